@@ -1,0 +1,183 @@
+/**
+ * Locale ↔ path mapping (spec 2.1, 2.2) over the reference locale map.
+ *
+ * - en-US is served at "/".
+ * - Most locales map to "/{country}/{lang}/" in lower case, with GB as "uk".
+ * - Countries without a site of their own map to their region's catch-all path
+ *   ("/europe/en/", "/asia/en/", "/amei/en/", "/amei/fr/", "/lac/en/", "/lac/es/", "/lac/fr/").
+ * - Oddity: in-ID → "/id/in/", id-ID → "/id/id/".
+ *
+ * Reverse mapping: a path names one locale. Where several locales share a catch-all path the
+ * canonical one is the key named after the path (en-EUROPE for "/europe/en/", es-LAC for
+ * "/lac/es/"). Unknown paths resolve to the home locale en-US.
+ */
+import localeMap from '../data/locale-map.json' with { type: 'json' };
+
+export interface ChooserEntry {
+  label: string;
+  locale: string;
+  path: string;
+  rtl?: boolean;
+  alias?: string;
+}
+
+export interface ChooserRegion {
+  id: string;
+  label: string;
+  entries: ChooserEntry[];
+}
+
+interface LocaleMapFile {
+  regions: ChooserRegion[];
+  locales: Record<string, string>;
+  proposed: string[];
+}
+
+const data = localeMap as LocaleMapFile;
+
+export const HOME_LOCALE = 'en-US';
+export const HOME_PATH = '/';
+
+/** The regional pseudo-country codes (spec 9.2). */
+export const CATCH_ALL_CODES = ['asia', 'europe', 'amei', 'lac'] as const;
+export type CatchAllCode = (typeof CATCH_ALL_CODES)[number];
+
+export function isCatchAllCode(code: string): code is CatchAllCode {
+  return (CATCH_ALL_CODES as readonly string[]).includes(code.toLowerCase());
+}
+
+/** Languages written right to left. */
+const RTL_LANGS = new Set(['ar', 'he', 'fa', 'ur']);
+
+/** All locale keys of the map, e.g. "en-GB", in file order. */
+export const LOCALE_KEYS: readonly string[] = Object.freeze(Object.keys(data.locales));
+
+/** The chooser's regions with their entries (spec 2.2). */
+export const CHOOSER_REGIONS: readonly ChooserRegion[] = data.regions;
+
+/** Locale keys that are proposed rather than taken from the real site (see data README). */
+export const PROPOSED_LOCALES: ReadonlySet<string> = new Set(data.proposed);
+
+const pathToLocaleIndex: Map<string, string> = (() => {
+  const index = new Map<string, string>();
+  for (const [locale, path] of Object.entries(data.locales)) {
+    const existing = index.get(path);
+    if (existing === undefined || isCanonicalFor(locale, path)) index.set(path, locale);
+  }
+  return index;
+})();
+
+function isCanonicalFor(locale: string, path: string): boolean {
+  const { country, lang } = splitPath(path) ?? {};
+  if (!country || !lang) return false;
+  return locale === `${lang}-${country.toUpperCase()}`;
+}
+
+function splitPath(path: string): { country: string; lang: string } | undefined {
+  const m = /^\/([a-z]+)\/([a-z]+)\/$/.exec(path);
+  if (!m?.[1] || !m[2]) return undefined;
+  return { country: m[1], lang: m[2] };
+}
+
+/** True when the key is one of the map's locales. */
+export function isKnownLocale(locale: string): boolean {
+  return Object.prototype.hasOwnProperty.call(data.locales, locale);
+}
+
+/**
+ * The path of a locale ("en-GB" → "/uk/en/"). Unknown locales map to the home path.
+ * Accepts "en_GB" as well as "en-GB".
+ */
+export function localeToPath(locale: string): string {
+  const key = normaliseLocaleKey(locale);
+  return (key !== undefined && data.locales[key]) || HOME_PATH;
+}
+
+/**
+ * The locale a path names. Accepts the path with or without the trailing slash and with
+ * anything after the locale segments (a channel, say): "/uk/en/sales" → "en-GB".
+ * "/" and "/sales" → en-US. Unknown → en-US (home).
+ */
+export function pathToLocale(pathname: string): string {
+  return parseLocalePath(pathname).locale;
+}
+
+export interface ParsedLocalePath {
+  /** The locale the path names, en-US when unknown. */
+  locale: string;
+  /** The locale's own path ("/uk/en/"). */
+  localePath: string;
+  /** What follows the locale segments, without slashes ("sales"), or "" for none. */
+  rest: string;
+  /** True when the path's locale segments were recognised (or it is the en-US root). */
+  known: boolean;
+}
+
+/** Splits a URL path into its locale and the rest (spec 2.1 route table). */
+export function parseLocalePath(pathname: string): ParsedLocalePath {
+  const segments = pathname.split('/').filter((s) => s.length > 0);
+  const [first, second, ...others] = segments;
+  if (first !== undefined && second !== undefined) {
+    const candidate = `/${first.toLowerCase()}/${second.toLowerCase()}/`;
+    const locale = pathToLocaleIndex.get(candidate);
+    if (locale !== undefined) {
+      return { locale, localePath: candidate, rest: others.join('/'), known: true };
+    }
+  }
+  // Root: "/" or "/{channel}" or "/choose-country-region" belong to en-US.
+  if (segments.length <= 1) {
+    return { locale: HOME_LOCALE, localePath: HOME_PATH, rest: first ?? '', known: true };
+  }
+  return { locale: HOME_LOCALE, localePath: HOME_PATH, rest: '', known: false };
+}
+
+/** "en_gb", "EN-gb" → "en-GB" when the map knows it; regional keys keep their case. */
+export function normaliseLocaleKey(locale: string): string | undefined {
+  const raw = locale.trim().replace('_', '-');
+  if (isKnownLocale(raw)) return raw;
+  const [lang, region] = raw.split('-');
+  if (!lang || !region) return undefined;
+  const key = `${lang.toLowerCase()}-${region.toUpperCase()}`;
+  return isKnownLocale(key) ? key : undefined;
+}
+
+export interface LocaleParts {
+  /** Language code as in the locale key ("en", "in"). */
+  lang: string;
+  /** Region part of the key, upper case ("GB", "EUROPE", "419"). */
+  region: string;
+  /** Country code used in URLs and API paths ("uk" for GB, "europe" for catch-alls). */
+  country: string;
+  /** Language segment used in URLs and API paths. */
+  pathLang: string;
+}
+
+/** The parts of a locale as used in paths and API calls ("en-GB" → uk / en). */
+export function localeParts(locale: string): LocaleParts {
+  const key = normaliseLocaleKey(locale) ?? HOME_LOCALE;
+  const [lang = 'en', region = 'US'] = key.split('-');
+  const path = localeToPath(key);
+  const split = splitPath(path);
+  return {
+    lang,
+    region,
+    country: split?.country ?? 'us',
+    pathLang: split?.lang ?? 'en',
+  };
+}
+
+/** "en-GB" → "en_GB", the form used by translation files (spec 7.2). */
+export function localeToUnderscore(locale: string): string {
+  return locale.replace('-', '_');
+}
+
+/** Writing direction of a locale. */
+export function localeDirection(locale: string): 'ltr' | 'rtl' {
+  const lang = locale.split(/[-_]/)[0]?.toLowerCase() ?? '';
+  return RTL_LANGS.has(lang) ? 'rtl' : 'ltr';
+}
+
+/** The locale's path followed by a channel: "/uk/en/" + sales → "/uk/en/sales"; "/" → "/sales". */
+export function channelPath(locale: string, channel: string): string {
+  return `${localeToPath(locale)}${channel}`;
+}

@@ -1,0 +1,306 @@
+/**
+ * Entity types of the spec (section 3). These are the shapes on the wire (globalmatrix, store
+ * search) and in the client; server and web both import them from here.
+ */
+
+/** Channels of the product (spec 1, 9.1). Sales and service are product-based. */
+export const CHANNEL_KEYS = ['sales', 'service', 'consulting', 'training'] as const;
+export type ChannelKey = (typeof CHANNEL_KEYS)[number];
+
+/** Channels that have a results page (spec 2.1: "channel is sales or service"). */
+export const RESULT_CHANNELS = ['sales', 'service'] as const;
+export type ResultChannel = (typeof RESULT_CHANNELS)[number];
+
+/** Home-page card order (spec 2.3, 9.1). */
+export const HOME_CHANNEL_ORDER: readonly ChannelKey[] = ['sales', 'service', 'consulting', 'training'];
+
+export type TravelMode = 'automobile' | 'walking';
+export const TRAVEL_MODES: readonly TravelMode[] = ['automobile', 'walking'];
+
+/** Product (device category) codes with icons (spec 3.11). */
+export const PRODUCT_CODES = [
+  'phone',
+  'tablet',
+  'musicplayer',
+  'earbuds',
+  'earbudspro',
+  'headphones',
+  'audiobrand',
+  'computer',
+  'tvbox',
+  'smartspeaker',
+  'watch',
+  'watchedition',
+  'watchsport',
+  'watchluxury',
+  'headset',
+  'allproducts',
+] as const;
+export type ProductCode = (typeof PRODUCT_CODES)[number];
+
+/** Store type (badge) codes (spec 9.3). */
+export const BADGE_CODES = ['ashop', 'ars', 'as', 'cs', 'apr', 'premier', 'aw', 'do'] as const;
+export type BadgeCode = (typeof BADGE_CODES)[number];
+
+/** storeTypes value of a retail store of the maker itself (spec 9.3). */
+export const RETAIL_STORE_TYPE = 5;
+/** Service-type code removed by drop-off filtering (spec 4.5, 9.3). */
+export const DROP_OFF_EXCLUDED_SERVICE_TYPE = 'rt2';
+/** The repairType value of a drop-off search (spec 2.5). */
+export const DROP_OFF_REPAIR_TYPE = 'Drop off';
+
+/** Greater-China country codes (spec 9.3). */
+export const GREATER_CHINA_CODES = ['cn', 'mo', 'hk', 'tw'] as const;
+
+/** 3.1 — one language of a country. */
+export interface CountryLanguage {
+  code: string;
+  name: string;
+  dataLang: string;
+  FooterLang: string;
+  HeaderFooterLang: string;
+  hermesServURL: string;
+  hermesStoreURL: string;
+  countryNativeName: string;
+}
+
+/** 3.1 — a carrier of a country. */
+export interface Carrier {
+  name: string;
+  salesURL: string;
+  serviceURL: string;
+}
+
+/** A product (device category) as carried in channel configuration and search results. */
+export interface Product {
+  _id: string;
+  displayName: string;
+  code: string;
+  /** Product value used by the form rules; phone is "iphone", tablet is "ipad" (spec 3.11). */
+  value: string;
+  displayOrder: number;
+  productRibbonName: string;
+  /** Letters followed by digits; the letter prefix is a query-parameter name (spec 3.6). */
+  pdmSuperGrpProductId: string;
+}
+
+/** A country entry inside a channel configuration (multi-country locales). */
+export interface ChannelCountryConfig {
+  countryCode: string;
+  countryName: string;
+  countryNativeName?: string;
+  products: Product[];
+  carriers: Carrier[];
+}
+
+/** 3.2 — channel configuration as served. */
+export interface ChannelConfig {
+  channelId: string;
+  channelName: string;
+  maxResults: number;
+  dropOff: boolean;
+  /** Search radius, in kilometres. */
+  searchRadius: number;
+  products: Product[];
+  countries: ChannelCountryConfig[];
+  consultingLinkMap: { lang: string; link: string }[];
+}
+
+/** 3.1 — one element of the globalmatrix response. */
+export interface CountryConfig {
+  countryCode: string;
+  countryName: string;
+  countryNativeName: string;
+  langs: CountryLanguage[];
+  disableMap: boolean;
+  enableGeolocation: boolean;
+  casRedirect: boolean;
+  casSupportUrl: string;
+  carriers: Carrier[];
+  itemsPerPage: number;
+  widgetCount: number;
+  filterByStoreType: boolean;
+  getDirection: string;
+  checkCountryMismatchArray: string[];
+  dontSendCountryName: boolean;
+  disputedCountries: string[];
+  disputedPlaces: string[];
+  pacificisland: boolean;
+  images: Record<string, string>;
+  catchAll: boolean;
+  catchAllSalesCountry: boolean;
+  catchAllServiceCountry: boolean;
+  channels: Partial<Record<ChannelKey, ChannelConfig>>;
+}
+
+export interface GlobalMatrixResponse {
+  response: CountryConfig[];
+}
+
+/** 3.3 — an option of the product field. */
+export interface ProductOption {
+  _id: string;
+  displayName: string;
+  code: string;
+  value: string;
+  displayOrder: number;
+}
+
+/** 3.3 — an option of the country field. */
+export interface CountryOption {
+  countryCode: string;
+  countryName: string;
+  countryNativeName?: string;
+  products: ProductOption[];
+  carriers: { name: string }[];
+}
+
+/** 3.3 — a channel as used by the client. */
+export interface Channel {
+  id: ChannelKey;
+  name: string;
+  maxResults: number;
+  dropOff: boolean;
+  searchRadius: number;
+  options: {
+    products: ProductOption[];
+    country: CountryOption[];
+    carriers?: { name: string }[];
+  };
+  externalLink?: string;
+}
+
+/** 3.5 — lookup items. */
+export interface CodeItem {
+  _id: string;
+  code: string;
+}
+
+export interface Badge {
+  id: string;
+  code: string;
+  /** Channels the badge applies to. */
+  channels: string[];
+  /** "y" when the badge appears in the legend strip. */
+  desc: string;
+}
+
+/** 3.6 — a store as returned by the search API (ids not yet resolved). */
+export interface RawStore {
+  id: string;
+  storeId: string;
+  orderNumber: number;
+  title: string;
+  distance: string;
+  /** Distance in kilometres (an addition to the spec's display string, for sorting/tests). */
+  distanceKm?: number;
+  storeBadges: string[];
+  street1: string;
+  street2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  phone: string;
+  latitude: number;
+  longitude: number;
+  geoCodeStatus: string;
+  storeWeb: string;
+  apptSchedulerIndVal: string;
+  storeTypes: number[];
+  salesProducts: string[];
+  serviceProducts: string[];
+  serviceTypes: string[];
+  valueAddedServices: string[];
+  solutionsSpecialties: string[];
+}
+
+/** 3.5 — store search result (the `results` field of the search response). */
+export interface SearchResults {
+  solutionsSpeciality: CodeItem[];
+  productMatrixList: Product[];
+  stores: RawStore[];
+  badgesArray: Badge[];
+  repairTypes: CodeItem[];
+  vas: CodeItem[];
+  dropOff: boolean;
+  /** Initial travel mode (spec 3.5 "held results"). */
+  modesOfTransport?: TravelMode;
+}
+
+export interface SearchResponse {
+  results: SearchResults;
+}
+
+/** 3.6 — a store after normalisation for display (ids resolved). */
+export interface Store {
+  id: string;
+  storeId: string;
+  orderNumber: number;
+  title: string;
+  distance: string;
+  badges: string[];
+  street1: string;
+  street2: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  phone: string;
+  latitude: number;
+  longitude: number;
+  geoCodeStatus: string;
+  /** Safe http(s) URL or "" (spec 3.6 with the project's scheme rule). */
+  storeWeb: string;
+  apptSchedulerIndVal: string;
+  storeTypes: number[];
+  /** True when the store has presence in the sales / service channel. */
+  inSales: boolean;
+  inService: boolean;
+  salesProducts: Product[];
+  serviceProducts: Product[];
+  /** productRibbonName of the channel's products, de-duplicated, in displayOrder. */
+  productRibbon: string[];
+  serviceTypes: CodeItem[];
+  valueAddedServices: CodeItem[];
+  solutionsSpecialties: CodeItem[];
+}
+
+/** 3.7 — input to a store search. */
+export interface SearchRequest {
+  latitude: number;
+  longitude: number;
+  channel: ResultChannel;
+  lang: string;
+  countryCode: string;
+  /** Product _id, or "all". */
+  productId: string;
+  /** Display name, or "All Products". */
+  product: string;
+  maxRadius: number;
+  maxResults: number;
+  carriers: string;
+  formattedAddress: string;
+  repairType?: string;
+}
+
+/** 3.8 */
+export interface FilterGroup {
+  filterId: string;
+  filterData: { id: string; code: string; title: string }[];
+}
+
+export interface Suggestion {
+  lines: [string, string];
+  latitude: number;
+  longitude: number;
+}
+
+/** 3.9 — location-search statistic. */
+export interface LocationSearchStatistic {
+  channel: string;
+  country: string;
+  locale: string;
+  latitude: number;
+  longitude: number;
+  product: string;
+  searchedLocation: string;
+}

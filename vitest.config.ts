@@ -1,0 +1,34 @@
+import { defineConfig } from 'vitest/config';
+
+// Test tiers (see docs/ARCHITECTURE.md):
+//  - unit: pure packages and web-app units, no network, no database;
+//  - api:  the real server over real databases (SQLite file and PostgreSQL/PostGIS).
+// End-to-end journeys live in e2e/ and run with Playwright.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/*/test/**/*.test.ts', 'apps/web/test/**/*.test.{ts,tsx}'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/server/test/**/*.test.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+    coverage: {
+      provider: 'v8',
+      include: ['packages/core/src/**/*.ts'],
+      reporter: ['text-summary', 'text', 'json-summary'],
+      reportsDirectory: 'coverage',
+      thresholds: { lines: 100, functions: 100, statements: 100, branches: 95 },
+    },
+  },
+});
