@@ -1,0 +1,84 @@
+/**
+ * Builds the Fastify application: security headers, the API (routes → services → repositories),
+ * the built web app's static assets, and the host page for every other route (spec 2.1).
+ */
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { parseLocalePath } from '@locator/core';
+import type { Env } from './env.js';
+import { renderHostPage, type BootData } from './http/host-page.js';
+import { registerSecurityHeaders } from './http/security.js';
+import { apiRoutes, type ApiDeps } from './api/index.js';
+
+export interface AppOptions {
+  env: Env;
+  /** Services the API needs; absent in a bare skeleton (host page and static files only). */
+  api?: ApiDeps;
+  /** Preloaded configuration for the host page (spec 2.3), by locale. */
+  preloadConfig?: (locale: string) => Promise<BootData['config'] | undefined>;
+  logger?: boolean;
+}
+
+const FALLBACK_TEMPLATE = `<!doctype html>
+<html lang="en"><head><meta charset="utf-8"><title>Locator</title></head>
+<body><main><h1>Locator</h1><p>The web app is not built. Run <code>npm run build</code>.</p></main></body></html>`;
+
+export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
+  const { env } = options;
+  const app = Fastify({
+    logger: options.logger === false ? false : { level: env.LOG_LEVEL },
+    trustProxy: true,
+    // Paths like "/uk/en/" and "/uk/en" both route to the same handlers.
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+  });
+
+  registerSecurityHeaders(app);
+
+  await app.register(apiRoutes, { deps: options.api, env });
+
+  const indexFile = join(env.WEB_DIST, 'index.html');
+  const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_TEMPLATE;
+
+  if (existsSync(env.WEB_DIST)) {
+    await app.register(fastifyStatic, {
+      root: env.WEB_DIST,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(res, path) {
+        // Hashed build assets never change; everything else is revalidated.
+        res.header(
+          'Cache-Control',
+          path.includes('/assets/')
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=3600',
+        );
+      },
+    });
+  }
+
+  // Host page for every route of 2.1 (and "*"): the locale comes from the path.
+  app.setNotFoundHandler(async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') {
+      return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'No such resource.' } });
+    }
+    const url = request.url.split('?')[0] ?? '/';
+    if (url.startsWith('/api/')) {
+      return reply
+        .code(404)
+        .send({ error: { code: 'NOT_FOUND', message: `No API endpoint at ${url}.` } });
+    }
+    const { locale } = parseLocalePath(url);
+    const boot: BootData = { locale, brand: env.BRAND };
+    const config = await options.preloadConfig?.(locale).catch(() => undefined);
+    if (config) boot.config = config;
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(renderHostPage(template, boot));
+  });
+
+  return app;
+}

@@ -1,0 +1,49 @@
+/**
+ * Process configuration from environment variables, validated once at start-up (every problem
+ * listed), then frozen. See README "Configuration".
+ */
+import { z } from 'zod';
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+
+const repoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+
+const envSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  /** postgres://… selects PostgreSQL/PostGIS; unset uses the embedded SQLite file. */
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
+    .optional(),
+  /** Where the embedded database and other runtime data live. */
+  DATA_DIR: z.string().min(1).default(resolve(repoRoot, 'data')),
+  /** The maker's brand shown in titles and badge names. */
+  BRAND: z.string().min(1).max(60).default('Lumen'),
+  /** Built web app (index.html + assets). */
+  WEB_DIST: z.string().min(1).default(resolve(repoRoot, 'apps/web/dist')),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+export type Env = Readonly<z.infer<typeof envSchema>>;
+
+export class ConfigError extends Error {
+  constructor(readonly problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Parses the environment; throws ConfigError listing every problem. */
+export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
+  const picked = Object.fromEntries(
+    Object.keys(envSchema.shape).map((k) => [k, source[k] === '' ? undefined : source[k]]),
+  );
+  const parsed = envSchema.safeParse(picked);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`),
+    );
+  }
+  return Object.freeze(parsed.data);
+}

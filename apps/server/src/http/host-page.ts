@@ -1,0 +1,32 @@
+/**
+ * The host page (spec 2.3 "a value embedded in the host page"): the built index.html with the
+ * route's locale, its writing direction and, where available, the preloaded configuration of
+ * its country embedded as a JSON data block (not executable, so it works under a strict CSP).
+ */
+import { localeDirection, type CountryConfig } from '@locator/core';
+
+export interface BootData {
+  locale: string;
+  brand: string;
+  /** Preloaded globalmatrix response for the locale's country, when the server has it. */
+  config?: { response: CountryConfig[] };
+}
+
+/** Serialises JSON for embedding inside a <script> element. */
+export function jsonForScript(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/>/g, '\\u003e')
+    .replace(/&/g, '\\u0026')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
+}
+
+export function renderHostPage(template: string, boot: BootData): string {
+  const lang = boot.locale.split('-')[0] ?? 'en';
+  const dir = localeDirection(boot.locale);
+  const script = `<script type="application/json" id="locator-boot">${jsonForScript(boot)}</script>`;
+  return template
+    .replace(/<html[^>]*>/, `<html lang="${lang}" dir="${dir}">`)
+    .replace('</head>', `${script}\n</head>`);
+}

@@ -1,0 +1,26 @@
+/** Starts the locator: `npm start` (see README). */
+import { buildApp } from './app.js';
+import { ConfigError, loadEnv } from './env.js';
+
+async function main(): Promise<void> {
+  const env = loadEnv();
+  const app = await buildApp({ env });
+  const close = async (signal: string): Promise<void> => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGTERM', () => void close('SIGTERM'));
+  process.once('SIGINT', () => void close('SIGINT'));
+  await app.listen({ port: env.PORT, host: env.HOST });
+  app.log.info(`locator listening on http://localhost:${env.PORT}`);
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError) {
+    console.error(err.message);
+  } else {
+    console.error(err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,26 @@
+/**
+ * Reads the value the server embeds in the host page (spec 2.3): the route's locale, the brand
+ * and, when present, the preloaded configuration.
+ */
+import { HOME_LOCALE, normaliseLocaleKey, type CountryConfig } from '@locator/core';
+
+export interface Boot {
+  locale: string;
+  brand: string;
+  config?: { response: CountryConfig[] };
+}
+
+export function readBoot(doc: Document = document): Boot {
+  const el = doc.getElementById('locator-boot');
+  let raw: unknown = undefined;
+  try {
+    raw = el?.textContent ? JSON.parse(el.textContent) : undefined;
+  } catch {
+    raw = undefined;
+  }
+  const value = (raw ?? {}) as Partial<Boot>;
+  const locale = normaliseLocaleKey(String(value.locale ?? '')) ?? HOME_LOCALE;
+  const boot: Boot = { locale, brand: typeof value.brand === 'string' ? value.brand : 'Lumen' };
+  if (value.config && Array.isArray(value.config.response)) boot.config = value.config;
+  return boot;
+}
