@@ -1,0 +1,46 @@
+import { expect, test } from '@playwright/test';
+
+// Walking skeleton (issue 2): the server embeds the route's locale in the host page and the web
+// app redirects to that locale's own path (spec 2.1, 2.3).
+test.describe('locale routing', () => {
+  test('the host page embeds the locale of the route', async ({ request }) => {
+    const html = await (await request.get('/uk/en/')).text();
+    expect(html).toContain('id="locator-boot"');
+    expect(html).toMatch(/"locale":"en-GB"/);
+  });
+
+  test('a locale path without its trailing slash redirects to the mapped path', async ({
+    page,
+  }) => {
+    await page.goto('/uk/en');
+    await expect(page).toHaveURL(/\/uk\/en\/$/);
+    await expect(page.getByTestId('home')).toHaveAttribute('data-locale', 'en-GB');
+  });
+
+  test('in-ID and id-ID keep their odd paths', async ({ page }) => {
+    await page.goto('/id/in/');
+    await expect(page.getByTestId('home')).toHaveAttribute('data-locale', 'in-ID');
+    await page.goto('/id/id/');
+    await expect(page.getByTestId('home')).toHaveAttribute('data-locale', 'id-ID');
+  });
+
+  test('an unknown path falls back to the en-US home', async ({ page }) => {
+    await page.goto('/zz/qq/whatever');
+    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByTestId('home')).toHaveAttribute('data-locale', 'en-US');
+  });
+
+  test('an invalid channel redirects to the locale home', async ({ page }) => {
+    await page.goto('/uk/en/nonsense');
+    await expect(page).toHaveURL(/\/uk\/en\/$/);
+  });
+
+  test('a results route keeps its channel and the Arabic host page is right to left', async ({
+    page,
+  }) => {
+    await page.goto('/ae/ar/service');
+    await expect(page).toHaveURL(/\/ae\/ar\/service$/);
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'ar');
+  });
+});
