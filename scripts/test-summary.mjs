@@ -1,0 +1,44 @@
+// Prints one line per test runner from their JSON reports, then the plain total line
+// "N passed, N failed" and exits non-zero when any stage failed.
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+const [dir = 'test-results/summary', failedStages = ''] = process.argv.slice(2);
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+function read(name) {
+  const file = join(dir, name);
+  return existsSync(file) ? JSON.parse(readFileSync(file, 'utf8')) : undefined;
+}
+
+for (const name of ['unit', 'api']) {
+  const r = read(`${name}.json`);
+  if (!r) {
+    console.log(`${name}: no report (the runner did not finish)`);
+    failed += 1;
+    continue;
+  }
+  const skip = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
+  console.log(`${name} (vitest): ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skip} skipped`);
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+  skipped += skip;
+}
+const e2e = read('e2e.json');
+if (e2e?.stats) {
+  const s = e2e.stats;
+  const f = (s.unexpected ?? 0) + (s.flaky ?? 0);
+  console.log(`e2e (playwright): ${s.expected} passed, ${f} failed, ${s.skipped ?? 0} skipped`);
+  passed += s.expected ?? 0;
+  failed += f;
+  skipped += s.skipped ?? 0;
+} else {
+  console.log('e2e: no report (the runner did not finish)');
+  failed += 1;
+}
+const stages = failedStages.trim();
+if (stages) console.log(`failed stages: ${stages}`);
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(stages || failed > 0 ? 1 : 0);

@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Runs every test of the locator: lint, type check, unit (with core coverage), API (SQLite and
+# PostgreSQL/PostGIS), end to end (Debian Chromium). Installs the Debian packages npm cannot
+# (chromium, postgresql-15-postgis-3) when they are missing. README line 2 and .ci/run call it.
+# A missing prerequisite is a failure with a message, never a silent skip.
+set -uo pipefail
+cd "$(dirname "$0")/.."
+ROOT=$(pwd)
+RESULTS="$ROOT/test-results/summary"
+rm -rf "$RESULTS" && mkdir -p "$RESULTS"
+
+say() { printf '\n\033[1m== %s\033[0m\n' "$*"; }
+die() { printf '\nERROR: %s\n' "$*" >&2; exit 2; }
+
+# --- prerequisites ---------------------------------------------------------------------------
+say "prerequisites"
+node -e 'const [a,b]=process.versions.node.split(".").map(Number); process.exit(a>20||(a===20&&b>=19)?0:1)' \
+  || die "Node.js >= 20.19 is required (found $(node -v))."
+[ -d node_modules ] || die "node_modules is missing: run 'npm install' first (README line 2 does)."
+
+missing=()
+[ -x "${CHROMIUM_PATH:-/usr/bin/chromium}" ] || missing+=(chromium)
+pg_major=$(ls /usr/lib/postgresql 2>/dev/null | sort -n | tail -1)
+[ -n "$pg_major" ] || die "PostgreSQL server is not installed (expected at 127.0.0.1:5432)."
+ls "/usr/share/postgresql/$pg_major/extension/postgis.control" >/dev/null 2>&1 \
+  || missing+=("postgresql-$pg_major-postgis-3")
+if [ ${#missing[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "installing Debian packages: ${missing[*]}"
+    export DEBIAN_FRONTEND=noninteractive
+    apt-get update -qq >/dev/null || die "apt-get update failed; cannot install ${missing[*]}."
+    apt-get install -y -qq --no-install-recommends "${missing[@]}" fonts-noto-core fonts-noto-cjk >/dev/null \
+      || die "apt-get install ${missing[*]} failed."
+  else
+    die "missing Debian packages: ${missing[*]} (install them as root: apt-get install ${missing[*]})."
+  fi
+fi
+if ! pg_isready -q -h 127.0.0.1 -p 5432; then
+  echo "PostgreSQL is not answering on 127.0.0.1:5432; trying to start it"
+  pg_ctlcluster --skip-systemctl-redirect "$pg_major" main start >/dev/null 2>&1 || true
+  for _ in $(seq 1 20); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 0.5; done
+  pg_isready -q -h 127.0.0.1 -p 5432 || die "PostgreSQL is not running on 127.0.0.1:5432."
+fi
+echo "node $(node -v), $("${CHROMIUM_PATH:-/usr/bin/chromium}" --version 2>/dev/null), PostgreSQL $pg_major with PostGIS"
+
+# --- stages -----------------------------------------------------------------------------------
+failed=()
+stage() {
+  local name=$1; shift
+  say "$name"
+  if "$@"; then echo "stage $name: ok"; else echo "stage $name: FAILED"; failed+=("$name"); fi
+}
+
+stage build npm run build --silent
+stage lint npm run lint --silent
+stage typecheck npm run typecheck --silent
+stage unit npx vitest run --project unit --coverage \
+  --reporter=default --reporter=json --outputFile.json="$RESULTS/unit.json"
+stage api npx vitest run --project api \
+  --reporter=default --reporter=json --outputFile.json="$RESULTS/api.json"
+PLAYWRIGHT_JSON_OUTPUT_NAME="$RESULTS/e2e.json" \
+  stage e2e npx playwright test -c e2e/playwright.config.ts --reporter=list,json
+
+# --- summary ----------------------------------------------------------------------------------
+say "summary"
+node scripts/test-summary.mjs "$RESULTS" "${failed[*]:-}"
