@@ -22,7 +22,7 @@ const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'locator-
 
 export default defineConfig({
   testDir: './tests',
-  outputDir: '../test-results',
+  outputDir: '../test-results/e2e',
   fullyParallel: false,
   workers: 1,
   retries: 0,

@@ -21,7 +21,9 @@ for (const name of ['unit', 'api']) {
     continue;
   }
   const skip = (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0);
-  console.log(`${name} (vitest): ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skip} skipped`);
+  console.log(
+    `${name} (vitest): ${r.numPassedTests} passed, ${r.numFailedTests} failed, ${skip} skipped`,
+  );
   passed += r.numPassedTests;
   failed += r.numFailedTests;
   skipped += skip;
