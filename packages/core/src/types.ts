@@ -12,7 +12,12 @@ export const RESULT_CHANNELS = ['sales', 'service'] as const;
 export type ResultChannel = (typeof RESULT_CHANNELS)[number];
 
 /** Home-page card order (spec 2.3, 9.1). */
-export const HOME_CHANNEL_ORDER: readonly ChannelKey[] = ['sales', 'service', 'consulting', 'training'];
+export const HOME_CHANNEL_ORDER: readonly ChannelKey[] = [
+  'sales',
+  'service',
+  'consulting',
+  'training',
+];
 
 export type TravelMode = 'automobile' | 'walking';
 export const TRAVEL_MODES: readonly TravelMode[] = ['automobile', 'walking'];

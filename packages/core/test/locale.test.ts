@@ -107,9 +107,24 @@ describe('path → locale', () => {
 
 describe('locale helpers', () => {
   it('gives country and language parts for paths and API calls', () => {
-    expect(localeParts('en-GB')).toEqual({ lang: 'en', region: 'GB', country: 'uk', pathLang: 'en' });
-    expect(localeParts('en-US')).toEqual({ lang: 'en', region: 'US', country: 'us', pathLang: 'en' });
-    expect(localeParts('in-ID')).toEqual({ lang: 'in', region: 'ID', country: 'id', pathLang: 'in' });
+    expect(localeParts('en-GB')).toEqual({
+      lang: 'en',
+      region: 'GB',
+      country: 'uk',
+      pathLang: 'en',
+    });
+    expect(localeParts('en-US')).toEqual({
+      lang: 'en',
+      region: 'US',
+      country: 'us',
+      pathLang: 'en',
+    });
+    expect(localeParts('in-ID')).toEqual({
+      lang: 'in',
+      region: 'ID',
+      country: 'id',
+      pathLang: 'in',
+    });
     expect(localeParts('en-EUROPE').country).toBe('europe');
     expect(localeParts('nonsense').region).toBe('US');
   });

@@ -1,0 +1,101 @@
+/**
+ * Display rules of the results page (spec 2.5, 7.3, 9.5): page title, result-sentence
+ * variant, callout size, badge legend, the Chinese layout and the autocomplete language.
+ *
+ * Decisions where the spec is silent:
+ * - Result sentence: "all products" wins over drop-off (there is no product to name); an empty
+ *   product id counts as all products.
+ * - Callout size: the longest of the store's sales and service product lists counts. More than
+ *   8 entries without service types or specialties is "medium" (at least as tall as 7–8);
+ *   fewer than 7 is "small".
+ * - Badge legend: keeps the order of badgesArray; when a channel is given, only the badges of
+ *   that channel; "y" is compared case-insensitively. Layout names: "single", "double",
+ *   "triple" for 1, 2, 3 badges; no badge gives no legend.
+ * - Page title: blank parts are left out with their separator.
+ * - Autocomplete language: without an override, the page language is used.
+ */
+import { isAllProducts } from './filters.js';
+import { isDropOffRepairType } from './dropoff.js';
+import type { Badge, Store } from './types.js';
+
+/** Most badges in the legend strip (spec 9.5). */
+export const BADGE_LEGEND_MAX = 3;
+
+/** "{channel results title} - {local nav title} - {brand}" (spec 2.5). */
+export function pageTitle(
+  channelResultsTitle: string,
+  localNavTitle: string,
+  brand: string,
+): string {
+  return [channelResultsTitle, localNavTitle, brand]
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
+    .join(' - ');
+}
+
+export type ResultSentenceVariant = 'allProducts' | 'dropOff' | 'normal';
+
+/** Which result sentence shows (spec 2.5 item 4). */
+export function resultSentenceVariant(
+  productId: string | null | undefined,
+  repairType: string | null | undefined,
+): ResultSentenceVariant {
+  if (isAllProducts(productId)) return 'allProducts';
+  return isDropOffRepairType(repairType) ? 'dropOff' : 'normal';
+}
+
+export type CalloutSize = 'large' | 'medium' | 'small';
+
+/** Callout size of a store (spec 9.5). */
+export function calloutSize(
+  store: Pick<Store, 'salesProducts' | 'serviceProducts' | 'serviceTypes' | 'solutionsSpecialties'>,
+): CalloutSize {
+  const entries = Math.max(store.salesProducts.length, store.serviceProducts.length);
+  const extras = store.serviceTypes.length > 0 || store.solutionsSpecialties.length > 0;
+  if (entries > 8 && extras) return 'large';
+  return entries >= 7 ? 'medium' : 'small';
+}
+
+export type BadgeLegendLayout = 'single' | 'double' | 'triple';
+
+export interface BadgeLegend {
+  badges: Badge[];
+  layout: BadgeLegendLayout;
+}
+
+const LAYOUTS: readonly BadgeLegendLayout[] = ['single', 'double', 'triple'];
+
+/** The badge legend strip (spec 2.5 item 10, 3.5, 9.5), or undefined when nothing shows. */
+export function badgeLegend(
+  badges: readonly Badge[] | undefined,
+  channel?: string,
+): BadgeLegend | undefined {
+  const shown = (badges ?? [])
+    .filter((b) => (b.desc ?? '').trim().toLowerCase() === 'y')
+    .filter((b) => channel === undefined || (b.channels ?? []).includes(channel))
+    .slice(0, BADGE_LEGEND_MAX);
+  const layout = LAYOUTS[shown.length - 1];
+  return layout ? { badges: shown, layout } : undefined;
+}
+
+export interface SiteLayout {
+  showTravelTime: boolean;
+  distanceInTitle: boolean;
+}
+
+/** The Chinese layout (cn/zh): no travel time, distance in the title (spec 2.5, 9.5). */
+export function siteLayout(country: string, lang: string): SiteLayout {
+  const chinese = country.toLowerCase() === 'cn' && lang.toLowerCase() === 'zh';
+  return { showTravelTime: !chinese, distanceInTitle: chinese };
+}
+
+const AUTOCOMPLETE_LANGUAGE: Readonly<Record<string, string>> = {
+  hk: 'zh-HK',
+  mo: 'zh-Hant',
+  tw: 'zh-Hant',
+};
+
+/** The autocomplete language: hk → zh-HK; mo, tw → zh-Hant; otherwise the page language (7.3). */
+export function autocompleteLanguage(country: string, lang: string): string {
+  return AUTOCOMPLETE_LANGUAGE[country.toLowerCase()] ?? lang;
+}

@@ -1,0 +1,218 @@
+/**
+ * Result filters (spec 2.5 item 7, 3.8, 4.4).
+ *
+ * Matching (4.4), for a non-empty selected set:
+ * - "sales" / "service": the store has presence in that channel;
+ * - badge keys: the store has any of the selected badges;
+ * - specialty keys: the store has any of the selected specialties;
+ * - any other key is a product code: the store has all selected product codes and, when the
+ *   chosen product is not "all", the chosen product as well.
+ * The kinds combine with AND. An empty set shows all stores.
+ *
+ * Decisions where the spec is silent:
+ * - A key is classified in this order: channel key, badge code, specialty code, product code.
+ * - A store's product codes are those of the current channel (service products for service,
+ *   sales products otherwise).
+ * - The chosen product is required only while at least one product key is selected: the search
+ *   already limited the stores to it, so it only matters in combination.
+ * - Filtering keeps each store's orderNumber (pins keep their labels); only drop-off filtering
+ *   (4.5) renumbers.
+ * - Filter groups are built from the search result: "products" (product codes present on the
+ *   stores, in displayOrder), "badges" (badge codes of the channel present on the stores) and
+ *   "specialties". Titles are display names for products and codes otherwise (the UI
+ *   translates codes). The exclusion of defaultProducts / otherProducts applies to the further
+ *   groups, as the spec lists it after them.
+ */
+import { ALL_PRODUCTS_CODE, ALL_PRODUCTS_ID } from './channels.js';
+import { sortByDisplayOrder } from './store.js';
+import type { FilterGroup, SearchResults, Store } from './types.js';
+
+export type FilterItem = FilterGroup['filterData'][number];
+
+/** The channel keys of 4.4. */
+export const CHANNEL_FILTER_KEYS: readonly string[] = ['sales', 'service'];
+
+/** Filter groups never offered in the panel (spec 2.5 item 7). */
+export const EXCLUDED_FILTER_GROUPS: readonly string[] = ['defaultProducts', 'otherProducts'];
+
+/** The extra chip of the sales channel's first group (spec 2.5 item 7). */
+export const SERVICE_CHIP: Readonly<FilterItem> = Object.freeze({
+  id: 'service',
+  code: 'service',
+  title: 'service',
+});
+
+export interface FilterContext {
+  /** Current channel; decides which of the store's products count. */
+  channel: string;
+  /** Codes that are badge keys. */
+  badgeCodes: ReadonlySet<string>;
+  /** Codes that are specialty keys. */
+  specialtyCodes: ReadonlySet<string>;
+  /** Code of the chosen product; "all", "allproducts" or "" for all products. */
+  chosenProductCode: string;
+}
+
+export type FilterKind = 'channel' | 'badge' | 'specialty' | 'product';
+
+/** The kind of a selected key (see the classification order above). */
+export function filterKind(key: string, ctx: Omit<FilterContext, 'chosenProductCode'>): FilterKind {
+  if (CHANNEL_FILTER_KEYS.includes(key)) return 'channel';
+  if (ctx.badgeCodes.has(key)) return 'badge';
+  if (ctx.specialtyCodes.has(key)) return 'specialty';
+  return 'product';
+}
+
+/** True for "all", "allproducts" and "" (no product chosen). */
+export function isAllProducts(code: string | null | undefined): boolean {
+  const c = (code ?? '').trim().toLowerCase();
+  return c === '' || c === ALL_PRODUCTS_ID || c === ALL_PRODUCTS_CODE;
+}
+
+/** A filter context from a search result's badge and specialty lists. */
+export function filterContextFromResults(
+  results: Partial<Pick<SearchResults, 'badgesArray' | 'solutionsSpeciality'>>,
+  channel: string,
+  chosenProductCode: string,
+): FilterContext {
+  return {
+    channel,
+    badgeCodes: new Set((results.badgesArray ?? []).map((b) => b.code)),
+    specialtyCodes: new Set((results.solutionsSpeciality ?? []).map((s) => s.code)),
+    chosenProductCode,
+  };
+}
+
+function storeProductCodes(store: Store, channel: string): Set<string> {
+  const products = channel === 'service' ? store.serviceProducts : store.salesProducts;
+  return new Set(products.map((p) => p.code));
+}
+
+function hasPresence(store: Store, key: string): boolean {
+  return key === 'sales' ? store.inSales : store.inService;
+}
+
+/** Whether one store matches the selected keys (spec 4.4). */
+export function storeMatchesFilters(
+  store: Store,
+  selected: readonly string[],
+  ctx: FilterContext,
+): boolean {
+  const byKind: Record<FilterKind, string[]> = {
+    channel: [],
+    badge: [],
+    specialty: [],
+    product: [],
+  };
+  for (const key of selected) byKind[filterKind(key, ctx)].push(key);
+
+  if (!byKind.channel.every((key) => hasPresence(store, key))) return false;
+  if (byKind.badge.length > 0 && !byKind.badge.some((code) => store.badges.includes(code))) {
+    return false;
+  }
+  if (byKind.specialty.length > 0) {
+    const codes = store.solutionsSpecialties.map((s) => s.code);
+    if (!byKind.specialty.some((code) => codes.includes(code))) return false;
+  }
+  if (byKind.product.length > 0) {
+    const required = isAllProducts(ctx.chosenProductCode)
+      ? byKind.product
+      : [...byKind.product, ctx.chosenProductCode];
+    const codes = storeProductCodes(store, ctx.channel);
+    if (!required.every((code) => codes.has(code))) return false;
+  }
+  return true;
+}
+
+/** The stores matching the selected keys; all stores for an empty set (spec 4.4). */
+export function filterStores(
+  stores: readonly Store[],
+  selected: readonly string[],
+  ctx: FilterContext,
+): Store[] {
+  if (selected.length === 0) return [...stores];
+  return stores.filter((s) => storeMatchesFilters(s, selected, ctx));
+}
+
+/** Adds the key when absent, removes it when present (spec 4.4); returns a new array. */
+export function toggleFilter(selected: readonly string[], key: string): string[] {
+  return selected.includes(key) ? selected.filter((k) => k !== key) : [...selected, key];
+}
+
+/** The number of active filters shown on the toggle (spec 2.5 item 6). */
+export function activeFilterCount(selected: readonly string[]): number {
+  return new Set(selected).size;
+}
+
+/** Filter groups of a search result for its (normalised) stores; see the decisions above. */
+export function filterGroupsFromResults(
+  results: Partial<
+    Pick<SearchResults, 'productMatrixList' | 'badgesArray' | 'solutionsSpeciality'>
+  >,
+  stores: readonly Store[],
+  channel: string,
+): FilterGroup[] {
+  const productCodes = new Set(stores.flatMap((s) => [...storeProductCodes(s, channel)]));
+  const badgeCodes = new Set(stores.flatMap((s) => s.badges));
+  const specialtyIds = new Set(stores.flatMap((s) => s.solutionsSpecialties.map((x) => x._id)));
+  const products = sortByDisplayOrder(results.productMatrixList ?? []).filter((p) =>
+    productCodes.has(p.code),
+  );
+  const badges = (results.badgesArray ?? []).filter(
+    (b) => badgeCodes.has(b.code) && (b.channels ?? []).includes(channel),
+  );
+  const specialties = (results.solutionsSpeciality ?? []).filter((s) => specialtyIds.has(s._id));
+  return [
+    {
+      filterId: 'products',
+      filterData: uniqueByCode(
+        products.map((p) => ({ id: p._id, code: p.code, title: p.displayName })),
+      ),
+    },
+    {
+      filterId: 'badges',
+      filterData: uniqueByCode(badges.map((b) => ({ id: b.id, code: b.code, title: b.code }))),
+    },
+    {
+      filterId: 'specialties',
+      filterData: uniqueByCode(
+        specialties.map((s) => ({ id: s._id, code: s.code, title: s.code })),
+      ),
+    },
+  ];
+}
+
+function uniqueByCode(items: FilterItem[]): FilterItem[] {
+  const seen = new Set<string>();
+  return items.filter((item) => !seen.has(item.code) && seen.add(item.code));
+}
+
+export interface FilterPanel {
+  /** The first group, without the chosen product; undefined when it has nothing to offer. */
+  first: FilterGroup | undefined;
+  /** Groups revealed by "More filters": those with data, minus the excluded ones. */
+  more: FilterGroup[];
+}
+
+/** The groups of the filter panel (spec 2.5 item 7). */
+export function filterPanel(
+  groups: readonly FilterGroup[],
+  channel: string,
+  chosenProductCode: string,
+): FilterPanel {
+  const [head, ...rest] = groups;
+  let first: FilterGroup | undefined;
+  if (head) {
+    const data = head.filterData.filter(
+      (d) => isAllProducts(chosenProductCode) || d.code !== chosenProductCode,
+    );
+    if (channel === 'sales' && !data.some((d) => d.code === SERVICE_CHIP.code)) {
+      data.push({ ...SERVICE_CHIP });
+    }
+    if (data.length > 0) first = { filterId: head.filterId, filterData: data };
+  }
+  const more = rest.filter(
+    (g) => g.filterData.length > 0 && !EXCLUDED_FILTER_GROUPS.includes(g.filterId),
+  );
+  return { first, more };
+}

@@ -1,0 +1,146 @@
+/**
+ * Home page cards (spec 2.3, 9.1, 9.5): which channel cards show, in which order, where they
+ * link, on which side their image sits and which image they use.
+ *
+ * Image keys of a country configuration's `images` (3.1 names salesImageUrl and
+ * serviceImageUrl; the others are this project's, documented here):
+ * - `{channel}ImageUrl`: the standard image (salesImageUrl, serviceImageUrl,
+ *   consultingImageUrl, trainingImageUrl);
+ * - `{channel}ImageUrl2x`: its high-DPI version, used at devicePixelRatio ≥ 2;
+ * - `salesRetailImageUrl2x`: the alternative retail image for sales on high-DPI screens in
+ *   ae, at, be, kr, mo, sg, th, tr and tw.
+ * A missing key falls back: retail → `salesImageUrl2x` → `salesImageUrl`; `…2x` → standard.
+ *
+ * Decisions where the spec is silent:
+ * - Consulting is always shown (2.3 "always shown"); training is shown only when the
+ *   configuration has it ("training's further behaviour: not shown").
+ * - A blank externalLink counts as unset.
+ */
+import { channelHasOptions } from './channels.js';
+import type { Channel, ChannelKey } from './types.js';
+
+/** Card order (spec 2.3, 9.1). */
+export const HOME_CARD_ORDER: readonly ChannelKey[] = [
+  'sales',
+  'service',
+  'consulting',
+  'training',
+];
+
+/** Device pixel ratio from which high-DPI images are used (spec 9.5). */
+export const HIGH_DPI_THRESHOLD = 2;
+
+/** Countries using the alternative retail image for sales on high-DPI screens (spec 2.3). */
+export const RETAIL_IMAGE_COUNTRIES: readonly string[] = [
+  'ae',
+  'at',
+  'be',
+  'kr',
+  'mo',
+  'sg',
+  'th',
+  'tr',
+  'tw',
+];
+
+export const RETAIL_IMAGE_KEY = 'salesRetailImageUrl2x';
+
+export type ImageSide = 'right' | 'left';
+
+export interface HomeCard {
+  channel: ChannelKey;
+  /** externalLink, or the channel's path. */
+  href: string;
+  /** True when href is the channel's externalLink. */
+  external: boolean;
+  imageSide: ImageSide;
+  /** The chosen image, or undefined when the configuration has none. */
+  image?: { key: string; url: string };
+}
+
+export interface HomeCardContext {
+  /** Current location path ("/", "/uk/en/"). */
+  pathname: string;
+  /** Country code of the page ("us", "ae"). */
+  country: string;
+  devicePixelRatio: number;
+  images: Readonly<Record<string, string>>;
+}
+
+/** Whether a channel's card shows (spec 2.3). */
+export function isHomeCardShown(key: ChannelKey, channel: Channel | undefined): boolean {
+  if (key === 'consulting') return true;
+  if (key === 'training') return channel !== undefined;
+  return channelHasOptions(channel);
+}
+
+/** The current path plus "/{channel}", without a double slash ("/" → "/sales"). */
+export function channelLinkFromPath(pathname: string, channel: string): string {
+  const base = pathname.replace(/\/+$/, '');
+  return `${base}/${channel}`;
+}
+
+/** Card link target: externalLink when set, else the channel's path (spec 2.3). */
+export function homeCardLink(
+  pathname: string,
+  key: ChannelKey,
+  externalLink: string | undefined,
+): { href: string; external: boolean } {
+  if (externalLink !== undefined && externalLink.trim() !== '') {
+    return { href: externalLink, external: true };
+  }
+  return { href: channelLinkFromPath(pathname, key), external: false };
+}
+
+/** Image side by card index: 0 right, 1 left, and so on (spec 2.3). */
+export function imageSide(index: number): ImageSide {
+  return index % 2 === 0 ? 'right' : 'left';
+}
+
+export function isHighDpi(devicePixelRatio: number): boolean {
+  return devicePixelRatio >= HIGH_DPI_THRESHOLD;
+}
+
+/** The image keys to try for a card, best first. */
+export function homeImageKeys(
+  key: ChannelKey,
+  country: string,
+  devicePixelRatio: number,
+): string[] {
+  const standard = `${key}ImageUrl`;
+  if (!isHighDpi(devicePixelRatio)) return [standard];
+  const keys = [`${standard}2x`, standard];
+  if (key === 'sales' && RETAIL_IMAGE_COUNTRIES.includes(country.toLowerCase())) {
+    keys.unshift(RETAIL_IMAGE_KEY);
+  }
+  return keys;
+}
+
+/** The card image: the first of `homeImageKeys` present in the images (spec 2.3). */
+export function homeCardImage(
+  key: ChannelKey,
+  ctx: Omit<HomeCardContext, 'pathname'>,
+): { key: string; url: string } | undefined {
+  for (const k of homeImageKeys(key, ctx.country, ctx.devicePixelRatio)) {
+    const url = ctx.images[k];
+    if (url !== undefined && url !== '') return { key: k, url };
+  }
+  return undefined;
+}
+
+/** The home page's cards, in order, with link, side and image (spec 2.3). */
+export function homeCards(
+  channels: Partial<Record<ChannelKey, Channel>>,
+  ctx: HomeCardContext,
+): HomeCard[] {
+  return HOME_CARD_ORDER.filter((key) => isHomeCardShown(key, channels[key])).map((key, index) => {
+    const card: HomeCard = {
+      channel: key,
+      ...homeCardLink(ctx.pathname, key, channels[key]?.externalLink),
+      imageSide: imageSide(index),
+    };
+    const image = homeCardImage(key, ctx);
+    if (image) card.image = image;
+    return card;
+  });
+}

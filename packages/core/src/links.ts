@@ -1,0 +1,187 @@
+/**
+ * External links of a store entry (spec 2.5 items 9 and narrow-screen share, 7.4, 9.6):
+ * directions, appointment scheduler, share payload, carrier links, appointment eligibility.
+ *
+ * Decisions where the spec is silent:
+ * - Directions: saddr is the source formattedAddress when there is one, else the source
+ *   "lat,lon". The spec's "certain geoCodeStatus values" (which ones is not shown) are taken
+ *   to be the store's statuses meaning its address was placed only approximately:
+ *   `SOURCE_COORDINATE_STATUSES` (ADDRESS_INTERPOLATED, from the location source types of 9.3,
+ *   and APPROXIMATE), compared case-insensitively. For those the exact source lat,lon is sent
+ *   instead of an address the maps service would have to geocode again.
+ * - Values are encoded with encodeURIComponent; commas stay literal (they are allowed in a
+ *   query and are the separator of saddr and daddr). Blank address parts are skipped.
+ * - A blank getDirection / casSupportUrl gives "" (no link).
+ * - The appointment link's lat/long are the search (source) position; its product is the
+ *   store's service product of the chosen product id, else its first service product with a
+ *   pdmSuperGrpProductId. The letter prefix exists only when letters are followed by digits.
+ * - apptSchedulerIndVal is "set" when it is non-blank and not 0 / false / n / no.
+ * - The share text lists name, address (street1, street2, city, postalCode), state and phone,
+ *   one per line, skipping blanks.
+ */
+import { safeWebUrl } from './store.js';
+import type { Carrier, Product, Store } from './types.js';
+
+/** Store geoCodeStatus values for which the source lat,lon is used in directions. */
+export const SOURCE_COORDINATE_STATUSES: readonly string[] = [
+  'ADDRESS_INTERPOLATED',
+  'APPROXIMATE',
+];
+
+/** Countries whose service results may link to the appointment scheduler (spec 9.6). */
+export const APPOINTMENT_COUNTRIES: readonly string[] = ['in', 'cn'];
+
+/** encodeURIComponent, keeping commas literal. */
+export function encodeQueryValue(value: string): string {
+  return encodeURIComponent(value).replace(/%2C/gi, ',');
+}
+
+type AddressFields = Pick<Store, 'street1' | 'street2' | 'city' | 'state' | 'postalCode'>;
+
+/** The store's non-blank address parts: street1, street2, city, state, postalCode. */
+export function storeAddressParts(store: AddressFields): string[] {
+  return [store.street1, store.street2, store.city, store.state, store.postalCode]
+    .map((p) => (p ?? '').trim())
+    .filter((p) => p !== '');
+}
+
+export interface DirectionsSource {
+  latitude: number;
+  longitude: number;
+  formattedAddress?: string;
+}
+
+/** True when directions use the source lat,lon for this store's geoCodeStatus. */
+export function usesSourceCoordinates(geoCodeStatus: string | null | undefined): boolean {
+  return SOURCE_COORDINATE_STATUSES.includes((geoCodeStatus ?? '').trim().toUpperCase());
+}
+
+/**
+ * The directions link (spec 7.4):
+ * `{getDirection}saddr={lat},{lon}|{formattedAddress}&daddr={address parts}&hl={lang}`.
+ */
+export function directionsUrl(
+  getDirection: string,
+  source: DirectionsSource,
+  store: AddressFields & Pick<Store, 'geoCodeStatus'>,
+  lang: string,
+): string {
+  if (getDirection.trim() === '') return '';
+  const address = (source.formattedAddress ?? '').trim();
+  const saddr =
+    address === '' || usesSourceCoordinates(store.geoCodeStatus)
+      ? `${source.latitude},${source.longitude}`
+      : encodeQueryValue(address);
+  const daddr = storeAddressParts(store).map(encodeQueryValue).join(',');
+  return `${getDirection}saddr=${saddr}&daddr=${daddr}&hl=${encodeQueryValue(lang)}`;
+}
+
+/**
+ * The part of a query string from "carrier" onward ("?pt=1&carrier=X&repairType=Drop%20off"
+ * → "carrier=X&repairType=Drop%20off"), or "" when it has no carrier parameter.
+ */
+export function queryFromCarrier(query: string): string {
+  const q = query.startsWith('?') ? query.slice(1) : query;
+  const match = /(?:^|&)(carrier=.*)$/s.exec(q);
+  return match?.[1] ?? '';
+}
+
+/** The letter prefix of a pdmSuperGrpProductId ("SG123" → "SG"), or "" when it has none. */
+export function pdmPrefix(pdmSuperGrpProductId: string | null | undefined): string {
+  return /^([A-Za-z]+)\d/.exec(pdmSuperGrpProductId ?? '')?.[1] ?? '';
+}
+
+/** The store's service product used by the appointment link (see the decisions above). */
+export function appointmentProduct(
+  store: Pick<Store, 'serviceProducts'>,
+  productId: string | null | undefined,
+): Product | undefined {
+  const withPdm = store.serviceProducts.filter((p) => pdmPrefix(p.pdmSuperGrpProductId) !== '');
+  return withPdm.find((p) => p._id === productId) ?? withPdm[0];
+}
+
+export interface AppointmentLinkInput {
+  casSupportUrl: string;
+  /** Locale as the scheduler expects it, e.g. "en_IN". */
+  locale: string;
+  storeId: string;
+  /** Search position. */
+  latitude: number;
+  longitude: number;
+  /** The current page query string (with or without "?"). */
+  currentQuery?: string;
+  /** The product whose pdmSuperGrpProductId is appended. */
+  product?: Pick<Product, 'pdmSuperGrpProductId'>;
+}
+
+/**
+ * The appointment-scheduler link (spec 7.4):
+ * `{casSupportUrl}{locale}&storeID={storeId}&lat={lat}&long={lon}[&{query from carrier}][&{prefix}={pdmSuperGrpProductId}]`.
+ */
+export function appointmentUrl(input: AppointmentLinkInput): string {
+  if (input.casSupportUrl.trim() === '') return '';
+  let url =
+    `${input.casSupportUrl}${encodeQueryValue(input.locale)}` +
+    `&storeID=${encodeQueryValue(input.storeId)}&lat=${input.latitude}&long=${input.longitude}`;
+  const rest = queryFromCarrier(input.currentQuery ?? '');
+  if (rest !== '') url += `&${rest}`;
+  const pdm = input.product?.pdmSuperGrpProductId ?? '';
+  const prefix = pdmPrefix(pdm);
+  if (prefix !== '') url += `&${prefix}=${encodeQueryValue(pdm)}`;
+  return url;
+}
+
+/** True when an apptSchedulerIndVal value counts as set. */
+export function isApptSchedulerSet(value: string | number | boolean | null | undefined): boolean {
+  const v = String(value ?? '')
+    .trim()
+    .toLowerCase();
+  return v !== '' && !['0', 'false', 'n', 'no'].includes(v);
+}
+
+/** Whether the appointment link shows (spec 9.6). */
+export function isAppointmentLinkShown(input: {
+  countryCode: string;
+  channel: string;
+  casRedirect: boolean;
+  store: Pick<Store, 'apptSchedulerIndVal' | 'serviceProducts'>;
+}): boolean {
+  return (
+    APPOINTMENT_COUNTRIES.includes(input.countryCode.trim().toLowerCase()) &&
+    input.channel === 'service' &&
+    isApptSchedulerSet(input.store.apptSchedulerIndVal) &&
+    !input.casRedirect &&
+    input.store.serviceProducts.length > 0
+  );
+}
+
+export interface SharePayload {
+  title: string;
+  text: string;
+  url: string;
+}
+
+/** What the Share button shares (spec 2.5, narrow screens): title, text, directions URL. */
+export function sharePayload(
+  store: AddressFields & Pick<Store, 'title' | 'phone'>,
+  directions: string,
+): SharePayload {
+  const address = [store.street1, store.street2, store.city, store.postalCode]
+    .map((p) => (p ?? '').trim())
+    .filter((p) => p !== '')
+    .join(', ');
+  const text = [store.title, address, store.state, store.phone]
+    .map((p) => (p ?? '').trim())
+    .filter((p) => p !== '')
+    .join('\n');
+  return { title: store.title, text, url: directions };
+}
+
+/** A carrier's link for the channel (salesURL for sales, serviceURL otherwise), made safe. */
+export function carrierLink(
+  carrier: Carrier,
+  channel: string,
+): { name: string; url: string } | undefined {
+  const url = safeWebUrl(channel === 'sales' ? carrier.salesURL : carrier.serviceURL);
+  return url === '' ? undefined : { name: carrier.name, url };
+}

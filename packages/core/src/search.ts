@@ -1,0 +1,112 @@
+/**
+ * Search request and results-page query (spec 2.5, 3.7, 7.1): the store-search API path and
+ * query, the results page's own query, the automatic search on load and the results-page
+ * redirect.
+ *
+ * Decisions where the spec is silent:
+ * - Numbers are written with String() (no rounding); missing values are sent as "" (7.1).
+ * - The results-page query omits empty parameters; the order is that of the spec's table.
+ * - lat and lon must parse as finite numbers in range for the automatic search to run.
+ */
+import { channelPath, localeToPath } from './locale.js';
+import { RESULT_CHANNELS } from './types.js';
+import type { ResultChannel, SearchRequest } from './types.js';
+
+/** Base path of the product server (spec 7.1). */
+export const API_BASE = '/api/v1/grlui';
+
+/** True for the channels that have a results page: sales and service (spec 2.1). */
+export function isResultChannel(channel: string | null | undefined): channel is ResultChannel {
+  return (RESULT_CHANNELS as readonly string[]).includes(channel ?? '');
+}
+
+/** Where the results route goes (spec 2.5): the locale's home for an invalid channel. */
+export function resultsRoutePath(locale: string, channel: string | null | undefined): string {
+  return isResultChannel(channel) ? channelPath(locale, channel) : localeToPath(locale);
+}
+
+/** GET /{countryCode lower-case}/{lang}/{channel} under the API base (spec 7.1). */
+export function searchApiPath(
+  request: Pick<SearchRequest, 'countryCode' | 'lang' | 'channel'>,
+): string {
+  const country = encodeURIComponent(request.countryCode.toLowerCase());
+  return `${API_BASE}/${country}/${encodeURIComponent(request.lang)}/${request.channel}`;
+}
+
+function str(value: string | number | undefined | null): string {
+  return value === undefined || value === null ? '' : String(value);
+}
+
+/** The store-search query: pt, lat, lon, carrier, maxrad, maxResult, repairType (spec 7.1). */
+export function searchApiQuery(request: SearchRequest): Record<string, string> {
+  return {
+    pt: str(request.productId),
+    lat: str(request.latitude),
+    lon: str(request.longitude),
+    carrier: str(request.carriers),
+    maxrad: str(request.maxRadius),
+    maxResult: str(request.maxResults),
+    repairType: str(request.repairType),
+  };
+}
+
+/** The results page's query parameters (spec 2.5 table). */
+export interface ResultsQuery {
+  pt?: string;
+  countryCode?: string;
+  lat?: string;
+  lon?: string;
+  address?: string;
+  carrier?: string;
+  repairType?: string;
+}
+
+const RESULTS_QUERY_KEYS = [
+  'pt',
+  'countryCode',
+  'lat',
+  'lon',
+  'address',
+  'carrier',
+  'repairType',
+] as const;
+
+/** The results page's query for a search, as ordered [key, value] pairs without empty values. */
+export function resultsQueryEntries(query: ResultsQuery): [string, string][] {
+  return RESULTS_QUERY_KEYS.flatMap((key): [string, string][] => {
+    const value = query[key];
+    return value === undefined || value === '' ? [] : [[key, value]];
+  });
+}
+
+/** The results page's query of a search request. */
+export function resultsQueryOf(request: SearchRequest): ResultsQuery {
+  return {
+    pt: request.productId,
+    countryCode: request.countryCode,
+    lat: String(request.latitude),
+    lon: String(request.longitude),
+    address: request.formattedAddress,
+    carrier: request.carriers,
+    repairType: request.repairType ?? '',
+  };
+}
+
+/** A coordinate string parsed, or undefined when it is not a finite number within the limit. */
+export function parseCoordinate(
+  value: string | null | undefined,
+  limit: number,
+): number | undefined {
+  if (value === undefined || value === null || value.trim() === '') return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) && Math.abs(n) <= limit ? n : undefined;
+}
+
+/** A search runs on load when lat, lon and address are all present (spec 2.5). */
+export function shouldAutoSearch(query: Pick<ResultsQuery, 'lat' | 'lon' | 'address'>): boolean {
+  return (
+    parseCoordinate(query.lat, 90) !== undefined &&
+    parseCoordinate(query.lon, 180) !== undefined &&
+    (query.address ?? '').trim() !== ''
+  );
+}

@@ -1,0 +1,66 @@
+/**
+ * Travel time (spec 2.5 item 9, 3.5, 7.3, 9.3): the ETA in seconds shown as hours and minutes,
+ * localised with Intl, and the initial travel mode.
+ *
+ * Decisions where the spec is silent:
+ * - Seconds are rounded to the nearest minute; a positive time under 30 s shows as 1 minute,
+ *   never "0 min". Zero shows as "0 min". Negative, NaN or infinite times give "" (the UI
+ *   hides the value).
+ * - Hours and minutes use Intl.NumberFormat unit style "short" joined by Intl.ListFormat
+ *   (type "unit", style "narrow"): en-US "1 hr 5 min", de-DE "1 Std., 5 Min.". Whole hours
+ *   omit "0 min". An unknown locale falls back to Intl's default; a malformed one to en-US.
+ * - The initial travel mode is the results' modesOfTransport when it is a known mode, else
+ *   automobile.
+ */
+import { TRAVEL_MODES } from './types.js';
+import type { SearchResults, TravelMode } from './types.js';
+
+export const DEFAULT_TRAVEL_MODE: TravelMode = 'automobile';
+
+export interface Duration {
+  hours: number;
+  minutes: number;
+}
+
+/** Seconds → whole hours and minutes, or undefined for negative / non-finite input. */
+export function splitDuration(seconds: number): Duration | undefined {
+  if (!Number.isFinite(seconds) || seconds < 0) return undefined;
+  let total = Math.round(seconds / 60);
+  if (seconds > 0 && total === 0) total = 1;
+  return { hours: Math.floor(total / 60), minutes: total % 60 };
+}
+
+function safeLocale(locale: string): string {
+  const tag = locale.replace('_', '-');
+  try {
+    return Intl.getCanonicalLocales(tag)[0] ?? 'en-US';
+  } catch {
+    return 'en-US';
+  }
+}
+
+/** A travel time, localised ("1 hr 5 min" in en-US); "" for invalid input. */
+export function formatTravelTime(seconds: number, locale: string): string {
+  const duration = splitDuration(seconds);
+  if (!duration) return '';
+  const tag = safeLocale(locale);
+  const unit = (value: number, name: 'hour' | 'minute'): string =>
+    new Intl.NumberFormat(tag, { style: 'unit', unit: name, unitDisplay: 'short' }).format(value);
+  const parts: string[] = [];
+  if (duration.hours > 0) parts.push(unit(duration.hours, 'hour'));
+  if (duration.minutes > 0 || duration.hours === 0) parts.push(unit(duration.minutes, 'minute'));
+  return new Intl.ListFormat(tag, { type: 'unit', style: 'narrow' }).format(parts);
+}
+
+/** True for "automobile" and "walking". */
+export function isTravelMode(value: unknown): value is TravelMode {
+  return typeof value === 'string' && (TRAVEL_MODES as readonly string[]).includes(value);
+}
+
+/** The travel mode first selected for a result (spec 3.5 modesOfTransport). */
+export function initialTravelMode(
+  results: Pick<SearchResults, 'modesOfTransport'> | undefined,
+): TravelMode {
+  const mode = results?.modesOfTransport;
+  return isTravelMode(mode) ? mode : DEFAULT_TRAVEL_MODE;
+}
