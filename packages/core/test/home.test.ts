@@ -1,0 +1,141 @@
+import { describe, expect, it } from 'vitest';
+import { buildChannels } from '../src/channels.js';
+import {
+  HOME_CARD_ORDER,
+  RETAIL_IMAGE_KEY,
+  channelLinkFromPath,
+  homeCardImage,
+  homeCardLink,
+  homeCards,
+  homeImageKeys,
+  imageSide,
+  isHighDpi,
+  isHomeCardShown,
+} from '../src/home.js';
+import { PHONE, channelConfig, countryConfig } from './fixtures.js';
+
+const images = {
+  salesImageUrl: '/s.jpg',
+  salesImageUrl2x: '/s@2x.jpg',
+  salesRetailImageUrl2x: '/retail@2x.jpg',
+  serviceImageUrl: '/r.jpg',
+};
+
+const channels = buildChannels(
+  countryConfig({
+    channels: {
+      sales: channelConfig({ products: [PHONE] }),
+      service: channelConfig({ channelId: 'service', products: [] }),
+      consulting: channelConfig({
+        channelId: 'consulting',
+        consultingLinkMap: [{ lang: 'en', link: 'https://c.example.com' }],
+      }),
+    },
+  }),
+  { lang: 'en' },
+);
+
+describe('card visibility (spec 2.3)', () => {
+  it('shows product channels with products or countries only', () => {
+    expect(isHomeCardShown('sales', channels.sales)).toBe(true);
+    expect(isHomeCardShown('service', channels.service)).toBe(false);
+    expect(isHomeCardShown('sales', undefined)).toBe(false);
+  });
+
+  it('always shows consulting; training when configured', () => {
+    expect(isHomeCardShown('consulting', undefined)).toBe(true);
+    expect(isHomeCardShown('training', undefined)).toBe(false);
+    expect(isHomeCardShown('training', channels.sales)).toBe(true);
+  });
+
+  it('orders sales, service, consulting, training', () => {
+    expect(HOME_CARD_ORDER).toEqual(['sales', 'service', 'consulting', 'training']);
+  });
+});
+
+describe('card link (spec 2.3)', () => {
+  it.each([
+    ['/', 'sales', '/sales'],
+    ['/uk/en/', 'sales', '/uk/en/sales'],
+    ['/uk/en', 'service', '/uk/en/service'],
+    ['', 'sales', '/sales'],
+    ['/uk/en//', 'sales', '/uk/en/sales'],
+  ])('%s + %s → %s', (path, channel, link) => {
+    expect(channelLinkFromPath(path, channel)).toBe(link);
+  });
+
+  it('prefers the externalLink when set and not blank', () => {
+    expect(homeCardLink('/in/en/', 'service', 'https://cas.example.com')).toEqual({
+      href: 'https://cas.example.com',
+      external: true,
+    });
+    expect(homeCardLink('/in/en/', 'service', ' ')).toEqual({
+      href: '/in/en/service',
+      external: false,
+    });
+    expect(homeCardLink('/', 'sales', undefined)).toEqual({ href: '/sales', external: false });
+  });
+});
+
+describe('card images (spec 2.3, 9.5)', () => {
+  it('alternates sides: 0 right, 1 left, 2 right', () => {
+    expect([0, 1, 2, 3].map(imageSide)).toEqual(['right', 'left', 'right', 'left']);
+  });
+
+  it('uses high DPI from a device pixel ratio of 2', () => {
+    expect(isHighDpi(1.99)).toBe(false);
+    expect(isHighDpi(2)).toBe(true);
+    expect(homeImageKeys('service', 'us', 1)).toEqual(['serviceImageUrl']);
+    expect(homeImageKeys('service', 'us', 2)).toEqual(['serviceImageUrl2x', 'serviceImageUrl']);
+  });
+
+  it('uses the retail image for sales on high DPI in the listed countries only', () => {
+    for (const country of ['ae', 'at', 'be', 'kr', 'mo', 'sg', 'th', 'tr', 'TW']) {
+      expect(homeCardImage('sales', { country, devicePixelRatio: 2, images })?.key).toBe(
+        RETAIL_IMAGE_KEY,
+      );
+    }
+    expect(homeCardImage('sales', { country: 'us', devicePixelRatio: 3, images })?.url).toBe(
+      '/s@2x.jpg',
+    );
+    expect(homeCardImage('sales', { country: 'ae', devicePixelRatio: 1, images })?.url).toBe(
+      '/s.jpg',
+    );
+    expect(homeImageKeys('service', 'ae', 2)).not.toContain(RETAIL_IMAGE_KEY);
+  });
+
+  it('falls back to the standard image, and to none', () => {
+    expect(homeCardImage('service', { country: 'ae', devicePixelRatio: 2, images })).toEqual({
+      key: 'serviceImageUrl',
+      url: '/r.jpg',
+    });
+    expect(
+      homeCardImage('consulting', {
+        country: 'us',
+        devicePixelRatio: 1,
+        images: { consultingImageUrl: '' },
+      }),
+    ).toBeUndefined();
+  });
+});
+
+describe('homeCards', () => {
+  it('lists the shown cards with link, side and image', () => {
+    const cards = homeCards(channels, {
+      pathname: '/',
+      country: 'us',
+      devicePixelRatio: 1,
+      images,
+    });
+    expect(cards).toEqual([
+      {
+        channel: 'sales',
+        href: '/sales',
+        external: false,
+        imageSide: 'right',
+        image: { key: 'salesImageUrl', url: '/s.jpg' },
+      },
+      { channel: 'consulting', href: 'https://c.example.com', external: true, imageSide: 'left' },
+    ]);
+  });
+});
