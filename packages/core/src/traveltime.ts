@@ -33,7 +33,7 @@ export function splitDuration(seconds: number): Duration | undefined {
 function safeLocale(locale: string): string {
   const tag = locale.replace('_', '-');
   try {
-    return Intl.getCanonicalLocales(tag)[0] ?? 'en-US';
+    return String(Intl.getCanonicalLocales(tag));
   } catch {
     return 'en-US';
   }
