@@ -17,15 +17,11 @@
  * - A blank externalLink counts as unset.
  */
 import { channelHasOptions } from './channels.js';
+import { HOME_CHANNEL_ORDER } from './types.js';
 import type { Channel, ChannelKey } from './types.js';
 
-/** Card order (spec 2.3, 9.1). */
-export const HOME_CARD_ORDER: readonly ChannelKey[] = [
-  'sales',
-  'service',
-  'consulting',
-  'training',
-];
+/** Card order (spec 2.3, 9.1): sales, service, consulting, training. */
+export const HOME_CARD_ORDER: readonly ChannelKey[] = HOME_CHANNEL_ORDER;
 
 /** Device pixel ratio from which high-DPI images are used (spec 9.5). */
 export const HIGH_DPI_THRESHOLD = 2;
