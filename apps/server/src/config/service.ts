@@ -1,0 +1,242 @@
+/**
+ * The country configuration service: turns the validated files into the served globalmatrix
+ * objects (spec 3.1, 3.2), resolves API path codes (URL form "uk", ISO "gb", catch-all
+ * regions, any case) and answers globalmatrix with a cached body and ETag.
+ */
+import { createHash } from 'node:crypto';
+import {
+  ApiError,
+  localeParts,
+  type ChannelConfig,
+  type CountryConfig,
+  type Product,
+  type ResultChannel,
+} from '@locator/core';
+import type { Catalogue, CountryFile, RegionFile } from './schema.js';
+import type { ConfigFiles } from './load.js';
+
+/** A served country configuration: spec 3.1 plus documented additions. */
+export interface ServedCountry extends CountryConfig {
+  /** Country code used in site and API paths ("uk" for GB). */
+  urlCode: string;
+  /** Catch-all region the country belongs to, or null. */
+  catchAllRegion: string | null;
+  /** Road-distance unit of the country (CLDR): "mi" in the US and GB, else "km". */
+  distanceUnit: 'km' | 'mi';
+  /** True while the store data is the generated demo data set. */
+  demoData: boolean;
+}
+
+export type Target =
+  | { kind: 'country'; code: string; country: ServedCountry; langs: string[] }
+  | { kind: 'region'; code: string; region: RegionFile; members: ServedCountry[]; langs: string[] };
+
+export interface SearchContext {
+  /** ISO codes searched. */
+  countries: string[];
+  channel: ResultChannel;
+  maxResults: number;
+  searchRadius: number;
+  dropOff: boolean;
+  productIds: Set<string>;
+  carriers: Set<string>;
+  distanceUnit: 'km' | 'mi';
+  /** BCP 47 tag for number formatting. */
+  numberLocale: string;
+}
+
+export interface CachedBody {
+  body: string;
+  etag: string;
+}
+
+export function etagOf(body: string): string {
+  return `"${createHash('sha1').update(body).digest('base64url')}"`;
+}
+
+/** Catch-all fixed values (spec 9.2). */
+const CATCH_ALL = { maxResults: 99, searchRadius: 100, dropOff: false };
+
+export class ConfigService {
+  readonly catalogue: Catalogue;
+  private readonly productsByCode: Map<string, Product>;
+  private readonly files: Map<string, CountryFile>;
+  private readonly regions: Map<string, RegionFile>;
+  private readonly byCode = new Map<string, string>();
+  private served = new Map<string, ServedCountry>();
+  private cache = new Map<string, CachedBody>();
+  private demo: boolean;
+
+  constructor(files: ConfigFiles, options: { demoData?: boolean } = {}) {
+    this.catalogue = files.catalogue;
+    this.demo = options.demoData ?? false;
+    this.productsByCode = new Map(
+      files.catalogue.products.map((p) => [p.code, { ...p } satisfies Product]),
+    );
+    this.files = new Map(files.countries.map((c) => [c.countryCode, c]));
+    this.regions = new Map(files.regions.map((r) => [r.code, r]));
+    for (const c of files.countries) {
+      this.byCode.set(c.countryCode.toLowerCase(), c.countryCode);
+      this.byCode.set(c.urlCode, c.countryCode);
+    }
+    this.rebuild();
+  }
+
+  get demoData(): boolean {
+    return this.demo;
+  }
+
+  /** Marks whether the loaded store data is demo data (shown in every served country). */
+  setDemoData(flag: boolean): void {
+    if (flag === this.demo) return;
+    this.demo = flag;
+    this.rebuild();
+  }
+
+  private rebuild(): void {
+    this.cache = new Map();
+    this.served = new Map(
+      [...this.files.values()].map((f) => [f.countryCode, this.serve(f)] as const),
+    );
+  }
+
+  private products(codes: readonly string[]): Product[] {
+    return codes
+      .map((c) => this.productsByCode.get(c))
+      .filter((p): p is Product => p !== undefined)
+      .sort((a, b) => a.displayOrder - b.displayOrder);
+  }
+
+  private serve(f: CountryFile): ServedCountry {
+    const channels: ServedCountry['channels'] = {};
+    for (const [key, ch] of Object.entries(f.channels)) {
+      const k = key as keyof CountryFile['channels'];
+      const out: ChannelConfig = {
+        channelId: key,
+        channelName: ch.channelName,
+        maxResults: ch.maxResults,
+        dropOff: ch.dropOff,
+        searchRadius: ch.searchRadius,
+        products: this.products(ch.products),
+        countries: ch.countries.map((cc) => {
+          const other = this.files.get(cc);
+          return {
+            countryCode: cc,
+            countryName: other?.countryName ?? cc,
+            countryNativeName: other?.countryNativeName ?? cc,
+            products: this.products(other?.channels[k]?.products ?? []),
+            carriers: other?.carriers ?? [],
+          };
+        }),
+        consultingLinkMap: ch.consultingLinkMap,
+      };
+      channels[k] = out;
+    }
+    return { ...f, channels, demoData: this.demo };
+  }
+
+  /** The country or region an API path code names (case-insensitive), or undefined. */
+  resolve(code: string): Target | undefined {
+    const lower = code.toLowerCase();
+    const region = this.regions.get(lower);
+    if (region) {
+      const members = [...this.served.values()]
+        .filter((c) => c.catchAllRegion === region.code)
+        .sort((a, b) => a.countryName.localeCompare(b.countryName, 'en'));
+      return { kind: 'region', code: region.code, region, members, langs: region.langs };
+    }
+    const iso = this.byCode.get(lower);
+    const country = iso ? this.served.get(iso) : undefined;
+    if (!country) return undefined;
+    return { kind: 'country', code: iso!, country, langs: country.langs.map((l) => l.code) };
+  }
+
+  /** Resolves code and language or throws UNKNOWN_COUNTRY / UNKNOWN_LANGUAGE. */
+  target(code: string, lang: string): Target {
+    const target = this.resolve(code);
+    if (!target)
+      throw new ApiError('UNKNOWN_COUNTRY', `No country or region "${code}".`, 'countryCode');
+    if (!target.langs.includes(lang.toLowerCase())) {
+      throw new ApiError(
+        'UNKNOWN_LANGUAGE',
+        `Language "${lang}" is not offered for "${code}" (${target.langs.join(', ')}).`,
+        'lang',
+      );
+    }
+    return target;
+  }
+
+  /** The globalmatrix response objects (spec 7.1): one country, or every member of a region. */
+  globalMatrix(code: string, lang: string): { response: ServedCountry[] } {
+    const t = this.target(code, lang);
+    return { response: t.kind === 'country' ? [t.country] : t.members };
+  }
+
+  /** The globalmatrix body and ETag, cached per target. */
+  globalMatrixBody(code: string, lang: string): CachedBody {
+    const t = this.target(code, lang);
+    const hit = this.cache.get(t.code);
+    if (hit) return hit;
+    const body = JSON.stringify(this.globalMatrix(code, lang));
+    const out = { body, etag: etagOf(body) };
+    this.cache.set(t.code, out);
+    return out;
+  }
+
+  /** Preloaded configuration for the host page of a locale (spec 2.3). */
+  preload(locale: string): { response: ServedCountry[] } | undefined {
+    const { country, pathLang } = localeParts(locale);
+    try {
+      return this.globalMatrix(country, pathLang);
+    } catch {
+      return undefined;
+    }
+  }
+
+  /** What a store search in a country (or region), language and channel needs. */
+  searchContext(code: string, lang: string, channel: string): SearchContext {
+    const t = this.target(code, lang);
+    if (channel !== 'sales' && channel !== 'service') {
+      throw new ApiError('UNKNOWN_CHANNEL', `No store search for channel "${channel}".`, 'channel');
+    }
+    const countries = t.kind === 'country' ? [t.country] : t.members;
+    const offering = countries.filter(
+      (c) => c.channels[channel] && (t.kind === 'country' || this.inCatchAll(c, channel)),
+    );
+    const first = offering[0]?.channels[channel];
+    if (!first) {
+      throw new ApiError(
+        'UNKNOWN_CHANNEL',
+        `Channel "${channel}" is not offered in "${code}".`,
+        'channel',
+      );
+    }
+    const productIds = new Set(
+      offering.flatMap((c) => c.channels[channel]?.products ?? []).map((p) => p._id),
+    );
+    const carriers = new Set(offering.flatMap((c) => c.carriers.map((x) => x.name)));
+    const single = t.kind === 'country' ? t.country : undefined;
+    return {
+      countries: offering.map((c) => c.countryCode),
+      channel,
+      maxResults: single ? first.maxResults : CATCH_ALL.maxResults,
+      searchRadius: single ? first.searchRadius : CATCH_ALL.searchRadius,
+      dropOff: single ? first.dropOff && channel === 'service' : CATCH_ALL.dropOff,
+      productIds,
+      carriers,
+      distanceUnit: single?.distanceUnit ?? 'km',
+      numberLocale: single
+        ? `${lang.toLowerCase() === 'in' ? 'id' : lang.toLowerCase()}-${single.countryCode}`
+        : lang.toLowerCase(),
+    };
+  }
+
+  private inCatchAll(c: ServedCountry, channel: ResultChannel): boolean {
+    return channel === 'sales' ? c.catchAllSalesCountry : c.catchAllServiceCountry;
+  }
+
+  /** Every served country (for the demo generator and tests). */
+  countries(): ServedCountry[] {
+    return [...this.served.values()];
+  }
+}

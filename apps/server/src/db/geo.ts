@@ -1,0 +1,50 @@
+/** Great-circle helpers for the SQLite search (PostGIS computes the same on its sphere). */
+
+/** Mean Earth radius in metres, as PostGIS uses for geography on the sphere. */
+export const EARTH_RADIUS_KM = 6371.0087714;
+
+const RAD = Math.PI / 180;
+
+export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
+  const dLat = (lat2 - lat1) * RAD;
+  const dLon = (lon2 - lon1) * RAD;
+  const a =
+    Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(dLon / 2) ** 2;
+  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+}
+
+export interface Box {
+  minLat: number;
+  maxLat: number;
+  minLon: number;
+  maxLon: number;
+}
+
+/**
+ * Latitude/longitude boxes that contain the circle of `radiusKm` around a point: one box, or
+ * two when the circle crosses the antimeridian; the full longitude range near the poles.
+ */
+export function boundingBoxes(lat: number, lon: number, radiusKm: number): Box[] {
+  const dLat = radiusKm / (EARTH_RADIUS_KM * RAD);
+  const minLat = Math.max(-90, lat - dLat);
+  const maxLat = Math.min(90, lat + dLat);
+  if (minLat <= -90 || maxLat >= 90) return [{ minLat, maxLat, minLon: -180, maxLon: 180 }];
+  const sinRatio = Math.sin(radiusKm / EARTH_RADIUS_KM) / Math.cos(lat * RAD);
+  if (sinRatio >= 1) return [{ minLat, maxLat, minLon: -180, maxLon: 180 }];
+  const dLon = Math.asin(sinRatio) / RAD;
+  const minLon = lon - dLon;
+  const maxLon = lon + dLon;
+  if (minLon < -180) {
+    return [
+      { minLat, maxLat, minLon: minLon + 360, maxLon: 180 },
+      { minLat, maxLat, minLon: -180, maxLon },
+    ];
+  }
+  if (maxLon > 180) {
+    return [
+      { minLat, maxLat, minLon, maxLon: 180 },
+      { minLat, maxLat, minLon: -180, maxLon: maxLon - 360 },
+    ];
+  }
+  return [{ minLat, maxLat, minLon, maxLon }];
+}

@@ -1,0 +1,92 @@
+/**
+ * Schema migrations, one list per dialect, applied in order and recorded in schema_migrations.
+ * Dialect-specific SQL lives only here and in ./sqlite and ./postgres.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sqlite: string[];
+  postgres: string[];
+}
+
+export const MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'stores, spatial index, meta, imports, statistics',
+    sqlite: [
+      `CREATE TABLE stores (
+        id INTEGER PRIMARY KEY,
+        store_id TEXT NOT NULL UNIQUE,
+        country TEXT NOT NULL,
+        latitude REAL NOT NULL,
+        longitude REAL NOT NULL,
+        sales_products TEXT NOT NULL,
+        service_products TEXT NOT NULL,
+        carriers TEXT NOT NULL,
+        drop_off INTEGER NOT NULL,
+        hash TEXT NOT NULL,
+        source TEXT NOT NULL,
+        doc TEXT NOT NULL
+      )`,
+      // R*Tree with the filter columns as auxiliary columns: a search reads only the index.
+      `CREATE VIRTUAL TABLE store_rtree USING rtree(
+        id, min_lat, max_lat, min_lon, max_lon,
+        +lat, +lon, +country, +sales_products, +service_products, +carriers, +drop_off
+      )`,
+      `CREATE TRIGGER stores_ai AFTER INSERT ON stores BEGIN
+        INSERT INTO store_rtree VALUES (new.id, new.latitude, new.latitude, new.longitude,
+          new.longitude, new.latitude, new.longitude, new.country, new.sales_products,
+          new.service_products, new.carriers, new.drop_off);
+      END`,
+      `CREATE TRIGGER stores_au AFTER UPDATE ON stores BEGIN
+        DELETE FROM store_rtree WHERE id = old.id;
+        INSERT INTO store_rtree VALUES (new.id, new.latitude, new.latitude, new.longitude,
+          new.longitude, new.latitude, new.longitude, new.country, new.sales_products,
+          new.service_products, new.carriers, new.drop_off);
+      END`,
+      `CREATE TRIGGER stores_ad AFTER DELETE ON stores BEGIN
+        DELETE FROM store_rtree WHERE id = old.id;
+      END`,
+      `CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+      `CREATE TABLE imports (
+        file_hash TEXT PRIMARY KEY, file_name TEXT NOT NULL, rows INTEGER NOT NULL,
+        applied_at TEXT NOT NULL
+      )`,
+      `CREATE TABLE statistics (
+        id INTEGER PRIMARY KEY, channel TEXT NOT NULL, country TEXT NOT NULL,
+        locale TEXT NOT NULL, latitude REAL NOT NULL, longitude REAL NOT NULL,
+        product TEXT NOT NULL, searched_location TEXT NOT NULL, created_at TEXT NOT NULL
+      )`,
+    ],
+    postgres: [
+      `CREATE EXTENSION IF NOT EXISTS postgis`,
+      `CREATE TABLE stores (
+        id BIGSERIAL PRIMARY KEY,
+        store_id TEXT NOT NULL UNIQUE,
+        country TEXT NOT NULL,
+        latitude DOUBLE PRECISION NOT NULL,
+        longitude DOUBLE PRECISION NOT NULL,
+        geog geography(Point, 4326) NOT NULL,
+        sales_products TEXT NOT NULL,
+        service_products TEXT NOT NULL,
+        carriers TEXT NOT NULL,
+        drop_off BOOLEAN NOT NULL,
+        hash TEXT NOT NULL,
+        source TEXT NOT NULL,
+        doc TEXT NOT NULL
+      )`,
+      `CREATE INDEX stores_geog_idx ON stores USING GIST (geog)`,
+      `CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
+      `CREATE TABLE imports (
+        file_hash TEXT PRIMARY KEY, file_name TEXT NOT NULL, rows INTEGER NOT NULL,
+        applied_at TIMESTAMPTZ NOT NULL DEFAULT now()
+      )`,
+      `CREATE TABLE statistics (
+        id BIGSERIAL PRIMARY KEY, channel TEXT NOT NULL, country TEXT NOT NULL,
+        locale TEXT NOT NULL, latitude DOUBLE PRECISION NOT NULL,
+        longitude DOUBLE PRECISION NOT NULL, product TEXT NOT NULL,
+        searched_location TEXT NOT NULL, created_at TIMESTAMPTZ NOT NULL DEFAULT now()
+      )`,
+    ],
+  },
+];

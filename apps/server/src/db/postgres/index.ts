@@ -1,0 +1,105 @@
+/**
+ * PostgreSQL with PostGIS: a pg connection pool; geography points with a GiST index. The pool
+ * reconnects on demand, so the server recovers by itself when the database comes back.
+ */
+import pg from 'pg';
+import { MIGRATIONS } from '../migrations.js';
+import type { Database, MetaRepository, StatisticsRepository } from '../types.js';
+import { PgStoreRepository } from './stores.js';
+import { guarded } from './errors.js';
+
+export async function migratePostgres(pool: pg.Pool): Promise<void> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock(724011)');
+    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+      version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
+    const { rows } = await client.query<{ version: number }>(
+      'SELECT version FROM schema_migrations',
+    );
+    const applied = new Set(rows.map((r) => r.version));
+    for (const m of MIGRATIONS) {
+      if (applied.has(m.version)) continue;
+      for (const sql of m.postgres) await client.query(sql);
+      await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+        m.version,
+        m.name,
+      ]);
+    }
+    await client.query('COMMIT');
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+class PgMeta implements MetaRepository {
+  constructor(private readonly pool: pg.Pool) {}
+  async get(key: string): Promise<string | undefined> {
+    const { rows } = await guarded(() =>
+      this.pool.query<{ value: string }>('SELECT value FROM meta WHERE key = $1', [key]),
+    );
+    return rows[0]?.value;
+  }
+  async set(key: string, value: string): Promise<void> {
+    await guarded(() =>
+      this.pool.query(
+        'INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+        [key, value],
+      ),
+    );
+  }
+}
+
+class PgStatistics implements StatisticsRepository {
+  constructor(private readonly pool: pg.Pool) {}
+  async insert(r: Parameters<StatisticsRepository['insert']>[0]): Promise<void> {
+    await guarded(() =>
+      this.pool.query(
+        `INSERT INTO statistics (channel, country, locale, latitude, longitude, product,
+          searched_location) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [r.channel, r.country, r.locale, r.latitude, r.longitude, r.product, r.searchedLocation],
+      ),
+    );
+  }
+  async count(): Promise<number> {
+    const { rows } = await guarded(() =>
+      this.pool.query<{ n: string }>('SELECT count(*) AS n FROM statistics'),
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+}
+
+export interface PgOptions {
+  /** Pool size; default 10. */
+  max?: number;
+}
+
+export async function openPostgres(url: string, options: PgOptions = {}): Promise<Database> {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: 10_000,
+    application_name: 'locator',
+  });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on('error', () => undefined);
+  await migratePostgres(pool);
+  return {
+    dialect: 'postgres',
+    stores: new PgStoreRepository(pool),
+    meta: new PgMeta(pool),
+    statistics: new PgStatistics(pool),
+    async ping() {
+      await guarded(() => pool.query('SELECT 1'));
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

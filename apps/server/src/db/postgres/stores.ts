@@ -1,0 +1,161 @@
+/**
+ * Store repository on PostgreSQL/PostGIS: ST_DWithin on the sphere for the radius and the
+ * geography KNN operator (<->) for nearest-first order, both served by the GiST index.
+ */
+import type pg from 'pg';
+import type {
+  ApplyResult,
+  NearestHit,
+  NearestQuery,
+  StoreRecord,
+  StoreRepository,
+} from '../types.js';
+import { guarded } from './errors.js';
+
+const BATCH = 2000;
+
+function nearestSql(column: 'sales_products' | 'service_products'): string {
+  return `SELECT doc, ST_Distance(geog, p.g, false) / 1000 AS km
+    FROM stores, (SELECT ST_SetSRID(ST_MakePoint($2, $1), 4326)::geography AS g) p
+    WHERE ST_DWithin(geog, p.g, $3 * 1000, false)
+      AND country = ANY($4::text[])
+      AND ${column} <> ''
+      AND ($5 = '' OR strpos(${column}, $5) > 0)
+      AND ($6 = '' OR carriers = '' OR strpos(carriers, $6) > 0)
+      AND ($7 = 'any' OR drop_off = ($7 = 'only'))
+    ORDER BY geog <-> p.g, id
+    LIMIT $8`;
+}
+
+const NEAREST = { sales: nearestSql('sales_products'), service: nearestSql('service_products') };
+
+const COLUMNS = `store_id, country, latitude, longitude, geog, sales_products, service_products,
+  carriers, drop_off, hash, source, doc`;
+
+const UNNEST = `SELECT s, c, la, lo, ST_SetSRID(ST_MakePoint(lo, la), 4326)::geography, sp, vp,
+    ca, d, h, so, doc
+  FROM unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::text[], $6::text[],
+    $7::text[], $8::bool[], $9::text[], $10::text[], $11::text[])
+    AS t(s, c, la, lo, sp, vp, ca, d, h, so, doc)`;
+
+function columnsOf(records: readonly StoreRecord[]): unknown[] {
+  return [
+    records.map((r) => r.storeId),
+    records.map((r) => r.country),
+    records.map((r) => r.latitude),
+    records.map((r) => r.longitude),
+    records.map((r) => r.salesProducts),
+    records.map((r) => r.serviceProducts),
+    records.map((r) => r.carriers),
+    records.map((r) => r.dropOff),
+    records.map((r) => r.hash),
+    records.map((r) => r.source),
+    records.map((r) => r.doc),
+  ];
+}
+
+export class PgStoreRepository implements StoreRepository {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async nearest(q: NearestQuery): Promise<NearestHit[]> {
+    if (q.countries.length === 0 || q.limit <= 0) return [];
+    const { rows } = await guarded(() =>
+      this.pool.query<{ doc: string; km: number }>({
+        name: `nearest-${q.channel}`,
+        text: NEAREST[q.channel],
+        values: [
+          q.latitude,
+          q.longitude,
+          q.radiusKm,
+          q.countries,
+          q.productId ? `|${q.productId}|` : '',
+          q.carrier ? `|${q.carrier}|` : '',
+          q.dropOff,
+          q.limit,
+        ],
+      }),
+    );
+    return rows.map((r) => ({ doc: r.doc, distanceKm: Number(r.km) }));
+  }
+
+  async count(): Promise<number> {
+    const { rows } = await guarded(() =>
+      this.pool.query<{ n: string }>('SELECT count(*) AS n FROM stores'),
+    );
+    return Number(rows[0]?.n ?? 0);
+  }
+
+  private async transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    const client = await guarded(() => this.pool.connect());
+    try {
+      await client.query('BEGIN');
+      const out = await fn(client);
+      await client.query('COMMIT');
+      return out;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  async applyImport(
+    records: readonly StoreRecord[],
+    fileHash: string,
+    fileName: string,
+  ): Promise<ApplyResult> {
+    return this.transaction(async (client) => {
+      await client.query('SELECT pg_advisory_xact_lock(724012)');
+      const seen = await client.query('SELECT 1 FROM imports WHERE file_hash = $1', [fileHash]);
+      if (seen.rowCount) {
+        return { inserted: 0, updated: 0, unchanged: records.length, alreadyApplied: true };
+      }
+      let inserted = 0;
+      let updated = 0;
+      for (let i = 0; i < records.length; i += BATCH) {
+        const batch = records.slice(i, i + BATCH);
+        const res = await client.query<{ inserted: boolean }>(
+          `INSERT INTO stores (${COLUMNS}) ${UNNEST}
+           ON CONFLICT (store_id) DO UPDATE SET country = excluded.country,
+             latitude = excluded.latitude, longitude = excluded.longitude, geog = excluded.geog,
+             sales_products = excluded.sales_products,
+             service_products = excluded.service_products, carriers = excluded.carriers,
+             drop_off = excluded.drop_off, hash = excluded.hash, source = excluded.source,
+             doc = excluded.doc
+           WHERE stores.hash <> excluded.hash
+           RETURNING (xmax = 0) AS inserted`,
+          columnsOf(batch),
+        );
+        for (const row of res.rows) {
+          if (row.inserted) inserted += 1;
+          else updated += 1;
+        }
+      }
+      await client.query('INSERT INTO imports (file_hash, file_name, rows) VALUES ($1, $2, $3)', [
+        fileHash,
+        fileName,
+        records.length,
+      ]);
+      return {
+        inserted,
+        updated,
+        unchanged: records.length - inserted - updated,
+        alreadyApplied: false,
+      };
+    });
+  }
+
+  async replaceAll(records: readonly StoreRecord[]): Promise<void> {
+    await this.transaction(async (client) => {
+      await client.query('TRUNCATE stores, imports');
+      for (let i = 0; i < records.length; i += BATCH) {
+        await client.query(
+          `INSERT INTO stores (${COLUMNS}) ${UNNEST}`,
+          columnsOf(records.slice(i, i + BATCH)),
+        );
+      }
+    });
+    await guarded(() => this.pool.query('ANALYZE stores'));
+  }
+}

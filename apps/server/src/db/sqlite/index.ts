@@ -1,0 +1,97 @@
+/** The embedded database: one SQLite file (better-sqlite3), WAL mode, R*Tree spatial index. */
+import BetterSqlite3 from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { MIGRATIONS } from '../migrations.js';
+import type { Database, MetaRepository, StatisticsRepository } from '../types.js';
+import { SqliteStoreRepository } from './stores.js';
+
+type Db = BetterSqlite3.Database;
+
+export function migrateSqlite(db: Db): void {
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+  const applied = new Set(
+    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map(
+      (r) => r.version,
+    ),
+  );
+  for (const m of MIGRATIONS) {
+    if (applied.has(m.version)) continue;
+    db.transaction(() => {
+      for (const sql of m.sqlite) db.exec(sql);
+      db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(
+        m.version,
+        m.name,
+        new Date().toISOString(),
+      );
+    })();
+  }
+}
+
+class SqliteMeta implements MetaRepository {
+  private readonly getStmt;
+  private readonly setStmt;
+  constructor(db: Db) {
+    this.getStmt = db.prepare('SELECT value FROM meta WHERE key = ?').pluck();
+    this.setStmt = db.prepare(
+      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
+    );
+  }
+  async get(key: string): Promise<string | undefined> {
+    return this.getStmt.get(key) as string | undefined;
+  }
+  async set(key: string, value: string): Promise<void> {
+    this.setStmt.run(key, value);
+  }
+}
+
+class SqliteStatistics implements StatisticsRepository {
+  private readonly insertStmt;
+  private readonly countStmt;
+  constructor(db: Db) {
+    this.insertStmt = db.prepare(
+      `INSERT INTO statistics (channel, country, locale, latitude, longitude, product,
+        searched_location, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.countStmt = db.prepare('SELECT count(*) FROM statistics').pluck();
+  }
+  async insert(r: Parameters<StatisticsRepository['insert']>[0]): Promise<void> {
+    this.insertStmt.run(
+      r.channel,
+      r.country,
+      r.locale,
+      r.latitude,
+      r.longitude,
+      r.product,
+      r.searchedLocation,
+      new Date().toISOString(),
+    );
+  }
+  async count(): Promise<number> {
+    return this.countStmt.get() as number;
+  }
+}
+
+export function openSqlite(file: string): Database {
+  if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
+  const db = new BetterSqlite3(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('cache_size = -65536');
+  migrateSqlite(db);
+  const stores = new SqliteStoreRepository(db);
+  return {
+    dialect: 'sqlite',
+    stores,
+    meta: new SqliteMeta(db),
+    statistics: new SqliteStatistics(db),
+    async ping() {
+      db.prepare('SELECT 1').get();
+    },
+    async close() {
+      db.close();
+    },
+  };
+}

@@ -1,0 +1,105 @@
+/**
+ * Repository interfaces (design note 4): all database I/O goes through these; services receive
+ * only the repositories they need. Two implementations: SQLite (./sqlite) and PostgreSQL/PostGIS
+ * (./postgres); everything outside them is dialect-agnostic.
+ */
+import type { ResultChannel } from '@locator/core';
+
+/** A store as stored: the filter columns plus the API document (JSON text, see StoreDoc). */
+export interface StoreRecord {
+  storeId: string;
+  /** ISO 3166-1 alpha-2, upper case. */
+  country: string;
+  latitude: number;
+  longitude: number;
+  /** Product _ids as "|1|2|" ("" when the store has no presence in the channel). */
+  salesProducts: string;
+  serviceProducts: string;
+  /** Carrier names as "|Vodafone|O2|"; "" for a carrier-neutral store. */
+  carriers: string;
+  /** True when the store offers drop-off repairs (service type rt2). */
+  dropOff: boolean;
+  /** The store's API object as JSON text, without orderNumber and distance. */
+  doc: string;
+  /** Content hash of the record, so re-imports leave unchanged rows alone. */
+  hash: string;
+  /** "demo" for generated data, "import" for imported rows. */
+  source: string;
+}
+
+export type DropOffMode = 'any' | 'only' | 'exclude';
+
+export interface NearestQuery {
+  latitude: number;
+  longitude: number;
+  radiusKm: number;
+  limit: number;
+  /** ISO codes the search is limited to. */
+  countries: readonly string[];
+  channel: ResultChannel;
+  /** A product _id, or undefined for all products. */
+  productId?: string | undefined;
+  /** A carrier name; carrier-neutral stores always match. */
+  carrier?: string | undefined;
+  dropOff: DropOffMode;
+}
+
+export interface NearestHit {
+  doc: string;
+  distanceKm: number;
+}
+
+export interface ApplyResult {
+  inserted: number;
+  updated: number;
+  unchanged: number;
+  /** True when this exact file had been applied before, so nothing was done. */
+  alreadyApplied: boolean;
+}
+
+export interface StoreRepository {
+  /** Stores of the channel nearest first within the radius, at most `limit`. */
+  nearest(query: NearestQuery): Promise<NearestHit[]>;
+  count(): Promise<number>;
+  /**
+   * Upserts the records by storeId in one transaction (all or nothing) and records the file's
+   * hash; a file already applied changes nothing.
+   */
+  applyImport(
+    records: readonly StoreRecord[],
+    fileHash: string,
+    fileName: string,
+  ): Promise<ApplyResult>;
+  /** Replaces every store (demo data load), in one transaction. */
+  replaceAll(records: readonly StoreRecord[]): Promise<void>;
+}
+
+export interface MetaRepository {
+  get(key: string): Promise<string | undefined>;
+  set(key: string, value: string): Promise<void>;
+}
+
+export interface StatisticRecord {
+  channel: string;
+  country: string;
+  locale: string;
+  latitude: number;
+  longitude: number;
+  product: string;
+  searchedLocation: string;
+}
+
+export interface StatisticsRepository {
+  insert(record: StatisticRecord): Promise<void>;
+  count(): Promise<number>;
+}
+
+export interface Database {
+  readonly dialect: 'sqlite' | 'postgres';
+  readonly stores: StoreRepository;
+  readonly meta: MetaRepository;
+  readonly statistics: StatisticsRepository;
+  /** Cheap round trip, for readiness checks. */
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

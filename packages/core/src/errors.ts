@@ -1,0 +1,106 @@
+/**
+ * The one error catalogue of the HTTP API, shared by server and web (design note 9).
+ *
+ * Every error response has the body `{"error": {"code", "message", "param"?}}`. Codes are
+ * stable: clients branch on `code` (and show a translated message via `errorMessageKey`), never
+ * on `message`, which is English help text for developers.
+ */
+
+export const ERROR_CATALOGUE = {
+  /** A parameter is present but malformed (not a number, wrong pattern, unknown value). */
+  INVALID_PARAMETER: { status: 400, message: 'A parameter is malformed.' },
+  /** A required parameter is missing or empty. */
+  MISSING_PARAMETER: { status: 400, message: 'A required parameter is missing.' },
+  /** A numeric parameter is outside its allowed range. */
+  PARAMETER_OUT_OF_RANGE: { status: 400, message: 'A parameter is out of range.' },
+  /** The product id (pt) is not offered in this country and channel. */
+  UNKNOWN_PRODUCT: { status: 400, message: 'The product is not offered here.' },
+  /** The carrier is not one of the country's carriers. */
+  UNKNOWN_CARRIER: { status: 400, message: 'The carrier is not known in this country.' },
+  /** The request body is not valid JSON or does not match its schema. */
+  INVALID_BODY: { status: 400, message: 'The request body is invalid.' },
+  /** The country (or catch-all region) code is not configured. */
+  UNKNOWN_COUNTRY: { status: 404, message: 'The country is not configured.' },
+  /** The language is not one of the country's languages. */
+  UNKNOWN_LANGUAGE: { status: 404, message: 'The language is not offered in this country.' },
+  /** The channel does not exist or has no store search in this country. */
+  UNKNOWN_CHANNEL: { status: 404, message: 'The channel is not offered in this country.' },
+  /** No translation file for this namespace (in any fallback language). */
+  TRANSLATIONS_NOT_FOUND: { status: 404, message: 'No translations for this namespace.' },
+  /** No such endpoint. */
+  NOT_FOUND: { status: 404, message: 'No such resource.' },
+  /** The body is larger than the endpoint accepts. */
+  PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
+  /** The body's media type is not accepted (JSON only). */
+  UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request body must be JSON.' },
+  /** Too many requests from this client; retry after the Retry-After header's seconds. */
+  RATE_LIMITED: { status: 429, message: 'Too many requests; try again later.' },
+  /** Something unexpected failed on the server. */
+  INTERNAL_ERROR: { status: 500, message: 'Something went wrong.' },
+  /** The database cannot be reached; the server recovers when it is back. */
+  DATABASE_UNAVAILABLE: { status: 503, message: 'The store database is unavailable.' },
+} as const satisfies Record<string, { status: number; message: string }>;
+
+export type ErrorCode = keyof typeof ERROR_CATALOGUE;
+
+export const ERROR_CODES = Object.freeze(Object.keys(ERROR_CATALOGUE) as ErrorCode[]);
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string; param?: string };
+}
+
+export function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(ERROR_CATALOGUE, value);
+}
+
+/** HTTP status of a code. */
+export function errorStatus(code: ErrorCode): number {
+  return ERROR_CATALOGUE[code].status;
+}
+
+/** An error the API answers with its catalogue status and body. */
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly param?: string,
+  ) {
+    super(message ?? ERROR_CATALOGUE[code].message);
+    this.name = 'ApiError';
+    this.status = ERROR_CATALOGUE[code].status;
+  }
+
+  toBody(): ErrorBody {
+    const body: ErrorBody = { error: { code: this.code, message: this.message } };
+    if (this.param !== undefined) body.error.param = this.param;
+    return body;
+  }
+}
+
+/** Reads an error body from a parsed response; undefined when it is not one. */
+export function parseErrorBody(value: unknown): ErrorBody['error'] | undefined {
+  if (typeof value !== 'object' || value === null) return undefined;
+  const inner = (value as { error?: unknown }).error;
+  if (typeof inner !== 'object' || inner === null) return undefined;
+  const { code, message, param } = inner as Record<string, unknown>;
+  if (!isErrorCode(code)) return undefined;
+  const out: ErrorBody['error'] = { code, message: typeof message === 'string' ? message : '' };
+  if (typeof param === 'string') out.param = param;
+  return out;
+}
+
+/**
+ * The translation key a client shows for a code. Every server-side failure is the spec's
+ * "error.serverError" (8); callers may special-case codes before falling back to it.
+ */
+export function errorMessageKey(code: ErrorCode | undefined): string {
+  switch (code) {
+    case 'RATE_LIMITED':
+      return 'error.rateLimited';
+    case 'DATABASE_UNAVAILABLE':
+      return 'error.unavailable';
+    default:
+      return 'error.serverError';
+  }
+}

@@ -1,0 +1,121 @@
+/**
+ * Schemas of the HTTP boundaries (spec 7.1, 7.2), shared by server (validation) and web (types
+ * and client-side checks). Query strings arrive as strings; empty values mean "not given"
+ * (spec 7.1: "Empty values are sent as empty strings").
+ */
+import { z } from 'zod';
+import { CHANNEL_KEYS } from './types.js';
+import { ApiError, type ErrorCode } from './errors.js';
+
+/** Largest search radius a client may ask for, in kilometres (the channel's radius caps it). */
+export const MAX_RADIUS_KM = 1000;
+/** Most results a client may ask for (the channel's maxResults caps it). */
+export const MAX_RESULTS_LIMIT = 500;
+/** The carrier option meaning "no carrier" (spec 2.6). */
+export const NO_CONTRACT_CARRIER = 'No-Contract';
+
+const emptyToUndefined = (v: unknown): unknown =>
+  v === '' || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v;
+
+const numeric = (min: number, max: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/, 'must be a number')
+      .transform(Number)
+      .pipe(z.number().min(min).max(max)),
+  );
+
+const integer = (min: number, max: number) =>
+  z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^\s*\d+\s*$/, 'must be a whole number')
+      .transform(Number)
+      .pipe(z.number().int().min(min).max(max)),
+  );
+
+export const searchPathSchema = z.object({
+  countryCode: z.string().regex(/^[A-Za-z]{2,8}$/, 'must be a country or region code'),
+  lang: z.string().regex(/^[A-Za-z]{2,3}$/, 'must be a language code'),
+  channel: z.string().regex(/^[a-z]{2,20}$/, 'must be a channel name'),
+});
+
+export const globalMatrixPathSchema = searchPathSchema.pick({ countryCode: true, lang: true });
+
+/** GET /api/v1/grlui/{cc}/{lang}/{channel} query (spec 7.1). */
+export const searchQuerySchema = z.object({
+  /** Product _id, or "all" (default). */
+  pt: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^(all|[0-9]{1,9})$/i, 'must be a product id or "all"')
+      .transform((v) => v.toLowerCase())
+      .default('all'),
+  ),
+  lat: numeric(-90, 90),
+  lon: numeric(-180, 180),
+  carrier: z.preprocess(emptyToUndefined, z.string().max(60).optional()),
+  /** Kilometres. */
+  maxrad: numeric(0.1, MAX_RADIUS_KM).optional(),
+  maxResult: integer(1, MAX_RESULTS_LIMIT).optional(),
+  repairType: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .regex(/^drop[ _-]?off$/i, 'must be "Drop off" or empty')
+      .optional(),
+  ),
+});
+
+export type SearchQueryInput = z.input<typeof searchQuerySchema>;
+export type SearchQuery = z.output<typeof searchQuerySchema>;
+
+/** POST /api/v1/grlui/locationSearch body (spec 3.9). */
+export const locationSearchSchema = z.strictObject({
+  channel: z.enum(CHANNEL_KEYS),
+  country: z.string().regex(/^[A-Za-z]{2,8}$/, 'must be a country or region code'),
+  locale: z.string().regex(/^[a-z]{2,3}[-_][A-Za-z0-9]{2,8}$/, 'must look like en_GB'),
+  latitude: z.number().min(-90).max(90),
+  longitude: z.number().min(-180).max(180),
+  product: z.string().max(100),
+  searchedLocation: z.string().max(500),
+});
+
+export type LocationSearchBody = z.infer<typeof locationSearchSchema>;
+
+/** GET /locales/{namespace}s-{lang_REGION}.json file name (spec 7.2). */
+export const localeFilePattern =
+  /^([a-z][a-zA-Z0-9]{0,39})s-([a-z]{2,3})(?:_([A-Za-z0-9]{2,8}))?\.json$/;
+
+export interface LocaleFileName {
+  namespace: string;
+  lang: string;
+  region?: string;
+}
+
+export function parseLocaleFileName(file: string): LocaleFileName | undefined {
+  const m = localeFilePattern.exec(file);
+  if (!m?.[1] || !m[2]) return undefined;
+  return m[3] ? { namespace: m[1], lang: m[2], region: m[3] } : { namespace: m[1], lang: m[2] };
+}
+
+/** The API error for the first problem of a failed parse: its code and the parameter named. */
+export function apiErrorFromIssues(issues: readonly z.core.$ZodIssue[], body = false): ApiError {
+  const issue = issues[0];
+  const param = issue?.path.map(String).join('.') || undefined;
+  if (body) return new ApiError('INVALID_BODY', describe(issue, param), param);
+  let code: ErrorCode = 'INVALID_PARAMETER';
+  if (issue?.code === 'invalid_type' && issue.input === undefined) code = 'MISSING_PARAMETER';
+  else if (issue?.code === 'too_big' || issue?.code === 'too_small')
+    code = 'PARAMETER_OUT_OF_RANGE';
+  return new ApiError(code, describe(issue, param), param);
+}
+
+function describe(issue: z.core.$ZodIssue | undefined, param: string | undefined): string {
+  if (!issue) return 'Invalid input.';
+  return param ? `${param}: ${issue.message}` : issue.message;
+}
