@@ -12,3 +12,5 @@ export * from './links.js';
 export * from './display.js';
 export * from './traveltime.js';
 export * from './search.js';
+export * from './errors.js';
+export * from './schemas.js';
