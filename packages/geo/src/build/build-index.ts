@@ -1,0 +1,333 @@
+/**
+ * Builds the gazetteer index (index-format.ts) from the npm source packages (sources.ts).
+ *
+ * The build is skipped when the existing file was made from the same inputs: the inputs hash
+ * covers the format version, the source package versions and this builder's own source files.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { GRID, cellOf } from '../grid.js';
+import {
+  FORMAT_VERSION,
+  INDEX_FILE_NAME,
+  KEY_CODE,
+  KEY_MAIN,
+  NO_REGION,
+  RANK_SECTION,
+  encodeIndex,
+  readIndexHeader,
+  type CountryRecord,
+  type RegionRecord,
+} from '../index-format.js';
+import { foldText, isNonLatin, orderForDisplay } from '../normalise.js';
+import {
+  readCities,
+  readCountryNames,
+  readPostcodes,
+  readRegions,
+  sourceVersions,
+  type CityRecord,
+} from './sources.js';
+
+/** Where the index lives by default: packages/geo/dist/gazetteer.v1.bin. */
+export const DEFAULT_INDEX_PATH = fileURLToPath(
+  new URL(`../../dist/${INDEX_FILE_NAME}`, import.meta.url),
+);
+
+/** Source files whose content is part of the inputs hash (relative to src/). */
+const BUILDER_SOURCES = [
+  'build/build-index.ts',
+  'build/sources.ts',
+  'index-format.ts',
+  'normalise.ts',
+  'grid.ts',
+];
+
+/** Feature codes left out: historical, abandoned or destroyed places. */
+const EXCLUDED_FEATURES = new Set(['PPLH', 'PPLQ', 'PPLW', 'PPLCH']);
+const FEATURE_RANK: Record<string, number> = { PPLC: 3, PPLA: 2, PPLG: 2, PPLA2: 1 };
+const MAX_NAME_LENGTH = 80;
+
+export function computeInputsHash(): string {
+  const h = createHash('sha256');
+  h.update(`format:${FORMAT_VERSION}\n`);
+  for (const [name, version] of Object.entries(sourceVersions()).sort()) {
+    h.update(`${name}@${version}\n`);
+  }
+  const srcDir = fileURLToPath(new URL('../', import.meta.url));
+  for (const rel of BUILDER_SOURCES) h.update(readFileSync(join(srcDir, rel)));
+  return h.digest('hex').slice(0, 32);
+}
+
+export interface BuildResult {
+  path: string;
+  skipped: boolean;
+  inputsHash: string;
+  ms: number;
+  bytes?: number;
+  counts?: { places: number; keys: number; postcodes: number };
+}
+
+/** Builds the index at `path` unless an up-to-date one is already there (or `force`). */
+export async function buildIndex(
+  opts: { path?: string; force?: boolean; log?: (msg: string) => void } = {},
+): Promise<BuildResult> {
+  const started = performance.now();
+  const path = opts.path ?? DEFAULT_INDEX_PATH;
+  const log = opts.log ?? (() => {});
+  const inputsHash = computeInputsHash();
+  if (!opts.force && existsSync(path)) {
+    try {
+      const header = await readIndexHeader(path);
+      if (header.inputsHash === inputsHash) {
+        return { path, skipped: true, inputsHash, ms: performance.now() - started };
+      }
+    } catch {
+      // unreadable or older format: rebuild
+    }
+  }
+  const { header, sections } = assemble(inputsHash, log);
+  const buf = encodeIndex(header, sections);
+  mkdirSync(dirname(path), { recursive: true });
+  const tmp = `${path}.${process.pid}.tmp`;
+  writeFileSync(tmp, buf);
+  renameSync(tmp, path);
+  const ms = performance.now() - started;
+  log(`gazetteer: wrote ${path} (${(buf.byteLength / 1e6).toFixed(1)} MB) in ${ms.toFixed(0)} ms`);
+  return { path, skipped: false, inputsHash, ms, bytes: buf.byteLength, counts: header.counts };
+}
+
+interface PlaceDraft {
+  city: CityRecord;
+  country: number;
+  region: number;
+  rank: number;
+  cell: number;
+  display: string;
+  keys: Map<string, number>;
+}
+
+function assemble(inputsHash: string, log: (msg: string) => void) {
+  // Countries: union of iso3166-2-db and i18n-iso-countries, with names in 78 languages.
+  const countryNames = readCountryNames();
+  const { regions: srcRegions, countries: srcCountries } = readRegions();
+  const countries: CountryRecord[] = [];
+  const countryIndex = new Map<string, number>();
+  const ensureCountry = (code: string, alpha3 = ''): number => {
+    let i = countryIndex.get(code);
+    if (i === undefined) {
+      i = countries.length;
+      countries.push({ code, alpha3, names: {} });
+      countryIndex.set(code, i);
+    }
+    return i;
+  };
+  for (const c of srcCountries) {
+    const rec = countries[ensureCountry(c.code, c.alpha3)];
+    if (!rec) continue;
+    for (const [lang, name] of Object.entries(c.names)) {
+      if (lang !== 'geonames') rec.names[lang === 'kr' ? 'ko' : lang] = [name];
+    }
+  }
+  for (const [lang, byCode] of Object.entries(countryNames)) {
+    for (const [code, names] of Object.entries(byCode)) {
+      const rec = countries[ensureCountry(code)];
+      if (rec) rec.names[lang] = names; // i18n-iso-countries wins over iso3166-2-db
+    }
+  }
+
+  // Regions, linked by GeoNames admin-1 code.
+  const regions: RegionRecord[] = [];
+  const regionIndex = new Map<string, number>();
+  for (const r of srcRegions) {
+    const key = `${r.countryCode}.${r.admin}`;
+    if (regionIndex.has(key)) continue;
+    regionIndex.set(key, regions.length);
+    regions.push({
+      country: ensureCountry(r.countryCode),
+      admin: r.admin,
+      ...(r.iso ? { iso: r.iso } : {}),
+      names: r.names,
+    });
+  }
+  if (regions.length >= 0xffff) throw new Error('too many regions for a u16 index');
+
+  // Places.
+  const drafts: PlaceDraft[] = [];
+  for (const city of readCities()) {
+    if (EXCLUDED_FEATURES.has(city.featureCode)) continue;
+    if (!Number.isFinite(city.lat) || !Number.isFinite(city.lon)) continue;
+    const country = ensureCountry(city.countryCode);
+    const region = regionIndex.get(`${city.countryCode}.${city.admin1}`) ?? NO_REGION;
+    const keys = new Map<string, number>();
+    const latinKeys = new Set<string>();
+    const nonLatin: string[] = [];
+    const addName = (name: string, flags: number): void => {
+      if (!name || name.length > MAX_NAME_LENGTH) return;
+      const key = foldText(name);
+      if (!key) return;
+      keys.set(key, (keys.get(key) ?? 0) | flags);
+      if (isNonLatin(name)) {
+        if (!nonLatin.includes(name)) nonLatin.push(name);
+      } else {
+        latinKeys.add(key.replace(/ /g, ''));
+      }
+    };
+    addName(city.name, KEY_MAIN);
+    addName(city.asciiName, KEY_MAIN);
+    for (const alt of city.alternateNames) {
+      addName(alt, /^[A-Z]{2,4}$/.test(alt) ? KEY_CODE : 0);
+    }
+    const display = [city.name, ...orderForDisplay(nonLatin, latinKeys)].join('\x1f');
+    drafts.push({
+      city,
+      country,
+      region,
+      rank:
+        (FEATURE_RANK[city.featureCode] ?? 0) | (city.featureCode === 'PPLX' ? RANK_SECTION : 0),
+      cell: cellOf(GRID, city.lat, city.lon),
+      display,
+      keys,
+    });
+  }
+  log(`gazetteer: ${drafts.length} places read`);
+
+  // Order places by grid cell (then by population, largest first) for reverse geocoding.
+  drafts.sort((a, b) => a.cell - b.cell || b.city.population - a.city.population);
+  const n = drafts.length;
+  const placeLat = new Float32Array(n);
+  const placeLon = new Float32Array(n);
+  const placePop = new Uint32Array(n);
+  const placeCountry = new Uint16Array(n);
+  const placeRegion = new Uint16Array(n);
+  const placeRank = new Uint8Array(n);
+  const placeNameOff = new Uint32Array(n + 1);
+  const cellStart = new Uint32Array(GRID.cols * GRID.rows + 1);
+  const displayParts: string[] = [];
+  let textLen = 0;
+  const allKeys: { key: string; place: number; flags: number }[] = [];
+  drafts.forEach((d, i) => {
+    placeLat[i] = d.city.lat;
+    placeLon[i] = d.city.lon;
+    placePop[i] = Math.min(d.city.population, 0xffffffff);
+    placeCountry[i] = d.country;
+    placeRegion[i] = d.region;
+    placeRank[i] = d.rank;
+    placeNameOff[i] = textLen;
+    displayParts.push(d.display);
+    textLen += d.display.length;
+    for (const [key, flags] of d.keys) allKeys.push({ key, place: i, flags });
+  });
+  placeNameOff[n] = textLen;
+  // cellStart[c] = first place in cell c; places of cell c are [cellStart[c], cellStart[c+1]).
+  {
+    let p = 0;
+    for (let c = 0; c <= GRID.cols * GRID.rows; c++) {
+      while (p < n && (drafts[p]?.cell ?? Infinity) < c) p++;
+      cellStart[c] = p;
+    }
+  }
+
+  // Search keys, sorted by JS string order (UTF-16 code units), as the search compares them.
+  allKeys.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : a.place - b.place));
+  const k = allKeys.length;
+  const keyOff = new Uint32Array(k + 1);
+  const keyPlace = new Uint32Array(k);
+  const keyFlags = new Uint8Array(k);
+  const keyParts: string[] = [];
+  let keyLen = 0;
+  allKeys.forEach((e, i) => {
+    keyOff[i] = keyLen;
+    keyPlace[i] = e.place;
+    keyFlags[i] = e.flags;
+    keyParts.push(e.key);
+    keyLen += e.key.length;
+  });
+  keyOff[k] = keyLen;
+  log(`gazetteer: ${k} search keys`);
+
+  // Postcodes (US ZIP, Canadian FSA), keyed by the folded code without spaces.
+  const postcodes = readPostcodes()
+    .map((p) => ({ ...p, key: foldText(p.code).replace(/ /g, '') }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const regionByName = new Map<string, number>();
+  regions.forEach((r, i) => {
+    const code = countries[r.country]?.code;
+    for (const name of Object.values(r.names)) regionByName.set(`${code}.${foldText(name)}`, i);
+  });
+  const m = postcodes.length;
+  const postOff = new Uint32Array(m + 1);
+  const postCityOff = new Uint32Array(m + 1);
+  const postLat = new Float32Array(m);
+  const postLon = new Float32Array(m);
+  const postCountry = new Uint16Array(m);
+  const postRegion = new Uint16Array(m);
+  const postKeys: string[] = [];
+  const postCities: string[] = [];
+  let postKeyLen = 0;
+  let postCityLen = 0;
+  postcodes.forEach((p, i) => {
+    postOff[i] = postKeyLen;
+    postCityOff[i] = postCityLen;
+    postKeys.push(p.key);
+    postCities.push(p.city);
+    postKeyLen += p.key.length;
+    postCityLen += p.city.length;
+    postLat[i] = p.lat;
+    postLon[i] = p.lon;
+    postCountry[i] = ensureCountry(p.countryCode);
+    postRegion[i] =
+      regionIndex.get(`${p.countryCode}.${p.state}`) ??
+      regionByName.get(`${p.countryCode}.${foldText(p.state)}`) ??
+      NO_REGION;
+  });
+  postOff[m] = postKeyLen;
+  postCityOff[m] = postCityLen;
+
+  const header = {
+    formatVersion: FORMAT_VERSION,
+    inputsHash,
+    builtAt: new Date().toISOString(),
+    sources: sourceVersions(),
+    counts: { places: n, keys: k, postcodes: m },
+    grid: GRID,
+    countries,
+    regions,
+  };
+  const sections = {
+    placeLat,
+    placeLon,
+    placePop,
+    placeCountry,
+    placeRegion,
+    placeRank,
+    placeNameOff,
+    placeNames: checkedText(displayParts.join(''), textLen),
+    cellStart,
+    keyOff,
+    keyPlace,
+    keyFlags,
+    keys: checkedText(keyParts.join(''), keyLen),
+    postOff,
+    postKeys: checkedText(postKeys.join(''), postKeyLen),
+    postCityOff,
+    postCities: checkedText(postCities.join(''), postCityLen),
+    postLat,
+    postLon,
+    postCountry,
+    postRegion,
+  };
+  return { header, sections };
+}
+
+const LONE_SURROGATE_RE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+
+/** Offsets are in UTF-16 units of the decoded text: the text must survive a UTF-8 round trip. */
+function checkedText(text: string, expectedLength: number): string {
+  if (text.length !== expectedLength || LONE_SURROGATE_RE.test(text)) {
+    throw new Error('text section is not well-formed UTF-16');
+  }
+  return text;
+}

@@ -1,0 +1,230 @@
+/**
+ * The loaded gazetteer: typed-array views over the index file plus small lookup tables built at
+ * load time (country and region names for qualifiers and display).
+ */
+import { normaliseCountryCode } from './countries.js';
+import type { GridSpec } from './grid.js';
+export { KEY_CODE, KEY_MAIN, NO_REGION } from './index-format.js';
+import { RANK_MASK, RANK_SECTION } from './index-format.js';
+import {
+  readIndexFile,
+  type CountryRecord,
+  type DecodedIndex,
+  type IndexHeader,
+  type RegionRecord,
+} from './index-format.js';
+import { foldText, pickDisplayName, type LangInfo } from './normalise.js';
+
+/** Traditional-Chinese names for Greater China (i18n-iso-countries has simplified ones only). */
+const ZH_HANT_COUNTRIES: Record<string, string> = {
+  CN: '中國',
+  TW: '台灣',
+  HK: '香港',
+  MO: '澳門',
+};
+
+export class Gazetteer {
+  readonly header: IndexHeader;
+  readonly placeCount: number;
+  readonly keyCount: number;
+  readonly postcodeCount: number;
+  readonly grid: GridSpec;
+  readonly countries: readonly CountryRecord[];
+  readonly regions: readonly RegionRecord[];
+
+  readonly placeLat: Float32Array;
+  readonly placeLon: Float32Array;
+  readonly placePop: Uint32Array;
+  readonly placeCountry: Uint16Array;
+  readonly placeRegion: Uint16Array;
+  readonly placeRank: Uint8Array;
+  readonly cellStart: Uint32Array;
+  readonly keyPlace: Uint32Array;
+  readonly keyFlags: Uint8Array;
+  readonly postLat: Float32Array;
+  readonly postLon: Float32Array;
+  readonly postCountry: Uint16Array;
+  readonly postRegion: Uint16Array;
+
+  private readonly placeNameOff: Uint32Array;
+  private readonly placeNames: string;
+  private readonly keyOff: Uint32Array;
+  private readonly keys: string;
+  private readonly postOff: Uint32Array;
+  private readonly postKeys: string;
+  private readonly postCityOff: Uint32Array;
+  private readonly postCities: string;
+
+  /** Alpha-2 → country index. */
+  private readonly countryByCode = new Map<string, number>();
+  /** Folded names and codes of each country (all languages), for qualifiers. */
+  readonly countryKeys: readonly (readonly string[])[];
+  /** Folded names and codes of each region (all languages), for qualifiers. */
+  readonly regionKeys: readonly (readonly string[])[];
+
+  constructor(idx: DecodedIndex) {
+    const h = idx.header;
+    this.header = h;
+    this.placeCount = h.counts.places;
+    this.keyCount = h.counts.keys;
+    this.postcodeCount = h.counts.postcodes;
+    this.grid = h.grid;
+    this.countries = h.countries;
+    this.regions = h.regions;
+    this.placeLat = idx.f32('placeLat');
+    this.placeLon = idx.f32('placeLon');
+    this.placePop = idx.u32('placePop');
+    this.placeCountry = idx.u16('placeCountry');
+    this.placeRegion = idx.u16('placeRegion');
+    this.placeRank = idx.u8('placeRank');
+    this.placeNameOff = idx.u32('placeNameOff');
+    this.placeNames = idx.text('placeNames');
+    this.cellStart = idx.u32('cellStart');
+    this.keyOff = idx.u32('keyOff');
+    this.keyPlace = idx.u32('keyPlace');
+    this.keyFlags = idx.u8('keyFlags');
+    this.keys = idx.text('keys');
+    this.postOff = idx.u32('postOff');
+    this.postKeys = idx.text('postKeys');
+    this.postCityOff = idx.u32('postCityOff');
+    this.postCities = idx.text('postCities');
+    this.postLat = idx.f32('postLat');
+    this.postLon = idx.f32('postLon');
+    this.postCountry = idx.u16('postCountry');
+    this.postRegion = idx.u16('postRegion');
+
+    this.countries.forEach((c, i) => this.countryByCode.set(c.code, i));
+    this.countryKeys = this.countries.map((c) => {
+      const keys = new Set([c.code.toLowerCase(), c.alpha3.toLowerCase()]);
+      if (c.code === 'GB') keys.add('uk');
+      for (const names of Object.values(c.names)) for (const n of names) keys.add(foldText(n));
+      keys.delete('');
+      return [...keys];
+    });
+    this.regionKeys = this.regions.map((r) => {
+      const keys = new Set([foldText(r.admin)]);
+      if (r.iso) keys.add(foldText(r.iso));
+      for (const n of Object.values(r.names)) keys.add(foldText(n));
+      keys.delete('');
+      return [...keys];
+    });
+  }
+
+  static async load(path: string): Promise<Gazetteer> {
+    return new Gazetteer(await readIndexFile(path));
+  }
+
+  // ------------------------------------------------------------------ countries and regions
+
+  /** Country index of an alpha-2 code (any case; "uk" means GB), or undefined. */
+  countryIndex(code: string): number | undefined {
+    return this.countryByCode.get(normaliseCountryCode(code));
+  }
+
+  countryCode(country: number): string {
+    return this.countries[country]?.code ?? '';
+  }
+
+  countryName(country: number, lang: LangInfo): string {
+    const c = this.countries[country];
+    if (!c) return '';
+    if (lang.base === 'zh' && lang.traditional && ZH_HANT_COUNTRIES[c.code]) {
+      return ZH_HANT_COUNTRIES[c.code] ?? c.code;
+    }
+    return c.names[lang.base]?.[0] ?? c.names.en?.[0] ?? c.code;
+  }
+
+  regionName(region: number, lang: LangInfo): string | undefined {
+    const r = this.regions[region];
+    if (!r) return undefined;
+    return r.names[lang.base] ?? r.names.en;
+  }
+
+  regionCode(region: number): string | undefined {
+    return this.regions[region]?.iso;
+  }
+
+  // ------------------------------------------------------------------ places
+
+  /** Admin rank: capital 3, admin-1 seat 2, admin-2 seat 1, other 0. */
+  rank(place: number): number {
+    return (this.placeRank[place] ?? 0) & RANK_MASK;
+  }
+
+  /** A section of a city (GeoNames PPLX), e.g. "Zürich (Kreis 1)". */
+  isSection(place: number): boolean {
+    return ((this.placeRank[place] ?? 0) & RANK_SECTION) !== 0;
+  }
+
+  /** The place's name in the visitor's language (see normalise.ts pickDisplayName). */
+  placeName(place: number, lang: LangInfo): string {
+    const start = this.placeNameOff[place] ?? 0;
+    const end = this.placeNameOff[place + 1] ?? start;
+    const [name = '', ...nonLatin] = this.placeNames.slice(start, end).split('\x1f');
+    return pickDisplayName(
+      { name, nonLatin, countryCode: this.countryCode(this.placeCountry[place] ?? 0) },
+      lang,
+    );
+  }
+
+  // ------------------------------------------------------------------ search keys
+
+  keyLength(i: number): number {
+    return (this.keyOff[i + 1] ?? 0) - (this.keyOff[i] ?? 0);
+  }
+
+  key(i: number): string {
+    return this.keys.slice(this.keyOff[i], this.keyOff[i + 1]);
+  }
+
+  /** Keys starting with `prefix` (a folded string): the half-open range [lo, hi). */
+  keyPrefixRange(prefix: string): [number, number] {
+    return prefixRange(this.keys, this.keyOff, this.keyCount, prefix);
+  }
+
+  postcodeKey(i: number): string {
+    return this.postKeys.slice(this.postOff[i], this.postOff[i + 1]);
+  }
+
+  postcodeCity(i: number): string {
+    return this.postCities.slice(this.postCityOff[i], this.postCityOff[i + 1]);
+  }
+
+  postcodePrefixRange(prefix: string): [number, number] {
+    return prefixRange(this.postKeys, this.postOff, this.postcodeCount, prefix);
+  }
+}
+
+/** Compares the key at `i` (in the concatenated `text`) with `q`, by UTF-16 code units. */
+function compareAt(text: string, off: Uint32Array, i: number, q: string): number {
+  const start = off[i] ?? 0;
+  const len = (off[i + 1] ?? 0) - start;
+  const n = Math.min(len, q.length);
+  for (let j = 0; j < n; j++) {
+    const d = text.charCodeAt(start + j) - q.charCodeAt(j);
+    if (d !== 0) return d;
+  }
+  return len - q.length;
+}
+
+function lowerBound(text: string, off: Uint32Array, count: number, q: string): number {
+  let lo = 0;
+  let hi = count;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareAt(text, off, mid, q) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function prefixRange(
+  text: string,
+  off: Uint32Array,
+  count: number,
+  prefix: string,
+): [number, number] {
+  const lo = lowerBound(text, off, count, prefix);
+  const hi = lowerBound(text, off, count, `${prefix}\uffff`);
+  return [lo, hi];
+}

@@ -1,0 +1,39 @@
+/**
+ * @locator/geo — the embedded maps engine (README.md).
+ *
+ * - `loadEmbeddedProvider()` → `MapsProvider`: autocomplete, geocode, reverse, eta.
+ * - `createOsrmEta()` / `createValhallaEta()`: routing services for `eta`, by configuration.
+ * - `buildIndex()`: the gazetteer build (also `npm run build -w @locator/geo`).
+ */
+export type {
+  AutocompleteOptions,
+  Eta,
+  EtaService,
+  GeocodeOptions,
+  LatLon,
+  MapsProvider,
+  Place,
+  PlaceKind,
+  ReverseOptions,
+  TravelMode,
+} from './types.js';
+export {
+  loadEmbeddedProvider,
+  createEmbeddedProvider,
+  type EmbeddedProvider,
+  type EmbeddedProviderOptions,
+} from './provider.js';
+export { Gazetteer } from './gazetteer.js';
+export {
+  buildIndex,
+  computeInputsHash,
+  DEFAULT_INDEX_PATH,
+  type BuildResult,
+} from './build/build-index.js';
+export { FORMAT_VERSION, INDEX_FILE_NAME, IndexFormatError } from './index-format.js';
+export { createEstimateEta, estimateEta, estimateTravel, ETA_FIGURES } from './eta.js';
+export { createOsrmEta, type OsrmOptions } from './adapters/osrm.js';
+export { createValhallaEta, type ValhallaOptions } from './adapters/valhalla.js';
+export { RoutingError, type RoutingErrorKind } from './adapters/http.js';
+export { distanceMetres, distanceBetween } from './geo-math.js';
+export { normaliseCountryCode } from './countries.js';

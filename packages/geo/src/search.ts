@@ -1,0 +1,398 @@
+/**
+ * Autocomplete and forward geocoding over the gazetteer (ranking rules: see README.md).
+ *
+ * A query is, in this order: a coordinate ("48.85, 2.35"), a postcode (US ZIP, Canadian FSA),
+ * a place with optional qualifiers ("Paris, TX", "London Ontario", "Manchester UK"), or a bare
+ * region or country name (answered with its capital or administrative seat).
+ */
+import { formatAddress, placeResult, postcodeResult, round6 } from './format.js';
+import { KEY_CODE, KEY_MAIN, NO_REGION, type Gazetteer } from './gazetteer.js';
+import { distanceMetres, isValidLatLon } from './geo-math.js';
+import { foldText, langInfo, type LangInfo } from './normalise.js';
+import { nearestPlace } from './reverse.js';
+import type { LatLon, Place } from './types.js';
+
+export type SearchMode = 'autocomplete' | 'geocode';
+
+export interface SearchOptions {
+  countries?: string[];
+  lang: string;
+  limit?: number;
+  near?: LatLon;
+}
+
+export const DEFAULT_LIMIT: Record<SearchMode, number> = { autocomplete: 8, geocode: 5 };
+const MAX_LIMIT = 50;
+const MAX_QUERY_LENGTH = 200;
+
+/** Ranking weights (README "Ranking"). */
+export const WEIGHTS = {
+  /** Per feature rank: capital 3, admin-1 seat 2, admin-2 seat 1. */
+  rank: 0.4,
+  mainName: 0.3,
+  exact: { autocomplete: 1, geocode: 2 },
+  codeOnly: -1.5,
+  /** Bonus for places near `near`: nearMax / (1 + km / nearKm). */
+  nearMax: 2.5,
+  nearKm: 25,
+};
+
+interface Candidate {
+  place: number;
+  score: number;
+  /** Matched a whole name, not just a prefix. */
+  exact: boolean;
+}
+
+/** Country filter: a mask over country indices, or null for "worldwide". */
+function countryMask(g: Gazetteer, codes: string[] | undefined): Uint8Array | null {
+  if (!codes || codes.length === 0) return null;
+  const mask = new Uint8Array(g.countries.length);
+  let any = false;
+  for (const code of codes) {
+    const i = g.countryIndex(code);
+    if (i !== undefined) {
+      mask[i] = 1;
+      any = true;
+    }
+  }
+  // Only unknown codes (e.g. a regional catch-all such as "europe"): no country limit.
+  return any ? mask : null;
+}
+
+// ---------------------------------------------------------------- coordinates and postcodes
+
+const NUM = String.raw`([+-]?\d{1,3}(?:\.\d+)?)\s*°?\s*([NSEWO])?`;
+const COORD_RE = new RegExp(String.raw`^\s*${NUM}\s*[,;/\s]\s*${NUM}\s*$`, 'i');
+
+/** "48.85, 2.35", "48.85 2.35", "48.85N 2.35E", "33.9S, 151.2E"; decimals or hemispheres needed. */
+export function parseCoordinates(q: string): LatLon | null {
+  const m = COORD_RE.exec(q);
+  if (!m) return null;
+  const [, a = '', ha, b = '', hb] = m;
+  if (!(a.includes('.') && b.includes('.')) && !(ha && hb)) return null;
+  let lat = Number(a);
+  let lon = Number(b);
+  let h1 = ha?.toUpperCase();
+  let h2 = hb?.toUpperCase();
+  if (h1 && 'EWO'.includes(h1) && (!h2 || 'NS'.includes(h2))) {
+    [lat, lon, h1, h2] = [lon, lat, h2, h1];
+  }
+  if (h1 === 'S') lat = -Math.abs(lat);
+  if (h2 === 'W') lon = -Math.abs(lon);
+  return isValidLatLon(lat, lon) ? { lat, lon } : null;
+}
+
+const US_ZIP_RE = /^(\d{5})(?:-\d{4})?$/;
+const CA_POSTCODE_RE = /^([a-z]\d[a-z])(?:\s*\d[a-z]\d)?$/i;
+
+/** The index key of a complete postcode, or null. */
+export function postcodeKey(q: string): string | null {
+  const s = q.trim();
+  const us = US_ZIP_RE.exec(s);
+  if (us?.[1]) return us[1];
+  const ca = CA_POSTCODE_RE.exec(s);
+  return ca?.[1] ? ca[1].toLowerCase() : null;
+}
+
+/** A postcode being typed: 3–5 digits, or a Canadian "A1", "A1A", "A1A 1A1". */
+function partialPostcodeKey(q: string): string | null {
+  const s = q.trim();
+  if (/^\d{3,5}$/.test(s)) return s;
+  if (/^[a-z]\d[a-z]?$/i.test(s)) return s.toLowerCase();
+  return postcodeKey(s);
+}
+
+// ---------------------------------------------------------------- the searcher
+
+export class Searcher {
+  /** Capital of each country, largest admin seat of each region (for bare names). */
+  private readonly countryCapital = new Map<number, number>();
+  private readonly regionSeat = new Map<number, number>();
+
+  constructor(private readonly g: Gazetteer) {
+    for (let p = 0; p < g.placeCount; p++) {
+      const rank = g.rank(p);
+      const pop = g.placePop[p] ?? 0;
+      const better = (cur: number | undefined): boolean =>
+        cur === undefined || pop > (g.placePop[cur] ?? 0);
+      if (rank === 3) {
+        const c = g.placeCountry[p] ?? 0;
+        if (better(this.countryCapital.get(c))) this.countryCapital.set(c, p);
+      }
+      if (rank >= 2) {
+        const r = g.placeRegion[p] ?? NO_REGION;
+        const cur = this.regionSeat.get(r);
+        const curRank = cur === undefined ? 0 : g.rank(cur);
+        if (r !== NO_REGION && (rank > curRank || (rank === curRank && better(cur)))) {
+          this.regionSeat.set(r, p);
+        }
+      }
+    }
+  }
+
+  autocomplete(q: string, o: SearchOptions): Place[] {
+    return this.run(q, o, 'autocomplete');
+  }
+
+  geocode(q: string, o: SearchOptions): Place[] {
+    return this.run(q, o, 'geocode');
+  }
+
+  /** Reverse geocoding (also used to describe coordinate queries). */
+  reverse(lat: number, lon: number, lang: LangInfo): Place | null {
+    if (!isValidLatLon(lat, lon)) return null;
+    const hit = nearestPlace(this.g, lat, lon);
+    return hit ? placeResult(this.g, hit.place, lang) : null;
+  }
+
+  private run(rawQuery: string, o: SearchOptions, mode: SearchMode): Place[] {
+    const q = rawQuery.normalize('NFC').slice(0, MAX_QUERY_LENGTH).trim();
+    const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(o.limit ?? DEFAULT_LIMIT[mode])));
+    const lang = langInfo(o.lang);
+    const mask = countryMask(this.g, o.countries);
+    if (!q) return [];
+
+    const coordinate = parseCoordinates(q);
+    if (coordinate) return [this.coordinateResult(coordinate, lang)];
+
+    const postcodes = this.searchPostcodes(q, mask, mode, limit, lang);
+    if (postcodes.length > 0) return postcodes;
+
+    const places = this.searchPlaces(q, mask, mode, limit, o.near);
+    const exactAreas = this.searchAreas(q, mask, 'geocode', limit, lang);
+    if (mode === 'geocode') {
+      // A place named exactly so wins; then a region or country of that name; then prefixes.
+      if (places.some(isExact) || exactAreas.length === 0)
+        return this.toResults(places, limit, lang);
+      return exactAreas;
+    }
+    const placeResults = this.toResults(places, limit, lang);
+    const results = places.some(isExact)
+      ? [...placeResults, ...exactAreas]
+      : [...exactAreas, ...placeResults];
+    if (results.length < limit) {
+      const seen = new Set(results.map((r) => r.lines.join('|')));
+      for (const area of this.searchAreas(q, mask, 'autocomplete', limit, lang)) {
+        if (!seen.has(area.lines.join('|'))) results.push(area);
+      }
+    }
+    return results.slice(0, limit);
+  }
+
+  private coordinateResult(c: LatLon, lang: LangInfo): Place {
+    const text = `${c.lat.toFixed(5)}, ${c.lon.toFixed(5)}`;
+    const near = this.reverse(c.lat, c.lon, lang);
+    return {
+      lines: [text, near?.formattedAddress ?? ''],
+      formattedAddress: text,
+      latitude: round6(c.lat),
+      longitude: round6(c.lon),
+      countryCode: near?.countryCode ?? '',
+      ...(near?.region ? { region: near.region } : {}),
+      kind: 'coordinate',
+    };
+  }
+
+  private searchPostcodes(
+    q: string,
+    mask: Uint8Array | null,
+    mode: SearchMode,
+    limit: number,
+    lang: LangInfo,
+  ): Place[] {
+    const key = mode === 'geocode' ? postcodeKey(q) : partialPostcodeKey(q);
+    if (!key) return [];
+    const [lo, hi] = this.g.postcodePrefixRange(key);
+    const out: Place[] = [];
+    for (let i = lo; i < hi && out.length < limit; i++) {
+      if (mode === 'geocode' && this.g.postcodeKey(i) !== key) continue;
+      if (mask && !mask[this.g.postCountry[i] ?? 0]) continue;
+      out.push(postcodeResult(this.g, i, lang));
+    }
+    return out;
+  }
+
+  /** Place search with qualifiers after commas, else trailing words tried as qualifiers. */
+  private searchPlaces(
+    q: string,
+    mask: Uint8Array | null,
+    mode: SearchMode,
+    limit: number,
+    near: LatLon | undefined,
+  ): Candidate[] {
+    const parts = q
+      .split(/[,，、،]/)
+      .map((s) => s.trim())
+      .filter(Boolean);
+    const [head = '', ...qualifiers] = parts;
+    if (qualifiers.length > 0) {
+      const filter = this.qualifierFilter(qualifiers, mode);
+      return filter ? this.rank(head, mask, filter, mode, limit, near) : [];
+    }
+    const whole = this.rank(head, mask, null, mode, limit, near);
+    if (mode === 'autocomplete' ? whole.length > 0 : whole.some(isExact)) return whole;
+    // "Paris Texas", "London Ontario", "Manchester UK": trailing words as a qualifier.
+    const words = head.split(/\s+/);
+    for (let cut = words.length - 1; cut >= 1; cut--) {
+      const filter = this.qualifierFilter([words.slice(cut).join(' ')], mode);
+      if (!filter) continue;
+      const found = this.rank(words.slice(0, cut).join(' '), mask, filter, mode, limit, near);
+      if (found.length > 0) return found;
+    }
+    return whole;
+  }
+
+  /**
+   * Which regions and countries the qualifiers name (all must match: "Springfield, IL, US").
+   * In autocomplete the last qualifier may be incomplete, so it matches as a prefix.
+   */
+  private qualifierFilter(qualifiers: string[], mode: SearchMode): QualifierFilter | null {
+    const filters: { regions: Set<number>; countries: Set<number> }[] = [];
+    qualifiers.forEach((raw, n) => {
+      const key = foldText(raw);
+      if (!key) return;
+      const prefix = mode === 'autocomplete' && n === qualifiers.length - 1;
+      const hit = (k: string): boolean => (prefix ? k.startsWith(key) : k === key);
+      const regions = new Set<number>();
+      const countries = new Set<number>();
+      this.g.regionKeys.forEach((keys, r) => keys.some(hit) && regions.add(r));
+      this.g.countryKeys.forEach((keys, c) => keys.some(hit) && countries.add(c));
+      filters.push({ regions, countries });
+    });
+    if (filters.length === 0) return null;
+    if (filters.some((f) => f.regions.size === 0 && f.countries.size === 0)) return null;
+    return (place) => {
+      const r = this.g.placeRegion[place] ?? NO_REGION;
+      const c = this.g.placeCountry[place] ?? 0;
+      return filters.every((f) => f.countries.has(c) || f.regions.has(r));
+    };
+  }
+
+  /** Scores every place whose folded name starts with (or, geocoding, equals) `text`. */
+  private rank(
+    text: string,
+    mask: Uint8Array | null,
+    filter: QualifierFilter | null,
+    mode: SearchMode,
+    limit: number,
+    near: LatLon | undefined,
+  ): Candidate[] {
+    const key = foldText(text);
+    if (!key) return [];
+    const g = this.g;
+    const [lo, hi] = g.keyPrefixRange(key);
+    const keep = limit * 2 + 4;
+    const top: Candidate[] = [];
+    let exactOnly = false;
+    if (mode === 'geocode') {
+      // Geocoding wants the name itself; prefixes only when no name matches exactly.
+      for (let i = lo; i < hi && !exactOnly; i++) {
+        if (g.keyLength(i) !== key.length) break; // exact keys sort first in the range
+        const p = g.keyPlace[i] ?? 0;
+        if ((!mask || mask[g.placeCountry[p] ?? 0]) && (!filter || filter(p))) exactOnly = true;
+      }
+    }
+    for (let i = lo; i < hi; i++) {
+      const exact = g.keyLength(i) === key.length;
+      if (exactOnly && !exact) break;
+      const flags = g.keyFlags[i] ?? 0;
+      if (!exact && flags & KEY_CODE) continue;
+      const p = g.keyPlace[i] ?? 0;
+      if (mask && !mask[g.placeCountry[p] ?? 0]) continue;
+      if (filter && !filter(p)) continue;
+      let score =
+        Math.log10((g.placePop[p] ?? 0) + 10) +
+        g.rank(p) * WEIGHTS.rank +
+        (flags & KEY_MAIN ? WEIGHTS.mainName : 0) +
+        (exact ? WEIGHTS.exact[mode] : 0) +
+        (flags & KEY_CODE && !(flags & KEY_MAIN) ? WEIGHTS.codeOnly : 0);
+      if (near) {
+        const km =
+          distanceMetres(near.lat, near.lon, g.placeLat[p] ?? 0, g.placeLon[p] ?? 0) / 1000;
+        score += WEIGHTS.nearMax / (1 + km / WEIGHTS.nearKm);
+      }
+      insertTop(top, { place: p, score, exact }, keep);
+    }
+    return top;
+  }
+
+  private toResults(candidates: Candidate[], limit: number, lang: LangInfo): Place[] {
+    const out: Place[] = [];
+    const seen = new Set<string>();
+    for (const c of candidates) {
+      const place = placeResult(this.g, c.place, lang);
+      // GeoNames sometimes holds a city twice (e.g. as city and as its central district).
+      const id = `${place.lines[0]}|${place.lines[1]}`;
+      if (seen.has(id)) continue;
+      seen.add(id);
+      out.push(place);
+      if (out.length >= limit) break;
+    }
+    return out;
+  }
+
+  /** A bare country or region name: its capital or administrative seat, named after the area. */
+  private searchAreas(
+    q: string,
+    mask: Uint8Array | null,
+    mode: SearchMode,
+    limit: number,
+    lang: LangInfo,
+  ): Place[] {
+    const key = foldText(q);
+    if (!key || (mode === 'autocomplete' && key.length < 3)) return [];
+    const hit = (k: string): boolean => (mode === 'autocomplete' ? k.startsWith(key) : k === key);
+    const out: Place[] = [];
+    this.g.countryKeys.forEach((keys, c) => {
+      const seat = this.countryCapital.get(c);
+      if (seat === undefined || (mask && !mask[c]) || !keys.some(hit)) return;
+      const name = this.g.countryName(c, lang);
+      out.push(this.areaResult(seat, name, undefined, name, lang));
+    });
+    this.g.regionKeys.forEach((keys, r) => {
+      const seat = this.regionSeat.get(r);
+      const c = this.g.regions[r]?.country ?? 0;
+      if (seat === undefined || (mask && !mask[c]) || !keys.some(hit)) return;
+      const name = this.g.regionName(r, lang) ?? '';
+      out.push(this.areaResult(seat, name, name, this.g.countryName(c, lang), lang));
+    });
+    return out.slice(0, limit);
+  }
+
+  private areaResult(
+    seat: number,
+    name: string,
+    region: string | undefined,
+    country: string,
+    lang: LangInfo,
+  ): Place {
+    const base = placeResult(this.g, seat, lang);
+    return {
+      ...base,
+      lines: [name, region ? country : ''],
+      formattedAddress: formatAddress(lang, name, undefined, region ? country : undefined),
+      ...(region ? { region } : {}),
+    };
+  }
+}
+
+type QualifierFilter = (place: number) => boolean;
+
+function isExact(c: Candidate): boolean {
+  return c.exact;
+}
+
+/** Keeps the `keep` best candidates (one per place, its best score), sorted best first. */
+function insertTop(top: Candidate[], c: Candidate, keep: number): void {
+  if (top.length >= keep && (top[top.length - 1]?.score ?? -Infinity) >= c.score) return;
+  const existing = top.findIndex((t) => t.place === c.place);
+  if (existing >= 0) {
+    if ((top[existing]?.score ?? -Infinity) >= c.score) return;
+    top.splice(existing, 1);
+  }
+  let i = top.length;
+  while (i > 0 && (top[i - 1]?.score ?? 0) < c.score) i--;
+  top.splice(i, 0, c);
+  if (top.length > keep) top.pop();
+}

@@ -1,0 +1,73 @@
+/** Public types of the maps engine (see README.md). */
+
+export interface LatLon {
+  lat: number;
+  lon: number;
+}
+
+export type PlaceKind = 'place' | 'postcode' | 'coordinate';
+
+/** One geocoding / autocomplete / reverse-geocoding result. */
+export interface Place {
+  /** Two display lines: [place, "region, country"], in the visitor's language where names exist. */
+  lines: [string, string];
+  /** The whole address on one line, in the visitor's language. */
+  formattedAddress: string;
+  latitude: number;
+  longitude: number;
+  /** ISO 3166-1 alpha-2, upper case ("GB", never "UK"). */
+  countryCode: string;
+  /** First-level subdivision name in the visitor's language, when known. */
+  region?: string;
+  kind: PlaceKind;
+}
+
+export interface AutocompleteOptions {
+  /** ISO 3166-1 alpha-2 codes, any case; "uk" is accepted for GB. Empty or absent: worldwide. */
+  countries?: string[];
+  /** BCP 47 language of the visitor, e.g. "de", "zh-HK", "zh-Hant", "pt-BR". */
+  lang: string;
+  /** Maximum number of results (default 8 for autocomplete, 5 for geocode; at most 50). */
+  limit?: number;
+  /** Bias towards places near this point (the visitor's location). */
+  near?: LatLon;
+}
+
+export interface GeocodeOptions {
+  countries?: string[];
+  lang: string;
+  limit?: number;
+}
+
+export interface ReverseOptions {
+  lang: string;
+}
+
+export type TravelMode = 'automobile' | 'walking';
+
+/** Travel time to one destination, in the order the destinations were given. */
+export interface Eta {
+  destination: LatLon;
+  transportType: TravelMode;
+  /** Seconds. */
+  expectedTravelTime: number;
+  /** Metres. */
+  distance: number;
+  /** True when computed from great-circle distance rather than by a routing engine. */
+  estimate: boolean;
+}
+
+export interface EtaService {
+  eta(
+    origin: LatLon,
+    destinations: LatLon[],
+    mode: TravelMode,
+    signal?: AbortSignal,
+  ): Promise<Eta[]>;
+}
+
+export interface MapsProvider extends EtaService {
+  autocomplete(q: string, o: AutocompleteOptions, signal?: AbortSignal): Promise<Place[]>;
+  geocode(q: string, o: GeocodeOptions, signal?: AbortSignal): Promise<Place[]>;
+  reverse(lat: number, lon: number, o: ReverseOptions, signal?: AbortSignal): Promise<Place | null>;
+}
