@@ -5,7 +5,15 @@
  * covers the format version, the source package versions and this builder's own source files.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { GRID, cellOf } from '../grid.js';
@@ -78,25 +86,63 @@ export async function buildIndex(
   const path = opts.path ?? DEFAULT_INDEX_PATH;
   const log = opts.log ?? (() => {});
   const inputsHash = computeInputsHash();
-  if (!opts.force && existsSync(path)) {
+  const skipped = (): BuildResult => ({
+    path,
+    skipped: true,
+    inputsHash,
+    ms: performance.now() - started,
+  });
+  if (!opts.force && (await isUpToDate(path, inputsHash))) return skipped();
+  mkdirSync(dirname(path), { recursive: true });
+  // Several processes (test workers, a server and a build script) may race: one builds.
+  const release = await acquireLock(`${path}.lock`);
+  try {
+    if (!opts.force && (await isUpToDate(path, inputsHash))) return skipped();
+    const { header, sections } = assemble(inputsHash, log);
+    const buf = encodeIndex(header, sections);
+    const tmp = `${path}.${process.pid}.tmp`;
+    writeFileSync(tmp, buf);
+    renameSync(tmp, path);
+    const ms = performance.now() - started;
+    log(
+      `gazetteer: wrote ${path} (${(buf.byteLength / 1e6).toFixed(1)} MB) in ${ms.toFixed(0)} ms`,
+    );
+    return { path, skipped: false, inputsHash, ms, bytes: buf.byteLength, counts: header.counts };
+  } finally {
+    release();
+  }
+}
+
+async function isUpToDate(path: string, inputsHash: string): Promise<boolean> {
+  if (!existsSync(path)) return false;
+  try {
+    return (await readIndexHeader(path)).inputsHash === inputsHash;
+  } catch {
+    return false; // unreadable or another format version: rebuild
+  }
+}
+
+const LOCK_STALE_MS = 180_000;
+
+/** A lock directory (mkdir is atomic); a lock older than LOCK_STALE_MS is taken over. */
+async function acquireLock(lockDir: string): Promise<() => void> {
+  for (;;) {
     try {
-      const header = await readIndexHeader(path);
-      if (header.inputsHash === inputsHash) {
-        return { path, skipped: true, inputsHash, ms: performance.now() - started };
+      mkdirSync(lockDir);
+      return () => rmSync(lockDir, { recursive: true, force: true });
+    } catch (err) {
+      if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+      try {
+        if (Date.now() - statSync(lockDir).mtimeMs > LOCK_STALE_MS) {
+          rmSync(lockDir, { recursive: true, force: true });
+          continue;
+        }
+      } catch {
+        continue; // released meanwhile
       }
-    } catch {
-      // unreadable or older format: rebuild
+      await new Promise((r) => setTimeout(r, 250));
     }
   }
-  const { header, sections } = assemble(inputsHash, log);
-  const buf = encodeIndex(header, sections);
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, buf);
-  renameSync(tmp, path);
-  const ms = performance.now() - started;
-  log(`gazetteer: wrote ${path} (${(buf.byteLength / 1e6).toFixed(1)} MB) in ${ms.toFixed(0)} ms`);
-  return { path, skipped: false, inputsHash, ms, bytes: buf.byteLength, counts: header.counts };
 }
 
 interface PlaceDraft {
