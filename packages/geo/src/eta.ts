@@ -48,9 +48,9 @@ export function estimateEta(origin: LatLon, destination: LatLon, mode: TravelMod
 /** The embedded ETA service (no network). */
 export function createEstimateEta(): EtaService {
   return {
-    eta(origin, destinations, mode, signal) {
+    async eta(origin, destinations, mode, signal) {
       signal?.throwIfAborted();
-      return Promise.resolve(destinations.map((d) => estimateEta(origin, d, mode)));
+      return destinations.map((d) => estimateEta(origin, d, mode));
     },
   };
 }

@@ -7,32 +7,47 @@ import { distanceMetres } from './geo-math.js';
 import { cellCol, cellRow } from './grid.js';
 
 const KM_PER_DEG = 111.195;
-/** City sections (PPLX) count as this much further away, so the city itself is preferred. */
-const SECTION_PENALTY_M = 3000;
+
+/**
+ * Places are points, but a city covers an area: a point 4 km from the centre of Paris is in
+ * Paris, not in the suburb 3 km away. Each place gets a radius growing with the square root
+ * of its population (about 6 km for Paris, 12 km for New York, 0.1 km for a village of 500),
+ * and the winner is the place with the smallest distance ÷ (radius + 1 km). City sections
+ * (GeoNames PPLX, e.g. "Zürich (Kreis 1)") count 1 km further away, so the city is preferred.
+ */
+export const REVERSE_FIGURES = { kmPerSqrtPop: 0.004, baseKm: 1, sectionKm: 1 };
 
 export interface Nearest {
   place: number;
-  /** Distance in metres (plus the section penalty, for city sections). */
+  /** Great-circle distance in metres. */
   distanceMetres: number;
 }
 
-/** Nearest place within `maxKm`, or null (open sea, Antarctica). */
+function radiusKm(pop: number): number {
+  return REVERSE_FIGURES.kmPerSqrtPop * Math.sqrt(pop) + REVERSE_FIGURES.baseKm;
+}
+
+/** The place a coordinate is best described by, within `maxKm`, or null (open sea). */
 export function nearestPlace(g: Gazetteer, lat: number, lon: number, maxKm = 200): Nearest | null {
   const { cellDeg, cols, rows } = g.grid;
   const row0 = cellRow(g.grid, lat);
   const col0 = cellCol(g.grid, lon);
+  const maxRadius = radiusKm(maxPopulation(g));
   let best = -1;
-  let bestM = maxKm * 1000;
+  let bestM = 0;
+  let bestScore = Infinity;
   const visit = (row: number, col: number): void => {
     if (row < 0 || row >= rows) return;
     const c = row * cols + (((col % cols) + cols) % cols);
     const end = g.cellStart[c + 1] ?? 0;
     for (let p = g.cellStart[c] ?? 0; p < end; p++) {
-      const d =
-        distanceMetres(lat, lon, g.placeLat[p] ?? 0, g.placeLon[p] ?? 0) +
-        (g.isSection(p) ? SECTION_PENALTY_M : 0);
-      if (d < bestM) {
-        bestM = d;
+      const m = distanceMetres(lat, lon, g.placeLat[p] ?? 0, g.placeLon[p] ?? 0);
+      if (m > maxKm * 1000) continue;
+      const km = m / 1000 + (g.isSection(p) ? REVERSE_FIGURES.sectionKm : 0);
+      const score = km / radiusKm(g.placePop[p] ?? 0);
+      if (score < bestScore) {
+        bestScore = score;
+        bestM = m;
         best = p;
       }
     }
@@ -41,10 +56,11 @@ export function nearestPlace(g: Gazetteer, lat: number, lon: number, maxKm = 200
   const cosLat = Math.cos((Math.min(89, Math.abs(lat)) * Math.PI) / 180);
   const maxRing = Math.min(halfCols, Math.ceil(maxKm / (KM_PER_DEG * cellDeg * cosLat)) + 1);
   for (let k = 0; k <= maxRing; k++) {
-    // Any place outside rings 0..k-1 is at least (k-1) cells away in latitude or longitude.
+    // Any place outside rings 0..k-1 is at least (k-1) cells away in latitude or longitude,
+    // so its score is at least that distance over the largest radius.
     const nearLat = Math.min(89.9, Math.abs(lat) + (k + 1) * cellDeg);
     const minKm = Math.max(0, k - 1) * cellDeg * KM_PER_DEG * Math.cos((nearLat * Math.PI) / 180);
-    if (best >= 0 && minKm * 1000 > bestM) break;
+    if (minKm > maxKm || (best >= 0 && minKm / maxRadius > bestScore)) break;
     if (k === 0) {
       visit(row0, col0);
       continue;
@@ -62,4 +78,16 @@ export function nearestPlace(g: Gazetteer, lat: number, lon: number, maxKm = 200
     }
   }
   return best < 0 ? null : { place: best, distanceMetres: bestM };
+}
+
+const maxPopCache = new WeakMap<Gazetteer, number>();
+
+function maxPopulation(g: Gazetteer): number {
+  let max = maxPopCache.get(g);
+  if (max === undefined) {
+    max = 0;
+    for (const pop of g.placePop) if (pop > max) max = pop;
+    maxPopCache.set(g, max);
+  }
+  return max;
 }

@@ -33,8 +33,8 @@ export const WEIGHTS = {
   exact: { autocomplete: 1, geocode: 2 },
   codeOnly: -1.5,
   /** Bonus for places near `near`: nearMax / (1 + km / nearKm). */
-  nearMax: 2.5,
-  nearKm: 25,
+  nearMax: 3,
+  nearKm: 50,
 };
 
 interface Candidate {

@@ -59,4 +59,23 @@ describe('geocoder accuracy (fixtures/queries.json)', () => {
     );
     expect(accuracy).toBeGreaterThanOrEqual(REQUIRED);
   });
+
+  it(`reverse-geocodes the expected positions to the right country (statistics rule)`, async () => {
+    const positions = new Map(fixtures.map((f) => [`${f.expect.lat},${f.expect.lon}`, f.expect]));
+    const wrong: string[] = [];
+    for (const e of positions.values()) {
+      const r = await provider.reverse(e.lat, e.lon, { lang: 'en' });
+      if (r?.countryCode !== e.countryCode) {
+        wrong.push(
+          `${e.lat},${e.lon} → ${r?.formattedAddress ?? 'nothing'} (expected ${e.countryCode})`,
+        );
+      }
+    }
+    const accuracy = (positions.size - wrong.length) / positions.size;
+    console.log(
+      `reverse country accuracy: ${(accuracy * 100).toFixed(1)} % (${positions.size} positions)` +
+        (wrong.length ? `\n  ${wrong.join('\n  ')}` : ''),
+    );
+    expect(accuracy).toBeGreaterThanOrEqual(REQUIRED);
+  });
 });

@@ -1,0 +1,165 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { EmbeddedProvider } from '../src/index.js';
+import { parseCoordinates, postcodeKey } from '../src/search.js';
+import { INDEX_TIMEOUT_MS, embeddedProvider } from './helpers.js';
+
+let p: EmbeddedProvider;
+beforeAll(async () => {
+  p = await embeddedProvider();
+}, INDEX_TIMEOUT_MS);
+
+describe('query parsing', () => {
+  it('parses coordinates in common notations', () => {
+    expect(parseCoordinates('48.85, 2.35')).toEqual({ lat: 48.85, lon: 2.35 });
+    expect(parseCoordinates('-33.87;151.21')).toEqual({ lat: -33.87, lon: 151.21 });
+    expect(parseCoordinates('33.87S 151.21E')).toEqual({ lat: -33.87, lon: 151.21 });
+    expect(parseCoordinates('2.35E, 48.85N')).toEqual({ lat: 48.85, lon: 2.35 });
+    expect(parseCoordinates('40°N 74°W')).toEqual({ lat: 40, lon: -74 });
+    expect(parseCoordinates('91.0, 2.0')).toBeNull();
+    expect(parseCoordinates('75 001')).toBeNull(); // a French postcode, not a coordinate
+    expect(parseCoordinates('10001')).toBeNull();
+  });
+
+  it('recognises US ZIP and Canadian postcodes', () => {
+    expect(postcodeKey('10001')).toBe('10001');
+    expect(postcodeKey('10001-1234')).toBe('10001');
+    expect(postcodeKey('m5v 3l9')).toBe('m5v');
+    expect(postcodeKey('M5V')).toBe('m5v');
+    expect(postcodeKey('1000')).toBeNull();
+  });
+});
+
+describe('geocode', () => {
+  it('returns an empty list, not an error, when nothing matches', async () => {
+    expect(await p.geocode('qwxzzv', { lang: 'en' })).toEqual([]);
+    expect(await p.geocode('   ', { lang: 'en' })).toEqual([]);
+    expect(await p.geocode('Paris', { lang: 'en', countries: ['jp'] })).toEqual([]);
+  });
+
+  it('limits to countries, case-insensitively, with "uk" for GB', async () => {
+    const [gb] = await p.geocode('Birmingham', { lang: 'en', countries: ['UK'] });
+    const [us] = await p.geocode('Birmingham', { lang: 'en', countries: ['us'] });
+    expect(gb?.countryCode).toBe('GB');
+    expect(us?.countryCode).toBe('US');
+    const [both] = await p.geocode('Birmingham', { lang: 'en', countries: ['us', 'gb'] });
+    expect(both?.countryCode).toBe('GB'); // the larger one
+  });
+
+  it('ignores unknown codes such as regional catch-alls (no limit then)', async () => {
+    const [r] = await p.geocode('Lyon', { lang: 'en', countries: ['europe'] });
+    expect(r?.countryCode).toBe('FR');
+  });
+
+  it('formats in the visitor language', async () => {
+    const [de] = await p.geocode('Munich', { lang: 'de', countries: ['de'] });
+    expect(de?.lines).toEqual(['Munich', 'Bayern, Deutschland']);
+    const [ja] = await p.geocode('Munich', { lang: 'ja', countries: ['de'] });
+    expect(ja?.lines[0]).toBe('ミュンヘン');
+    expect(ja?.formattedAddress).toBe('ドイツバイエルン州ミュンヘン');
+    const [ar] = await p.geocode('Cairo', { lang: 'ar', countries: ['eg'] });
+    expect(ar?.lines[0]).toBe('القاهرة');
+    expect(ar?.lines[1]).toContain('مصر');
+    const [ru] = await p.geocode('Moscow', { lang: 'ru', countries: ['ru'] });
+    expect(ru?.lines).toEqual(['Москва', 'Россия']);
+  });
+
+  it('answers postcodes with kind "postcode"', async () => {
+    const [zip] = await p.geocode('10001', { lang: 'en', countries: ['us'] });
+    expect(zip).toMatchObject({ kind: 'postcode', countryCode: 'US' });
+    expect(zip?.formattedAddress).toBe('New York, NY 10001, United States');
+    const [fsa] = await p.geocode('M5V 3L9', { lang: 'en', countries: ['ca'] });
+    expect(fsa).toMatchObject({
+      kind: 'postcode',
+      countryCode: 'CA',
+      lines: ['M5V', expect.stringContaining('Toronto')],
+    });
+    // A ZIP outside the limited countries is not an answer.
+    expect((await p.geocode('10001', { lang: 'en', countries: ['fr'] }))[0]?.kind).not.toBe(
+      'postcode',
+    );
+  });
+
+  it('answers coordinates with kind "coordinate" and the country there', async () => {
+    const [c] = await p.geocode('48.8584, 2.2945', { lang: 'en' });
+    expect(c).toMatchObject({
+      kind: 'coordinate',
+      latitude: 48.8584,
+      longitude: 2.2945,
+      countryCode: 'FR',
+    });
+    expect(c?.lines[1]).toContain('Paris');
+  });
+
+  it('uses qualifiers: region codes, region and country names in any language', async () => {
+    const tx = await p.geocode('Paris, TX', { lang: 'en' });
+    expect(tx[0]).toMatchObject({ countryCode: 'US', region: 'Texas' });
+    const [on] = await p.geocode('London Ontario', { lang: 'en' });
+    expect(on?.countryCode).toBe('CA');
+    const [fr] = await p.geocode('Londres, Royaume-Uni', { lang: 'fr' });
+    expect(fr?.countryCode).toBe('GB');
+    expect(await p.geocode('Paris, Nowhereland', { lang: 'en' })).toEqual([]);
+  });
+
+  it('answers a bare region or country with its seat or capital', async () => {
+    const [tx] = await p.geocode('Texas', { lang: 'en', countries: ['us'] });
+    expect(tx?.lines).toEqual(['Texas', 'United States']);
+    expect(tx?.latitude).toBeCloseTo(30.27, 0); // Austin
+    const [jp] = await p.geocode('日本', { lang: 'ja' });
+    expect(jp?.countryCode).toBe('JP');
+    expect(jp?.lines[0]).toBe('日本');
+  });
+
+  it('respects limit and rejects an aborted request', async () => {
+    expect(
+      await p.geocode('Springfield', { lang: 'en', countries: ['us'], limit: 3 }),
+    ).toHaveLength(3);
+    const ac = new AbortController();
+    ac.abort();
+    await expect(p.geocode('Paris', { lang: 'en' }, ac.signal)).rejects.toThrow();
+  });
+});
+
+describe('autocomplete', () => {
+  it('completes as the visitor types, in any script', async () => {
+    const first = async (q: string, lang: string, countries?: string[]) =>
+      (await p.autocomplete(q, { lang, countries }))[0]?.lines[0];
+    expect(await first('Mü', 'de', ['de'])).toBe('Munich');
+    expect(await first('Manch', 'en', ['gb'])).toBe('Manchester');
+    expect(await first('東', 'ja', ['jp'])).toBe('東京');
+    expect(await first('서', 'ko', ['kr'])).toBe('서울');
+    expect(await first('Моск', 'ru', ['ru'])).toBe('Москва');
+    expect(await first('กรุง', 'th', ['th'])).toBe('กรุงเทพ');
+  });
+
+  it('returns distinct suggestions, each with two lines and a coordinate', async () => {
+    const res = await p.autocomplete('San', { lang: 'es', countries: ['us', 'mx'], limit: 8 });
+    expect(res).toHaveLength(8);
+    const ids = new Set(res.map((r) => r.lines.join('|')));
+    expect(ids.size).toBe(8);
+    for (const r of res) {
+      expect(r.lines[0].length).toBeGreaterThan(0);
+      expect(r.lines[1].length).toBeGreaterThan(0);
+      expect(Number.isFinite(r.latitude) && Number.isFinite(r.longitude)).toBe(true);
+      expect(['US', 'MX']).toContain(r.countryCode);
+    }
+  });
+
+  it('completes postcodes and qualifiers being typed', async () => {
+    const zips = await p.autocomplete('9021', { lang: 'en', countries: ['us'] });
+    expect(zips.length).toBeGreaterThan(1);
+    expect(zips.every((z) => z.kind === 'postcode' && z.lines[0].startsWith('9021'))).toBe(true);
+    const [tx] = await p.autocomplete('Paris, Te', { lang: 'en', countries: ['us'] });
+    expect(tx?.region).toBe('Texas');
+  });
+
+  it('prefers places near the visitor when asked', async () => {
+    const plain = await p.autocomplete('Springfield', { lang: 'en', countries: ['us'] });
+    const nearBoston = await p.autocomplete('Springfield', {
+      lang: 'en',
+      countries: ['us'],
+      near: { lat: 42.36, lon: -71.06 },
+    });
+    expect(nearBoston[0]?.region).toBe('Massachusetts');
+    expect(plain[0]?.region).not.toBe(undefined);
+  });
+});
