@@ -11,11 +11,16 @@ import type { Env } from './env.js';
 import { renderHostPage, type BootData } from './http/host-page.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { apiRoutes, type ApiDeps } from './api/index.js';
+import { mapsRoutes } from './maps/routes.js';
+import { registerErrorHandler } from './http/errors.js';
+import type { MapsProvider } from '@locator/geo';
 
 export interface AppOptions {
   env: Env;
   /** Services the API needs; absent in a bare skeleton (host page and static files only). */
   api?: ApiDeps;
+  /** Maps engine for the /api/v1/maps/ endpoints; absent → those endpoints are not served. */
+  maps?: MapsProvider;
   /** Preloaded configuration for the host page (spec 2.3), by locale. */
   preloadConfig?: (locale: string) => Promise<BootData['config'] | undefined>;
   logger?: boolean;
@@ -35,8 +40,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerSecurityHeaders(app);
+  registerErrorHandler(app);
 
   await app.register(apiRoutes, { deps: options.api, env });
+  if (options.maps) await app.register(mapsRoutes, { provider: options.maps });
 
   const indexFile = join(env.WEB_DIST, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_TEMPLATE;

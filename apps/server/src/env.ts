@@ -23,6 +23,11 @@ const envSchema = z.object({
   /** Built web app (index.html + assets). */
   WEB_DIST: z.string().min(1).default(resolve(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Travel time: the embedded estimate, or an OSRM / Valhalla service at ROUTING_URL. */
+  ROUTING: z.enum(['estimate', 'osrm', 'valhalla']).default('estimate'),
+  ROUTING_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  /** Token of a vendor map service, answered by GET /mapKitToken (empty for the embedded map). */
+  MAP_TOKEN: z.string().max(2000).default(''),
 });
 
 export type Env = Readonly<z.infer<typeof envSchema>>;
@@ -39,7 +44,12 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
   const picked = Object.fromEntries(
     Object.keys(envSchema.shape).map((k) => [k, source[k] === '' ? undefined : source[k]]),
   );
-  const parsed = envSchema.safeParse(picked);
+  const parsed = envSchema
+    .refine((e) => e.ROUTING === 'estimate' || e.ROUTING_URL !== undefined, {
+      message: 'ROUTING_URL is required when ROUTING is osrm or valhalla',
+      path: ['ROUTING_URL'],
+    })
+    .safeParse(picked);
   if (!parsed.success) {
     throw new ConfigError(
       parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`),

@@ -1,10 +1,24 @@
 /** Starts the locator: `npm start` (see README). */
 import { buildApp } from './app.js';
 import { ConfigError, loadEnv } from './env.js';
+import { createMapsProvider } from './maps/provider.js';
+import { createServices } from './compose.js';
+import { loadSettings } from './settings.js';
 
 async function main(): Promise<void> {
   const env = loadEnv();
-  const app = await buildApp({ env });
+  const settings = loadSettings();
+  const services = await createServices(env, settings, {
+    log: (msg) => console.log(`[data] ${msg}`),
+  });
+  const maps = await createMapsProvider(env, (msg) => console.log(`[geo] ${msg}`));
+  const app = await buildApp({
+    env,
+    maps,
+    api: services.api,
+    preloadConfig: services.preloadConfig,
+  });
+  app.addHook('onClose', () => services.close());
   const close = async (signal: string): Promise<void> => {
     app.log.info({ signal }, 'shutting down');
     await app.close();

@@ -14,3 +14,4 @@ export * from './traveltime.js';
 export * from './search.js';
 export * from './errors.js';
 export * from './schemas.js';
+export * from './maps-schemas.js';

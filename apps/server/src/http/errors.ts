@@ -1,0 +1,45 @@
+/**
+ * One error handler for the whole app (design note 9): ApiError → its catalogue status and body;
+ * Fastify's own client errors (bad JSON, body too large, wrong media type) → their codes;
+ * anything else → 500 INTERNAL_ERROR, logged. Bad input never yields a 500.
+ */
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { ApiError, type ErrorCode } from '@locator/core';
+
+function fastifyErrorCode(err: FastifyError): ErrorCode | undefined {
+  switch (err.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'PAYLOAD_TOO_LARGE';
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'UNSUPPORTED_MEDIA_TYPE';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return 'INVALID_BODY';
+    default:
+      if (err.validation) return 'INVALID_PARAMETER';
+      if (err.statusCode === 429) return 'RATE_LIMITED';
+      if (err.statusCode !== undefined && err.statusCode >= 400 && err.statusCode < 500) {
+        return 'INVALID_PARAMETER';
+      }
+      return undefined;
+  }
+}
+
+export function toApiError(err: unknown): ApiError {
+  if (err instanceof ApiError) return err;
+  if (err instanceof SyntaxError) return new ApiError('INVALID_BODY');
+  const code = fastifyErrorCode(err as FastifyError);
+  return new ApiError(code ?? 'INTERNAL_ERROR');
+}
+
+export function registerErrorHandler(app: FastifyInstance): void {
+  app.setErrorHandler(async (err, request, reply) => {
+    const apiError = toApiError(err);
+    if (apiError.status >= 500) request.log.error({ err }, 'request failed');
+    if (apiError.code === 'RATE_LIMITED' && !reply.getHeader('retry-after')) {
+      reply.header('Retry-After', '60');
+    }
+    return reply.code(apiError.status).send(apiError.toBody());
+  });
+}
