@@ -1,15 +1,128 @@
 /**
  * The HTTP API (spec 7.1, 7.2): /api/v1/grlui/…, /mapKitToken, /locales/….
- * Routes are thin; they validate input and call services.
+ * Routes are thin; they validate input with the shared schemas and call services.
  */
-import type { FastifyPluginAsync } from 'fastify';
+import type { z } from 'zod';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
+import {
+  ApiError,
+  apiErrorFromIssues,
+  globalMatrixPathSchema,
+  locationSearchSchema,
+  searchPathSchema,
+  searchQuerySchema,
+} from '@locator/core';
 import type { Env } from '../env.js';
+import type { ConfigService } from '../config/service.js';
+import type { SearchService } from '../services/search.js';
+import type { StatisticsService } from '../services/statistics.js';
+import type { LocalesService } from '../services/locales.js';
 
-/** Services the routes use (filled in by the data layer). */
-export type ApiDeps = Record<string, never>;
+/** Services the routes use. */
+export interface ApiDeps {
+  config: ConfigService;
+  search: SearchService;
+  statistics: StatisticsService;
+  locales: LocalesService;
+  /** The map provider's token; "" for the embedded provider. */
+  mapToken: () => string;
+  /** Requests per client per minute; 0 = unlimited. */
+  rateLimits: { search: number; statistics: number };
+}
+
+export const API_BASE = '/api/v1/grlui';
+const CONFIG_CACHE = 'public, max-age=300';
+const SEARCH_CACHE = 'public, max-age=60';
+const LOCALES_CACHE = 'public, max-age=2592000';
+
+function parse<S extends z.ZodType>(schema: S, value: unknown, body = false): z.output<S> {
+  const r = schema.safeParse(value);
+  if (!r.success) throw apiErrorFromIssues(r.error.issues, body);
+  return r.data;
+}
+
+/** Sends a cacheable JSON/text body with its ETag, or 304 when the client has it. */
+function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: string,
+  etag: string,
+  cacheControl: string,
+  type = 'application/json; charset=utf-8',
+): FastifyReply {
+  reply.header('ETag', etag).header('Cache-Control', cacheControl);
+  const inm = request.headers['if-none-match'];
+  if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
+    return reply.code(304).send();
+  }
+  return reply.type(type).send(body);
+}
+
+function limit(max: number, name: string) {
+  if (max <= 0) return {};
+  return {
+    config: {
+      rateLimit: {
+        max,
+        timeWindow: 60_000,
+        groupId: name,
+        errorResponseBuilder: (_req: FastifyRequest, ctx: { after: string }) =>
+          new ApiError('RATE_LIMITED', `Too many requests; retry in ${ctx.after}.`),
+      },
+    },
+  };
+}
 
 export const apiRoutes: FastifyPluginAsync<{ deps: ApiDeps | undefined; env: Env }> = async (
   app,
+  { deps },
 ) => {
   app.get('/healthz', async () => ({ status: 'ok' }));
+  if (!deps) return;
+
+  await app.register(rateLimit, { global: false });
+
+  app.get(`${API_BASE}/:countryCode/:lang/globalmatrix`, async (request, reply) => {
+    const path = parse(globalMatrixPathSchema, request.params);
+    const { body, etag } = deps.config.globalMatrixBody(path.countryCode, path.lang);
+    return sendCached(request, reply, body, etag, CONFIG_CACHE);
+  });
+
+  app.get(
+    `${API_BASE}/:countryCode/:lang/:channel`,
+    limit(deps.rateLimits.search, 'search'),
+    async (request, reply) => {
+      const path = parse(searchPathSchema, request.params);
+      // Unknown country, language or channel (404) before the query is looked at.
+      deps.config.searchContext(path.countryCode, path.lang, path.channel);
+      const query = parse(searchQuerySchema, request.query);
+      const { body, etag } = await deps.search.search(path, query);
+      return sendCached(request, reply, body, etag, SEARCH_CACHE);
+    },
+  );
+
+  app.post(
+    `${API_BASE}/locationSearch`,
+    { ...limit(deps.rateLimits.statistics, 'statistics'), bodyLimit: 4096 },
+    async (request, reply) => {
+      const body = parse(locationSearchSchema, request.body ?? undefined, true);
+      await deps.statistics.record(body);
+      return reply.code(204).header('Cache-Control', 'no-store').send();
+    },
+  );
+
+  app.get('/mapKitToken', async (_request, reply) =>
+    reply
+      .header('Cache-Control', 'no-store, no-cache, must-revalidate, max-age=0')
+      .header('Pragma', 'no-cache')
+      .type('text/plain; charset=utf-8')
+      .send(deps.mapToken()),
+  );
+
+  app.get('/locales/:file', async (request, reply) => {
+    const { file } = request.params as { file: string };
+    const found = await deps.locales.read(file);
+    return sendCached(request, reply, found.body, found.etag, LOCALES_CACHE);
+  });
 };

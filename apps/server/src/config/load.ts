@@ -5,6 +5,7 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { z } from 'zod';
+import { ConfigError } from '../env.js';
 import {
   catalogueSchema,
   countryFileSchema,
@@ -20,12 +21,10 @@ export interface ConfigProblem {
   reason: string;
 }
 
-export class ConfigFilesError extends Error {
-  constructor(readonly problems: ConfigProblem[]) {
-    super(
-      `Invalid configuration files (${problems.length} problem${problems.length === 1 ? '' : 's'}):\n` +
-        problems.map((p) => `  - ${p.file}: ${p.path || '(file)'}: ${p.reason}`).join('\n'),
-    );
+/** Start-up stops with every problem listed (main.ts prints ConfigError messages). */
+export class ConfigFilesError extends ConfigError {
+  constructor(readonly fileProblems: ConfigProblem[]) {
+    super(fileProblems.map((p) => `config/${p.file}: ${p.path || '(file)'}: ${p.reason}`));
     this.name = 'ConfigFilesError';
   }
 }

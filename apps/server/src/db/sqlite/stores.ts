@@ -50,7 +50,9 @@ export class SqliteStoreRepository implements StoreRepository {
         )
         .raw();
     this.boxStmt = { sales: box('sales_products'), service: box('service_products') };
-    this.docStmt = db.prepare('SELECT doc FROM stores WHERE id = ?').pluck();
+    this.docStmt = db
+      .prepare('SELECT id, doc FROM stores WHERE id IN (SELECT value FROM json_each(?))')
+      .raw();
     this.countStmt = db.prepare('SELECT count(*) FROM stores').pluck();
     const cols = `store_id, country, latitude, longitude, sales_products, service_products,
       carriers, drop_off, hash, source, doc`;
@@ -102,10 +104,11 @@ export class SqliteStoreRepository implements StoreRepository {
       }
       if (within.length >= q.limit || radius >= q.radiusKm) {
         within.sort((a, b) => a.d - b.d || a.id - b.id);
-        return within.slice(0, q.limit).map(({ id, d }) => ({
-          doc: this.docStmt.get(id) as string,
-          distanceKm: d,
-        }));
+        const top = within.slice(0, q.limit);
+        const docs = new Map(
+          this.docStmt.all(JSON.stringify(top.map((t) => t.id))) as [number, string][],
+        );
+        return top.map(({ id, d }) => ({ doc: docs.get(id) ?? '{}', distanceKm: d }));
       }
       // Grow by the observed density (area ∝ r²), at least doubling.
       const factor = within.length > 0 ? Math.sqrt(q.limit / within.length) * 1.25 : 4;

@@ -1,0 +1,160 @@
+/** Plausible street addresses and postal codes in the local style (demo data only). */
+import type { Rng } from './rng.js';
+
+type Style = (r: Rng) => string;
+
+const pick = (r: Rng, xs: readonly string[]): string => r.pick(xs);
+const n = (r: Rng, max = 200): number => r.int(1, max);
+
+const STYLES: Record<string, Style> = {
+  en: (r) =>
+    `${n(r, 2400)} ${pick(r, ['Main', 'High', 'Church', 'Park', 'Station', 'Victoria', 'King', 'Queen', 'Market', 'Mill', 'Oak', 'Maple', 'Cedar', 'Lincoln', 'Washington', 'George', 'Bridge', 'Harbour'])} ${pick(r, ['Street', 'Road', 'Avenue', 'Lane', 'Drive', 'Way', 'Boulevard'])}`,
+  de: (r) =>
+    `${pick(r, ['Haupt', 'Bahnhof', 'Schiller', 'Goethe', 'Garten', 'Kirch', 'Linden', 'Post', 'Markt', 'Berliner ', 'Münchner ', 'Schul'])}${pick(r, ['straße', 'straße', 'weg', 'allee', 'platz'])} ${n(r, 150)}`,
+  fr: (r) =>
+    `${n(r, 180)} ${pick(r, ['rue', 'rue', 'avenue', 'boulevard', 'place'])} ${pick(r, ['de la République', 'Victor Hugo', 'Jean Jaurès', 'de la Gare', 'Pasteur', 'du Général de Gaulle', 'des Écoles', 'Nationale', 'du Marché', 'de Paris'])}`,
+  es: (r) =>
+    `${pick(r, ['Calle', 'Calle', 'Avenida', 'Paseo'])} ${pick(r, ['Mayor', 'del Sol', 'de la Paz', 'Real', 'San Martín', 'Juárez', 'Bolívar', 'Hidalgo', 'Independencia', 'Libertad', 'Colón'])} ${n(r, 300)}`,
+  pt: (r) =>
+    `${pick(r, ['Rua', 'Rua', 'Avenida', 'Praça'])} ${pick(r, ['das Flores', 'Sete de Setembro', 'XV de Novembro', 'da Liberdade', 'Augusta', 'do Comércio', 'Dom Pedro II', 'da República'])}, ${n(r, 900)}`,
+  it: (r) =>
+    `${pick(r, ['Via', 'Via', 'Viale', 'Corso', 'Piazza'])} ${pick(r, ['Roma', 'Garibaldi', 'Giuseppe Mazzini', 'Vittorio Emanuele II', 'Dante', 'Cavour', 'Verdi', 'XX Settembre', 'Marconi'])}, ${n(r, 120)}`,
+  nl: (r) =>
+    `${pick(r, ['Kerk', 'Dorps', 'Molen', 'School', 'Stations', 'Markt', 'Nieuwe', 'Hoofd', 'Linden'])}${pick(r, ['straat', 'straat', 'weg', 'laan', 'plein'])} ${n(r, 150)}`,
+  sv: (r) =>
+    `${pick(r, ['Storgatan', 'Kungsgatan', 'Drottninggatan', 'Skolvägen', 'Järnvägsgatan', 'Parkvägen'])} ${n(r, 90)}`,
+  da: (r) =>
+    `${pick(r, ['Hovedgaden', 'Vestergade', 'Østergade', 'Stationsvej', 'Skolevej', 'Kirkevej'])} ${n(r, 90)}`,
+  no: (r) =>
+    `${pick(r, ['Storgata', 'Kirkegata', 'Skolegata', 'Kongens gate', 'Stasjonsveien'])} ${n(r, 90)}`,
+  fi: (r) =>
+    `${pick(r, ['Kauppakatu', 'Asemakatu', 'Koulukatu', 'Rantatie', 'Puistokatu'])} ${n(r, 90)}`,
+  pl: (r) =>
+    `ul. ${pick(r, ['Długa', 'Polna', 'Leśna', 'Słoneczna', 'Kościuszki', 'Mickiewicza', 'Piłsudskiego', 'Rynek'])} ${n(r, 120)}`,
+  cs: (r) =>
+    `${pick(r, ['Masarykova', 'Husova', 'Nádražní', 'Palackého', 'Komenského'])} ${n(r, 2500)}`,
+  hu: (r) =>
+    `${pick(r, ['Petőfi', 'Kossuth', 'Rákóczi', 'Ady Endre', 'Béke'])} ${pick(r, ['utca', 'út', 'tér'])} ${n(r, 120)}`,
+  ro: (r) =>
+    `Strada ${pick(r, ['Victoriei', 'Unirii', 'Mihai Eminescu', 'Republicii', 'Libertății'])} ${n(r, 150)}`,
+  el: (r) =>
+    `${pick(r, ['Ερμού', 'Σταδίου', 'Αθηνάς', 'Πανεπιστημίου', 'Ελευθερίου Βενιζέλου'])} ${n(r, 150)}`,
+  tr: (r) =>
+    `${pick(r, ['Atatürk', 'Cumhuriyet', 'İstiklal', 'İnönü', 'Gazi'])} Cad. No:${n(r, 250)}`,
+  ru: (r) =>
+    `ул. ${pick(r, ['Ленина', 'Мира', 'Советская', 'Гагарина', 'Пушкина', 'Садовая'])}, ${n(r, 150)}`,
+  uk: (r) =>
+    `вул. ${pick(r, ['Шевченка', 'Франка', 'Грушевського', 'Соборна', 'Незалежності'])}, ${n(r, 150)}`,
+  ja: (r) => `${n(r, 9)}丁目${n(r, 30)}-${n(r, 20)}`,
+  zh: (r) =>
+    `${pick(r, ['人民', '中山', '解放', '建设', '和平', '新华', '南京', '长江', '世纪'])}${pick(r, ['路', '路', '大道', '街'])}${n(r, 800)}号`,
+  ko: (r) => `${pick(r, ['세종대로', '테헤란로', '중앙로', '시청로', '번영로'])} ${n(r, 400)}`,
+  id: (r) =>
+    `Jl. ${pick(r, ['Sudirman', 'M.H. Thamrin', 'Gatot Subroto', 'Diponegoro', 'Ahmad Yani'])} No. ${n(r, 200)}`,
+  vi: (r) =>
+    `${n(r, 400)} ${pick(r, ['Lê Lợi', 'Trần Hưng Đạo', 'Nguyễn Huệ', 'Hai Bà Trưng', 'Lý Thường Kiệt'])}`,
+  th: (r) => `${n(r, 999)} ถนน${pick(r, ['สุขุมวิท', 'พหลโยธิน', 'เพชรบุรี', 'สีลม', 'รามคำแหง'])}`,
+  ar: (r) =>
+    `${n(r, 300)} شارع ${pick(r, ['الملك فهد', 'الجامعة', 'الاستقلال', 'النيل', 'الحرية'])}`,
+  he: (r) => `${pick(r, ['הרצל', 'ז׳בוטינסקי', 'בן יהודה', 'אלנבי', 'ויצמן'])} ${n(r, 150)}`,
+};
+
+/** Street line in the local style of the country's data language. */
+export function streetAddress(r: Rng, lang: string): string {
+  const style = STYLES[lang === 'nb' ? 'no' : lang] ?? STYLES.en!;
+  return style(r);
+}
+
+/** Postal code patterns: # digit, A letter; countries not listed have none. */
+const POSTAL: Record<string, string> = {
+  US: '#####',
+  GB: 'A# #AA',
+  CA: 'A#A #A#',
+  NL: '#### AA',
+  JP: '###-####',
+  BR: '#####-###',
+  PL: '##-###',
+  PT: '####-###',
+  SE: '### ##',
+  CZ: '### ##',
+  SK: '### ##',
+  GR: '### ##',
+  IE: 'D## A#A#',
+  DE: '#####',
+  FR: '#####',
+  IT: '#####',
+  ES: '#####',
+  FI: '#####',
+  MX: '#####',
+  TR: '#####',
+  MY: '#####',
+  KR: '#####',
+  SA: '#####',
+  TH: '#####',
+  UA: '#####',
+  EG: '#####',
+  HR: '#####',
+  EE: '#####',
+  LT: 'LT-#####',
+  MA: '#####',
+  PR: '#####',
+  ME: '#####',
+  UY: '#####',
+  GT: '#####',
+  CR: '#####',
+  DO: '#####',
+  IL: '#######',
+  AT: '####',
+  BE: '####',
+  CH: '####',
+  DK: '####',
+  NO: '####',
+  AU: '####',
+  NZ: '####',
+  ZA: '####',
+  HU: '####',
+  PH: '####',
+  LU: 'L-####',
+  BG: '####',
+  LI: '####',
+  AM: '####',
+  AZ: 'AZ ####',
+  GE: '####',
+  MK: '####',
+  SI: '####',
+  TN: '####',
+  AR: 'A####AAA',
+  LV: 'LV-####',
+  MD: 'MD-####',
+  IN: '######',
+  CN: '######',
+  RU: '######',
+  KZ: '######',
+  BY: '######',
+  SG: '######',
+  RO: '######',
+  VN: '######',
+  TW: '###',
+  KG: '######',
+  TJ: '######',
+  TM: '######',
+  UZ: '######',
+  ID: '#####',
+  CL: '#######',
+  CO: '######',
+  EC: '######',
+  PE: '#####',
+  PY: '####',
+  VE: '####',
+  NG: '######',
+  KE: '#####',
+  MT: 'AAA ####',
+};
+
+export function postalCode(r: Rng, country: string): string {
+  const pattern = POSTAL[country];
+  if (!pattern) return '';
+  return pattern.replace(/[#A]/g, (ch) =>
+    ch === '#' ? String(r.int(0, 9)) : String.fromCharCode(65 + r.int(0, 25)),
+  );
+}

@@ -1,0 +1,50 @@
+/**
+ * Loads the demo data set into an empty database (start-up of the embedded database) and
+ * records what is loaded in the meta table: dataset "demo", its version and seed.
+ */
+import type { Database } from '../db/types.js';
+import type { ConfigService } from '../config/service.js';
+import { DEMO_SEED, DEMO_STORE_COUNT, DEMO_VERSION, generateDemoStores } from './generate.js';
+
+export const META_DATASET = 'dataset';
+export const META_DEMO_VERSION = 'demo_version';
+
+export interface SeedResult {
+  loaded: boolean;
+  stores: number;
+  ms: number;
+}
+
+/** True when the database holds the demo data set. */
+export async function isDemoDataset(db: Database): Promise<boolean> {
+  return (await db.meta.get(META_DATASET)) === 'demo';
+}
+
+/**
+ * Loads the demo stores when the database has no stores, or when it holds an older demo
+ * version; imported data is never replaced.
+ */
+export async function seedDemoIfEmpty(
+  db: Database,
+  config: ConfigService,
+  brand: string,
+  count = DEMO_STORE_COUNT,
+): Promise<SeedResult> {
+  const started = Date.now();
+  const existing = await db.stores.count();
+  const dataset = await db.meta.get(META_DATASET);
+  const version = await db.meta.get(META_DEMO_VERSION);
+  const stale = dataset === 'demo' && version !== `${DEMO_VERSION}:${count}:${brand}`;
+  if (existing > 0 && !stale) return { loaded: false, stores: existing, ms: Date.now() - started };
+  const records = generateDemoStores({
+    countries: config.countries(),
+    catalogue: config.catalogue,
+    brand,
+    count,
+    seed: DEMO_SEED,
+  });
+  await db.stores.replaceAll(records);
+  await db.meta.set(META_DATASET, 'demo');
+  await db.meta.set(META_DEMO_VERSION, `${DEMO_VERSION}:${count}:${brand}`);
+  return { loaded: true, stores: records.length, ms: Date.now() - started };
+}

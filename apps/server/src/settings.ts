@@ -1,0 +1,40 @@
+/**
+ * Settings of the data layer and API, read from the environment beside env.ts (same rules:
+ * validated once, every problem listed, frozen). See README "Environment".
+ */
+import { z } from 'zod';
+import { fileURLToPath } from 'node:url';
+import { resolve } from 'node:path';
+import { ConfigError } from './env.js';
+
+const repoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+
+const settingsSchema = z.object({
+  /** Translation files served at /locales/ (the web app's source folder: no build needed). */
+  LOCALES_DIR: z.string().min(1).default(resolve(repoRoot, 'apps/web/public/locales')),
+  /** Folder of the country configuration files. */
+  CONFIG_DIR: z.string().min(1).default(resolve(repoRoot, 'apps/server/config')),
+  /** "embedded" answers /mapKitToken with an empty body; a hosted provider answers MAP_TOKEN. */
+  MAPS_PROVIDER: z.enum(['embedded', 'mapkit', 'maplibre']).default('embedded'),
+  /** "auto" loads the demo data into an empty database at start-up; "off" never does. */
+  DEMO_DATA: z.enum(['auto', 'off']).default('auto'),
+  DEMO_STORES: z.coerce.number().int().min(100).max(1_000_000).default(50_000),
+  /** Requests per client per minute; 0 turns the limit off. */
+  RATE_LIMIT_SEARCH: z.coerce.number().int().min(0).default(300),
+  RATE_LIMIT_STATS: z.coerce.number().int().min(0).default(60),
+});
+
+export type Settings = Readonly<z.infer<typeof settingsSchema>>;
+
+export function loadSettings(source: Record<string, string | undefined> = process.env): Settings {
+  const picked = Object.fromEntries(
+    Object.keys(settingsSchema.shape).map((k) => [k, source[k] === '' ? undefined : source[k]]),
+  );
+  const parsed = settingsSchema.safeParse(picked);
+  if (!parsed.success) {
+    throw new ConfigError(
+      parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`),
+    );
+  }
+  return Object.freeze(parsed.data);
+}
