@@ -23,6 +23,9 @@ const envSchema = z.object({
   /** Built web app (index.html + assets). */
   WEB_DIST: z.string().min(1).default(resolve(repoRoot, 'apps/web/dist')),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** Place search: the embedded gazetteer, or a Photon / Nominatim service at GEOCODER_URL. */
+  GEOCODER: z.enum(['embedded', 'photon', 'nominatim']).default('embedded'),
+  GEOCODER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
   /** Travel time: the embedded estimate, or an OSRM / Valhalla service at ROUTING_URL. */
   ROUTING: z.enum(['estimate', 'osrm', 'valhalla']).default('estimate'),
   ROUTING_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
@@ -48,6 +51,10 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
     .refine((e) => e.ROUTING === 'estimate' || e.ROUTING_URL !== undefined, {
       message: 'ROUTING_URL is required when ROUTING is osrm or valhalla',
       path: ['ROUTING_URL'],
+    })
+    .refine((e) => e.GEOCODER === 'embedded' || e.GEOCODER_URL !== undefined, {
+      message: 'GEOCODER_URL is required when GEOCODER is photon or nominatim',
+      path: ['GEOCODER_URL'],
     })
     .safeParse(picked);
   if (!parsed.success) {

@@ -1,8 +1,13 @@
 /**
- * Chooses the maps provider from configuration: the embedded engine (default) with travel time
- * from the embedded estimate, OSRM or Valhalla (ROUTING, ROUTING_URL).
+ * Chooses the maps provider from configuration: place search from the embedded engine
+ * (default), Photon or Nominatim (GEOCODER, GEOCODER_URL); travel time from the embedded
+ * estimate (default), OSRM or Valhalla (ROUTING, ROUTING_URL).
  */
 import {
+  createEstimateEta,
+  createNominatimGeocoder,
+  createPhotonGeocoder,
+  withGeocoder,
   createOsrmEta,
   createValhallaEta,
   loadEmbeddedProvider,
@@ -27,5 +32,15 @@ export async function createMapsProvider(
   log: (msg: string) => void = () => {},
 ): Promise<MapsProvider> {
   const eta = etaServiceFor(env);
-  return loadEmbeddedProvider({ log, ...(eta ? { eta } : {}) });
+  switch (env.GEOCODER) {
+    case 'photon':
+      return withGeocoder(createPhotonGeocoder(env.GEOCODER_URL ?? ''), eta ?? createEstimateEta());
+    case 'nominatim':
+      return withGeocoder(
+        createNominatimGeocoder(env.GEOCODER_URL ?? ''),
+        eta ?? createEstimateEta(),
+      );
+    default:
+      return loadEmbeddedProvider({ log, ...(eta ? { eta } : {}) });
+  }
 }

@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadEnv } from '../src/env.js';
+import { etaServiceFor } from '../src/maps/provider.js';
+
+describe('environment configuration', () => {
+  it('has embedded defaults', () => {
+    const env = loadEnv({});
+    expect(env).toMatchObject({
+      PORT: 8080,
+      GEOCODER: 'embedded',
+      ROUTING: 'estimate',
+      MAP_TOKEN: '',
+    });
+    expect(Object.isFrozen(env)).toBe(true);
+    expect(etaServiceFor(env)).toBeUndefined();
+  });
+
+  it('lists every problem at once', () => {
+    try {
+      loadEnv({ PORT: 'eighty', DATABASE_URL: 'mysql://x', LOG_LEVEL: 'loud', ROUTING: 'osrm' });
+      expect.unreachable();
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const problems = (err as ConfigError).problems.join('\n');
+      expect(problems).toMatch(/PORT/);
+      expect(problems).toMatch(/DATABASE_URL/);
+      expect(problems).toMatch(/LOG_LEVEL/);
+    }
+  });
+
+  it('requires a service URL for external geocoders and routers', () => {
+    expect(() => loadEnv({ ROUTING: 'osrm' })).toThrow(/ROUTING_URL is required/);
+    expect(() => loadEnv({ GEOCODER: 'photon' })).toThrow(/GEOCODER_URL is required/);
+    expect(() => loadEnv({ GEOCODER: 'nominatim', GEOCODER_URL: 'ftp://x' })).toThrow(
+      /GEOCODER_URL: must be an http\(s\) URL/,
+    );
+    const env = loadEnv({ ROUTING: 'valhalla', ROUTING_URL: 'http://127.0.0.1:8002' });
+    expect(etaServiceFor(env)).toBeDefined();
+    expect(etaServiceFor(loadEnv({ ROUTING: 'osrm', ROUTING_URL: 'http://h' }))).toBeDefined();
+  });
+});
