@@ -55,6 +55,8 @@ export interface ApplyResult {
   unchanged: number;
   /** True when this exact file had been applied before, so nothing was done. */
   alreadyApplied: boolean;
+  /** Stores removed because their source was replaced (the demo data on a first import). */
+  removed: number;
 }
 
 export interface StoreRepository {
@@ -69,6 +71,7 @@ export interface StoreRepository {
     records: readonly StoreRecord[],
     fileHash: string,
     fileName: string,
+    options?: { removeSource?: string },
   ): Promise<ApplyResult>;
   /** Replaces every store (demo data load), in one transaction. */
   replaceAll(records: readonly StoreRecord[]): Promise<void>;

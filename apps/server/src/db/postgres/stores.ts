@@ -16,15 +16,15 @@ const BATCH = 2000;
 
 function nearestSql(column: 'sales_products' | 'service_products'): string {
   return `SELECT doc, ST_Distance(geog, p.g, false) / 1000 AS km
-    FROM stores, (SELECT ST_SetSRID(ST_MakePoint($2, $1), 4326)::geography AS g) p
-    WHERE ST_DWithin(geog, p.g, $3 * 1000, false)
+    FROM stores, (SELECT ST_SetSRID(ST_MakePoint($2::float8, $1::float8), 4326)::geography AS g) p
+    WHERE ST_DWithin(geog, p.g, $3::float8 * 1000, false)
       AND country = ANY($4::text[])
       AND ${column} <> ''
       AND ($5 = '' OR strpos(${column}, $5) > 0)
       AND ($6 = '' OR carriers = '' OR strpos(carriers, $6) > 0)
       AND ($7 = 'any' OR drop_off = ($7 = 'only'))
     ORDER BY geog <-> p.g, id
-    LIMIT $8`;
+    LIMIT $8::int`;
 }
 
 const NEAREST = { sales: nearestSql('sales_products'), service: nearestSql('service_products') };
@@ -104,13 +104,24 @@ export class PgStoreRepository implements StoreRepository {
     records: readonly StoreRecord[],
     fileHash: string,
     fileName: string,
+    options: { removeSource?: string } = {},
   ): Promise<ApplyResult> {
     return this.transaction(async (client) => {
       await client.query('SELECT pg_advisory_xact_lock(724012)');
       const seen = await client.query('SELECT 1 FROM imports WHERE file_hash = $1', [fileHash]);
       if (seen.rowCount) {
-        return { inserted: 0, updated: 0, unchanged: records.length, alreadyApplied: true };
+        return {
+          inserted: 0,
+          updated: 0,
+          unchanged: records.length,
+          alreadyApplied: true,
+          removed: 0,
+        };
       }
+      const removed = options.removeSource
+        ? ((await client.query('DELETE FROM stores WHERE source = $1', [options.removeSource]))
+            .rowCount ?? 0)
+        : 0;
       let inserted = 0;
       let updated = 0;
       for (let i = 0; i < records.length; i += BATCH) {
@@ -142,6 +153,7 @@ export class PgStoreRepository implements StoreRepository {
         updated,
         unchanged: records.length - inserted - updated,
         alreadyApplied: false,
+        removed,
       };
     });
   }

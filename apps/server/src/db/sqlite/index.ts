@@ -5,6 +5,7 @@ import { dirname } from 'node:path';
 import { MIGRATIONS } from '../migrations.js';
 import type { Database, MetaRepository, StatisticsRepository } from '../types.js';
 import { SqliteStoreRepository } from './stores.js';
+import { sqliteGuard } from './errors.js';
 
 type Db = BetterSqlite3.Database;
 
@@ -39,10 +40,10 @@ class SqliteMeta implements MetaRepository {
     );
   }
   async get(key: string): Promise<string | undefined> {
-    return this.getStmt.get(key) as string | undefined;
+    return sqliteGuard(() => this.getStmt.get(key) as string | undefined);
   }
   async set(key: string, value: string): Promise<void> {
-    this.setStmt.run(key, value);
+    sqliteGuard(() => this.setStmt.run(key, value));
   }
 }
 
@@ -57,19 +58,21 @@ class SqliteStatistics implements StatisticsRepository {
     this.countStmt = db.prepare('SELECT count(*) FROM statistics').pluck();
   }
   async insert(r: Parameters<StatisticsRepository['insert']>[0]): Promise<void> {
-    this.insertStmt.run(
-      r.channel,
-      r.country,
-      r.locale,
-      r.latitude,
-      r.longitude,
-      r.product,
-      r.searchedLocation,
-      new Date().toISOString(),
+    sqliteGuard(() =>
+      this.insertStmt.run(
+        r.channel,
+        r.country,
+        r.locale,
+        r.latitude,
+        r.longitude,
+        r.product,
+        r.searchedLocation,
+        new Date().toISOString(),
+      ),
     );
   }
   async count(): Promise<number> {
-    return this.countStmt.get() as number;
+    return sqliteGuard(() => this.countStmt.get() as number);
   }
 }
 
@@ -88,7 +91,7 @@ export function openSqlite(file: string): Database {
     meta: new SqliteMeta(db),
     statistics: new SqliteStatistics(db),
     async ping() {
-      db.prepare('SELECT 1').get();
+      sqliteGuard(() => db.prepare('SELECT 1').get());
     },
     async close() {
       db.close();

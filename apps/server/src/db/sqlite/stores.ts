@@ -6,6 +6,7 @@
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import { boundingBoxes, haversineKm } from '../geo.js';
+import { sqliteGuard } from './errors.js';
 import type {
   ApplyResult,
   NearestHit,
@@ -94,6 +95,10 @@ export class SqliteStoreRepository implements StoreRepository {
   }
 
   async nearest(q: NearestQuery): Promise<NearestHit[]> {
+    return sqliteGuard(() => this.nearestSync(q));
+  }
+
+  private nearestSync(q: NearestQuery): NearestHit[] {
     if (q.countries.length === 0 || q.limit <= 0) return [];
     let radius = Math.min(q.radiusKm, START_RADIUS_KM);
     for (;;) {
@@ -117,18 +122,28 @@ export class SqliteStoreRepository implements StoreRepository {
   }
 
   async count(): Promise<number> {
-    return this.countStmt.get() as number;
+    return sqliteGuard(() => this.countStmt.get() as number);
   }
 
   async applyImport(
     records: readonly StoreRecord[],
     fileHash: string,
     fileName: string,
+    options: { removeSource?: string } = {},
   ): Promise<ApplyResult> {
     return this.db.transaction((): ApplyResult => {
       if (this.importedStmt.get(fileHash) !== undefined) {
-        return { inserted: 0, updated: 0, unchanged: records.length, alreadyApplied: true };
+        return {
+          inserted: 0,
+          updated: 0,
+          unchanged: records.length,
+          alreadyApplied: true,
+          removed: 0,
+        };
       }
+      const removed = options.removeSource
+        ? this.db.prepare('DELETE FROM stores WHERE source = ?').run(options.removeSource).changes
+        : 0;
       let inserted = 0;
       let updated = 0;
       let unchanged = 0;
@@ -143,7 +158,7 @@ export class SqliteStoreRepository implements StoreRepository {
         else updated += 1;
       }
       this.recordImportStmt.run(fileHash, fileName, records.length, new Date().toISOString());
-      return { inserted, updated, unchanged, alreadyApplied: false };
+      return { inserted, updated, unchanged, alreadyApplied: false, removed };
     })();
   }
 

@@ -1,0 +1,83 @@
+/**
+ * The two databases every repository and API test runs against: a temporary SQLite file and
+ * the PostgreSQL database `locator_test` (created here, with PostGIS). If PostgreSQL or PostGIS
+ * is not available the tests fail with a clear message; they are never skipped.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { openSqlite } from '../../src/db/sqlite/index.js';
+import { openPostgres } from '../../src/db/postgres/index.js';
+import type { Database } from '../../src/db/types.js';
+
+export const PG_ADMIN_URL =
+  process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const PG_TEST_DB = 'locator_test';
+export const PG_TEST_URL = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${PG_TEST_DB}`);
+
+export type Dialect = 'sqlite' | 'postgres';
+export const DIALECTS: Dialect[] = ['sqlite', 'postgres'];
+
+let pgReady: Promise<void> | undefined;
+
+/** Creates locator_test with PostGIS (fresh schema each run). */
+export function preparePostgres(): Promise<void> {
+  pgReady ??= (async () => {
+    const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 5000 });
+    try {
+      await admin.connect();
+    } catch (err) {
+      throw new Error(
+        `PostgreSQL is required for the API tests and is not reachable at ${PG_ADMIN_URL} ` +
+          `(${(err as Error).message}). Start PostgreSQL 15 with PostGIS, or set TEST_PG_ADMIN_URL.`,
+      );
+    }
+    try {
+      await admin.query(`DROP DATABASE IF EXISTS ${PG_TEST_DB} WITH (FORCE)`);
+      await admin.query(`CREATE DATABASE ${PG_TEST_DB}`);
+    } finally {
+      await admin.end();
+    }
+    const c = new pg.Client({ connectionString: PG_TEST_URL });
+    await c.connect();
+    try {
+      await c.query('CREATE EXTENSION IF NOT EXISTS postgis');
+    } catch (err) {
+      throw new Error(
+        `PostGIS is required for the API tests (CREATE EXTENSION postgis failed: ${(err as Error).message}). ` +
+          'Install postgresql-15-postgis-3.',
+      );
+    } finally {
+      await c.end();
+    }
+  })();
+  return pgReady;
+}
+
+export interface TestDb {
+  db: Database;
+  cleanup(): Promise<void>;
+}
+
+export async function openTestDb(dialect: Dialect, url = PG_TEST_URL): Promise<TestDb> {
+  if (dialect === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'locator-test-'));
+    const db = openSqlite(join(dir, 'test.sqlite'));
+    return {
+      db,
+      async cleanup() {
+        await db.close().catch(() => undefined);
+        rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  await preparePostgres();
+  const db = await openPostgres(url, { max: 4 });
+  return {
+    db,
+    async cleanup() {
+      await db.close().catch(() => undefined);
+    },
+  };
+}

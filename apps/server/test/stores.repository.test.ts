@@ -1,0 +1,150 @@
+/** Store repository on both databases: nearest-first within radius, cap, filters, atomic import. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
+import { BERLIN, LONDON, config, fixtureStores, testStores } from './helpers/fixtures.js';
+import type { NearestQuery } from '../src/db/types.js';
+
+const cfg = config();
+const base: NearestQuery = {
+  latitude: LONDON.lat,
+  longitude: LONDON.lon,
+  radiusKm: 100,
+  limit: 99,
+  countries: ['GB'],
+  channel: 'sales',
+  dropOff: 'any',
+};
+const ids = (hits: { doc: string }[]) =>
+  hits.map((h) => (JSON.parse(h.doc) as { storeId: string }).storeId);
+
+describe.each(DIALECTS)('store repository on %s', (dialect) => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await openTestDb(dialect);
+    await t.db.stores.replaceAll(testStores(cfg));
+  });
+  afterAll(async () => t?.cleanup());
+
+  it('returns stores nearest first with great-circle distances', async () => {
+    const hits = await t.db.stores.nearest(base);
+    expect(ids(hits)).toEqual(['GB-1', 'GB-2', 'GB-4', 'GB-5', 'GB-7', 'GB-8', 'GB-10', 'GB-11']);
+    hits.forEach((h, i) => {
+      if (i > 0) expect(h.distanceKm).toBeGreaterThanOrEqual(hits[i - 1]!.distanceKm);
+    });
+    expect(hits[0]!.distanceKm).toBeCloseTo(1, 2);
+  });
+
+  it('keeps to the radius and caps at the limit', async () => {
+    expect(ids(await t.db.stores.nearest({ ...base, radiusKm: 4.5 }))).toEqual([
+      'GB-1',
+      'GB-2',
+      'GB-4',
+    ]);
+    expect(ids(await t.db.stores.nearest({ ...base, limit: 2 }))).toEqual(['GB-1', 'GB-2']);
+    expect(ids(await t.db.stores.nearest(base))).not.toContain('GB-FAR');
+  });
+
+  it('filters by channel presence, product, carrier and drop-off', async () => {
+    const service = { ...base, channel: 'service' as const };
+    expect(ids(await t.db.stores.nearest(service))).toHaveLength(12);
+    expect(ids(await t.db.stores.nearest({ ...service, productId: '3' }))).toEqual([
+      'GB-4',
+      'GB-8',
+      'GB-12',
+    ]);
+    expect(ids(await t.db.stores.nearest({ ...service, dropOff: 'only' }))).toEqual([
+      'GB-5',
+      'GB-10',
+    ]);
+    expect(ids(await t.db.stores.nearest({ ...service, dropOff: 'exclude' }))).not.toContain(
+      'GB-5',
+    );
+    const ee = ids(await t.db.stores.nearest({ ...service, carrier: 'EE' }));
+    expect(ee).toContain('GB-2');
+    expect(ee).not.toContain('GB-6');
+    expect(ee).toContain('GB-1'); // carrier-neutral stores always match
+  });
+
+  it('limits to the searched countries', async () => {
+    const de = await t.db.stores.nearest({
+      ...base,
+      latitude: BERLIN.lat,
+      longitude: BERLIN.lon,
+      countries: ['DE'],
+    });
+    expect(ids(de)).toEqual(['DE-1', 'DE-2', 'DE-3']);
+    expect(await t.db.stores.nearest({ ...base, countries: [] })).toEqual([]);
+  });
+
+  it('finds stores across the antimeridian', async () => {
+    const fj = await t.db.stores.nearest({
+      ...base,
+      latitude: -16.5,
+      longitude: 179.99,
+      countries: ['FJ'],
+    });
+    expect(ids(fj)).toEqual(['FJ-E', 'FJ-W']);
+  });
+
+  it('finds many stores in a dense demo country, still nearest first', async () => {
+    const us = await t.db.stores.nearest({
+      ...base,
+      latitude: 40.71,
+      longitude: -74.0,
+      countries: ['US'],
+      radiusKm: 100,
+      limit: 20,
+    });
+    expect(us.length).toBeGreaterThan(0);
+    expect(us.map((h) => h.distanceKm)).toEqual(
+      [...us.map((h) => h.distanceKm)].sort((a, b) => a - b),
+    );
+  });
+
+  it('applies an import atomically, and a rerun changes nothing', async () => {
+    const before = await t.db.stores.count();
+    const rows = fixtureStores()
+      .slice(0, 3)
+      .map((r) => ({ ...r, storeId: `NEW-${r.storeId}`, hash: `h-${r.storeId}` }));
+    const first = await t.db.stores.applyImport(rows, `file-${dialect}`, 'a.csv');
+    expect(first).toMatchObject({ inserted: 3, updated: 0, alreadyApplied: false });
+    const again = await t.db.stores.applyImport(rows, `file-${dialect}`, 'a.csv');
+    expect(again).toMatchObject({ inserted: 0, updated: 0, alreadyApplied: true });
+    const changed = rows.map((r, i) => (i === 0 ? { ...r, hash: 'changed' } : r));
+    const third = await t.db.stores.applyImport(changed, `file2-${dialect}`, 'b.csv');
+    expect(third).toMatchObject({ inserted: 0, updated: 1, unchanged: 2 });
+    expect(await t.db.stores.count()).toBe(before + 3);
+    // A failing batch leaves nothing behind (all or nothing).
+    const broken = [
+      { ...rows[0]!, storeId: 'ATOMIC-1', hash: 'x' },
+      {
+        ...rows[0]!,
+        storeId: 'ATOMIC-2',
+        hash: 'y',
+        latitude: Number.NaN,
+        doc: null as unknown as string,
+      },
+    ];
+    await expect(t.db.stores.applyImport(broken, `file3-${dialect}`, 'c.csv')).rejects.toThrow();
+    expect(await t.db.stores.count()).toBe(before + 3);
+  });
+
+  it('stores meta values and statistics', async () => {
+    await t.db.meta.set('k', 'v1');
+    await t.db.meta.set('k', 'v2');
+    expect(await t.db.meta.get('k')).toBe('v2');
+    expect(await t.db.meta.get('missing')).toBeUndefined();
+    const n = await t.db.statistics.count();
+    await t.db.statistics.insert({
+      channel: 'sales',
+      country: 'GB',
+      locale: 'en_GB',
+      latitude: 1,
+      longitude: 2,
+      product: 'Phone',
+      searchedLocation: 'London',
+    });
+    expect(await t.db.statistics.count()).toBe(n + 1);
+    await t.db.ping();
+  });
+});
