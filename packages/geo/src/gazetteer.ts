@@ -61,6 +61,8 @@ export class Gazetteer {
   readonly countryKeys: readonly (readonly string[])[];
   /** Folded names and codes of each region (all languages), for qualifiers. */
   readonly regionKeys: readonly (readonly string[])[];
+  /** All country and region keys, sorted, for prefix search: [key, country?, index]. */
+  private readonly areaKeys: readonly (readonly [string, boolean, number])[];
 
   constructor(idx: DecodedIndex) {
     const h = idx.header;
@@ -108,6 +110,10 @@ export class Gazetteer {
       keys.delete('');
       return [...keys];
     });
+    const areas: [string, boolean, number][] = [];
+    this.countryKeys.forEach((keys, c) => keys.forEach((k) => areas.push([k, true, c])));
+    this.regionKeys.forEach((keys, r) => keys.forEach((k) => areas.push([k, false, r])));
+    this.areaKeys = areas.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
   }
 
   static async load(path: string): Promise<Gazetteer> {
@@ -142,6 +148,25 @@ export class Gazetteer {
 
   regionCode(region: number): string | undefined {
     return this.regions[region]?.iso;
+  }
+
+  /** Countries and regions with a name or code equal to (or starting with) a folded key. */
+  areasMatching(key: string, prefix: boolean): { countries: Set<number>; regions: Set<number> } {
+    const countries = new Set<number>();
+    const regions = new Set<number>();
+    let lo = 0;
+    let hi = this.areaKeys.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if ((this.areaKeys[mid]?.[0] ?? '') < key) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let i = lo; i < this.areaKeys.length; i++) {
+      const [k, isCountry, idx] = this.areaKeys[i] ?? ['', false, 0];
+      if (prefix ? !k.startsWith(key) : k !== key) break;
+      (isCountry ? countries : regions).add(idx);
+    }
+    return { countries, regions };
   }
 
   // ------------------------------------------------------------------ places

@@ -109,9 +109,13 @@ export class Searcher {
   /** Capital of each country, largest admin seat of each region (for bare names). */
   private readonly countryCapital = new Map<number, number>();
   private readonly regionSeat = new Map<number, number>();
+  /** Per place: log10(population + 10) + rank weight (the query-independent part of a score). */
+  private readonly baseScore: Float32Array;
 
   constructor(private readonly g: Gazetteer) {
+    this.baseScore = new Float32Array(g.placeCount);
     for (let p = 0; p < g.placeCount; p++) {
+      this.baseScore[p] = Math.log10((g.placePop[p] ?? 0) + 10) + g.rank(p) * WEIGHTS.rank;
       const rank = g.rank(p);
       const pop = g.placePop[p] ?? 0;
       const better = (cur: number | undefined): boolean =>
@@ -253,12 +257,7 @@ export class Searcher {
       const key = foldText(raw);
       if (!key) return;
       const prefix = mode === 'autocomplete' && n === qualifiers.length - 1;
-      const hit = (k: string): boolean => (prefix ? k.startsWith(key) : k === key);
-      const regions = new Set<number>();
-      const countries = new Set<number>();
-      this.g.regionKeys.forEach((keys, r) => keys.some(hit) && regions.add(r));
-      this.g.countryKeys.forEach((keys, c) => keys.some(hit) && countries.add(c));
-      filters.push({ regions, countries });
+      filters.push(this.g.areasMatching(key, prefix));
     });
     if (filters.length === 0) return null;
     if (filters.some((f) => f.regions.size === 0 && f.countries.size === 0)) return null;
@@ -293,17 +292,22 @@ export class Searcher {
         if ((!mask || mask[g.placeCountry[p] ?? 0]) && (!filter || filter(p))) exactOnly = true;
       }
     }
+    const bonusMax = WEIGHTS.mainName + WEIGHTS.exact[mode] + (near ? WEIGHTS.nearMax : 0);
     for (let i = lo; i < hi; i++) {
+      const p = g.keyPlace[i] ?? 0;
+      const base = this.baseScore[p] ?? 0;
+      // Cheap reject: even the best bonuses would not reach the current top list.
+      if (top.length >= keep && base + bonusMax <= (top[top.length - 1]?.score ?? -Infinity)) {
+        continue;
+      }
       const exact = g.keyLength(i) === key.length;
       if (exactOnly && !exact) break;
       const flags = g.keyFlags[i] ?? 0;
       if (!exact && flags & KEY_CODE) continue;
-      const p = g.keyPlace[i] ?? 0;
       if (mask && !mask[g.placeCountry[p] ?? 0]) continue;
       if (filter && !filter(p)) continue;
       let score =
-        Math.log10((g.placePop[p] ?? 0) + 10) +
-        g.rank(p) * WEIGHTS.rank +
+        base +
         (flags & KEY_MAIN ? WEIGHTS.mainName : 0) +
         (exact ? WEIGHTS.exact[mode] : 0) +
         (flags & KEY_CODE && !(flags & KEY_MAIN) ? WEIGHTS.codeOnly : 0);
@@ -342,21 +346,21 @@ export class Searcher {
   ): Place[] {
     const key = foldText(q);
     if (!key || (mode === 'autocomplete' && key.length < 3)) return [];
-    const hit = (k: string): boolean => (mode === 'autocomplete' ? k.startsWith(key) : k === key);
+    const { countries, regions } = this.g.areasMatching(key, mode === 'autocomplete');
     const out: Place[] = [];
-    this.g.countryKeys.forEach((keys, c) => {
+    for (const c of [...countries].sort((a, b) => a - b)) {
       const seat = this.countryCapital.get(c);
-      if (seat === undefined || (mask && !mask[c]) || !keys.some(hit)) return;
+      if (seat === undefined || (mask && !mask[c])) continue;
       const name = this.g.countryName(c, lang);
       out.push(this.areaResult(seat, name, undefined, name, lang));
-    });
-    this.g.regionKeys.forEach((keys, r) => {
+    }
+    for (const r of [...regions].sort((a, b) => a - b)) {
       const seat = this.regionSeat.get(r);
       const c = this.g.regions[r]?.country ?? 0;
-      if (seat === undefined || (mask && !mask[c]) || !keys.some(hit)) return;
+      if (seat === undefined || (mask && !mask[c])) continue;
       const name = this.g.regionName(r, lang) ?? '';
       out.push(this.areaResult(seat, name, name, this.g.countryName(c, lang), lang));
-    });
+    }
     return out.slice(0, limit);
   }
 
