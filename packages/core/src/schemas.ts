@@ -17,25 +17,25 @@ export const NO_CONTRACT_CARRIER = 'No-Contract';
 const emptyToUndefined = (v: unknown): unknown =>
   v === '' || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v;
 
-const numeric = (min: number, max: number) =>
-  z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/, 'must be a number')
-      .transform(Number)
-      .pipe(z.number().min(min).max(max)),
-  );
+const numberText = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/, 'must be a number')
+    .transform(Number)
+    .pipe(z.number().min(min).max(max));
 
-const integer = (min: number, max: number) =>
-  z.preprocess(
-    emptyToUndefined,
-    z
-      .string()
-      .regex(/^\s*\d+\s*$/, 'must be a whole number')
-      .transform(Number)
-      .pipe(z.number().int().min(min).max(max)),
-  );
+const integerText = (min: number, max: number) =>
+  z
+    .string()
+    .regex(/^\s*\d+\s*$/, 'must be a whole number')
+    .transform(Number)
+    .pipe(z.number().int().min(min).max(max));
+
+const numeric = (min: number, max: number) => z.preprocess(emptyToUndefined, numberText(min, max));
+const optionalNumeric = (min: number, max: number) =>
+  z.preprocess(emptyToUndefined, numberText(min, max).optional());
+const optionalInteger = (min: number, max: number) =>
+  z.preprocess(emptyToUndefined, integerText(min, max).optional());
 
 export const searchPathSchema = z.object({
   countryCode: z.string().regex(/^[A-Za-z]{2,8}$/, 'must be a country or region code'),
@@ -60,8 +60,8 @@ export const searchQuerySchema = z.object({
   lon: numeric(-180, 180),
   carrier: z.preprocess(emptyToUndefined, z.string().max(60).optional()),
   /** Kilometres. */
-  maxrad: numeric(0.1, MAX_RADIUS_KM).optional(),
-  maxResult: integer(1, MAX_RESULTS_LIMIT).optional(),
+  maxrad: optionalNumeric(0.1, MAX_RADIUS_KM),
+  maxResult: optionalInteger(1, MAX_RESULTS_LIMIT),
   repairType: z.preprocess(
     emptyToUndefined,
     z

@@ -106,6 +106,9 @@ export const apiRoutes: FastifyPluginAsync<{ deps: ApiDeps | undefined; env: Env
     `${API_BASE}/locationSearch`,
     { ...limit(deps.rateLimits.statistics, 'statistics'), bodyLimit: 4096 },
     async (request, reply) => {
+      if (!/^application\/(.+\+)?json\b/i.test(request.headers['content-type'] ?? '')) {
+        throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
+      }
       const body = parse(locationSearchSchema, request.body ?? undefined, true);
       await deps.statistics.record(body);
       return reply.code(204).header('Cache-Control', 'no-store').send();

@@ -11,7 +11,7 @@ export function isUnavailable(err: unknown): boolean {
     /^(ECONNREFUSED|ECONNRESET|ENOTFOUND|ETIMEDOUT|EPIPE|EHOSTUNREACH|57P0[123]|08\d{3}|53300)$/.test(
       code,
     ) ||
-    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error/i.test(
+    /Connection terminated|connection timeout|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end/i.test(
       message,
     )
   );

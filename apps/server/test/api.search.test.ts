@@ -1,0 +1,225 @@
+/** Store search and statistics API on both databases: search rules and every error code. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
+import { BERLIN, LONDON, config, testStores } from './helpers/fixtures.js';
+import { makeApp, type TestApp } from './helpers/app.js';
+
+const G = '/api/v1/grlui';
+const q = (o: Record<string, string | number>) =>
+  new URLSearchParams(
+    Object.fromEntries(
+      Object.entries({
+        pt: 'all',
+        lat: LONDON.lat,
+        lon: LONDON.lon,
+        carrier: '',
+        maxrad: 100,
+        maxResult: 99,
+        repairType: '',
+        ...o,
+      }).map(([k, v]) => [k, String(v)]),
+    ),
+  ).toString();
+type Store = { storeId: string; orderNumber: number; distance: string; distanceKm: number };
+
+describe.each(DIALECTS)('search API on %s', (dialect) => {
+  let t: TestDb;
+  let a: TestApp;
+  const search = (path: string, o: Record<string, string | number> = {}) =>
+    a.app.inject(`${G}${path}?${q(o)}`);
+  const stores = async (path: string, o: Record<string, string | number> = {}) => {
+    const res = await search(path, o);
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().results.stores as Store[];
+  };
+  const error = async (
+    path: string,
+    o: Record<string, string | number>,
+    status: number,
+    code: string,
+    param?: string,
+  ) => {
+    const res = await search(path, o);
+    expect(res.statusCode, res.body).toBe(status);
+    expect(res.json().error.code).toBe(code);
+    if (param) expect(res.json().error.param).toBe(param);
+  };
+
+  beforeAll(async () => {
+    t = await openTestDb(dialect);
+    await t.db.stores.replaceAll(testStores(config(), 600));
+    a = await makeApp(t.db, { RATE_LIMIT_SEARCH: '0' });
+  });
+  afterAll(async () => {
+    await a?.app.close();
+    await t?.cleanup();
+  });
+
+  it('answers stores nearest first, numbered from 1, with lookup tables and display distances', async () => {
+    const res = await search('/uk/en/sales');
+    const { results } = res.json();
+    expect(results.stores.map((s: Store) => s.storeId)).toEqual([
+      'GB-1',
+      'GB-2',
+      'GB-4',
+      'GB-5',
+      'GB-7',
+      'GB-8',
+      'GB-10',
+      'GB-11',
+    ]);
+    expect(results.stores.map((s: Store) => s.orderNumber)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(results.stores[0].distance).toBe('0.6 mi');
+    expect(results.stores[0]).toMatchObject({
+      storeBadges: ['1'],
+      salesProducts: ['1', '2'],
+      demo: false,
+    });
+    for (const key of [
+      'productMatrixList',
+      'badgesArray',
+      'repairTypes',
+      'vas',
+      'solutionsSpeciality',
+    ]) {
+      expect(results[key].length, key).toBeGreaterThan(0);
+    }
+    expect(results.productMatrixList[0]).toMatchObject({ _id: '1', displayOrder: 1 });
+    expect(results.badgesArray[0]).toMatchObject({ id: '1', code: 'ars', desc: 'y' });
+    expect(results.repairTypes).toContainEqual({ _id: '2', code: 'rt2' });
+    expect(results).toMatchObject({ dropOff: false, demoData: false });
+    expect(res.headers['cache-control']).toBe('public, max-age=60');
+    const again = await a.app.inject({
+      url: `${G}/uk/en/sales?${q({})}`,
+      headers: { 'if-none-match': res.headers.etag as string },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('uses kilometres in the local format outside the US and GB, and only the country', async () => {
+    const de = await stores('/de/de/sales', { lat: BERLIN.lat, lon: BERLIN.lon });
+    expect(de.map((s) => s.storeId)).toEqual(['DE-1', 'DE-2', 'DE-3']);
+    expect(de[0]!.distance).toBe('1,4 km');
+    // CLDR: English as used in Germany also writes a decimal comma.
+    expect((await stores('/de/en/sales', { lat: BERLIN.lat, lon: BERLIN.lon }))[0]!.distance).toBe(
+      '1,4 km',
+    );
+    expect(
+      (await stores('/us/en/sales', { lat: 40.71, lon: -74.0 }))[0]?.distance ?? ' mi',
+    ).toMatch(/ mi$/);
+  });
+
+  it('caps at maxResult and the channel radius', async () => {
+    expect(await stores('/uk/en/sales', { maxResult: 2 })).toHaveLength(2);
+    expect((await stores('/uk/en/sales', { maxrad: 4.5 })).map((s) => s.storeId)).toEqual([
+      'GB-1',
+      'GB-2',
+      'GB-4',
+    ]);
+    // A larger radius than the channel's is capped at the channel's (100 km): GB-FAR stays out.
+    expect((await stores('/uk/en/sales', { maxrad: 500 })).map((s) => s.storeId)).not.toContain(
+      'GB-FAR',
+    );
+  });
+
+  it('filters by product and carrier; No-Contract and empty values mean no filter', async () => {
+    expect((await stores('/uk/en/service', { pt: 3 })).map((s) => s.storeId)).toEqual([
+      'GB-4',
+      'GB-8',
+      'GB-12',
+    ]);
+    const ee = (await stores('/uk/en/service', { carrier: 'ee' })).map((s) => s.storeId);
+    expect(ee).toContain('GB-2');
+    expect(ee).not.toContain('GB-6');
+    expect(await stores('/uk/en/service', { carrier: 'No-Contract' })).toHaveLength(10);
+    expect(await stores('/uk/en/sales', { pt: '', maxrad: '', maxResult: '' })).toHaveLength(8);
+  });
+
+  it('handles drop-off: rt2 stores only on a drop-off search, excluded otherwise (4.5)', async () => {
+    const normal = await search('/uk/en/service');
+    expect(normal.json().results.dropOff).toBe(true);
+    expect(normal.json().results.stores.map((s: Store) => s.storeId)).not.toContain('GB-5');
+    const drop = await stores('/uk/en/service', { repairType: 'Drop off' });
+    expect(drop.map((s) => s.storeId)).toEqual(['GB-5', 'GB-10']);
+    expect(drop.map((s) => s.orderNumber)).toEqual([1, 2]);
+  });
+
+  it('searches catch-all regions and their member countries', async () => {
+    const fj = await stores('/asia/en/sales', { lat: -16.5, lon: 179.99 });
+    expect(fj.map((s) => s.storeId)).toEqual(['FJ-E', 'FJ-W']);
+    expect(await stores('/fj/en/sales', { lat: -16.5, lon: 179.99 })).toHaveLength(2);
+  });
+
+  it('marks demo stores', async () => {
+    const res = await search('/us/en/sales', { lat: 40.71, lon: -74.0 });
+    const body = res.json().results;
+    if (body.stores.length > 0) {
+      expect(body.demoData).toBe(true);
+      expect(body.stores[0].title).toContain('(Demo)');
+    }
+  });
+
+  it('answers 400 with the code and the parameter named for bad parameters', async () => {
+    await error('/uk/en/sales', { lat: '' }, 400, 'MISSING_PARAMETER', 'lat');
+    await error('/uk/en/sales', { lon: 'abc' }, 400, 'INVALID_PARAMETER', 'lon');
+    await error('/uk/en/sales', { lat: '91' }, 400, 'PARAMETER_OUT_OF_RANGE', 'lat');
+    await error('/uk/en/sales', { lon: '-180.5' }, 400, 'PARAMETER_OUT_OF_RANGE', 'lon');
+    await error('/uk/en/sales', { maxResult: 0 }, 400, 'PARAMETER_OUT_OF_RANGE', 'maxResult');
+    await error('/uk/en/sales', { maxResult: '2.5' }, 400, 'INVALID_PARAMETER', 'maxResult');
+    await error('/uk/en/sales', { maxrad: '-1' }, 400, 'PARAMETER_OUT_OF_RANGE', 'maxrad');
+    await error('/uk/en/sales', { pt: 'abc' }, 400, 'INVALID_PARAMETER', 'pt');
+    await error('/uk/en/sales', { pt: '999' }, 400, 'UNKNOWN_PRODUCT', 'pt');
+    await error('/uk/en/service', { carrier: 'Nope Mobile' }, 400, 'UNKNOWN_CARRIER', 'carrier');
+    await error('/uk/en/service', { repairType: 'pickup' }, 400, 'INVALID_PARAMETER', 'repairType');
+    const twice = await a.app.inject(`${G}/uk/en/sales?lat=1&lat=2&lon=0`);
+    expect(twice.statusCode).toBe(400);
+  });
+
+  it('answers 404 for an unknown country, language or channel', async () => {
+    await error('/zz/en/sales', {}, 404, 'UNKNOWN_COUNTRY', 'countryCode');
+    await error('/uk/de/sales', {}, 404, 'UNKNOWN_LANGUAGE', 'lang');
+    await error('/uk/en/repairs', {}, 404, 'UNKNOWN_CHANNEL', 'channel');
+    await error('/uk/en/consulting', {}, 404, 'UNKNOWN_CHANNEL', 'channel');
+  });
+
+  it('stores a location-search statistic (3.9), validated', async () => {
+    const post = (payload: unknown, headers: Record<string, string> = {}) =>
+      a.app.inject({
+        method: 'POST',
+        url: `${G}/locationSearch`,
+        payload: payload as string,
+        headers,
+      });
+    const before = await t.db.statistics.count();
+    const good = {
+      channel: 'sales',
+      country: 'uk',
+      locale: 'en_GB',
+      latitude: 51.5,
+      longitude: -0.12,
+      product: 'Phone',
+      searchedLocation: 'London',
+    };
+    const ok = await post(good);
+    expect(ok.statusCode).toBe(204);
+    expect(await t.db.statistics.count()).toBe(before + 1);
+    const bad = await post({ ...good, latitude: 'x' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().error).toMatchObject({ code: 'INVALID_BODY', param: 'latitude' });
+    expect((await post({ ...good, country: 'zz' })).json().error).toMatchObject({
+      code: 'INVALID_BODY',
+      param: 'country',
+    });
+    expect((await post({ ...good, extra: 1 })).statusCode).toBe(400);
+    expect(
+      (await post('{"channel":', { 'content-type': 'application/json' })).json().error.code,
+    ).toBe('INVALID_BODY');
+    const text = await post('hello', { 'content-type': 'text/plain' });
+    expect(text.statusCode).toBe(415);
+    expect(text.json().error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+    const big = await post({ ...good, searchedLocation: 'x'.repeat(5000) });
+    expect(big.statusCode).toBe(413);
+    expect(big.json().error.code).toBe('PAYLOAD_TOO_LARGE');
+    expect(await t.db.statistics.count()).toBe(before + 1);
+  });
+});
