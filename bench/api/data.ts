@@ -1,0 +1,102 @@
+/**
+ * Benchmark data: 200,000 demo stores (the deterministic generator) in a SQLite file and in
+ * the PostgreSQL database locator_bench (PostGIS), prepared once and reused; and search points
+ * at real cities, weighted by population, each answering a full 99-store page.
+ */
+import { existsSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import pg from 'pg';
+import { loadConfigFiles } from '../../apps/server/src/config/load.js';
+import { ConfigService } from '../../apps/server/src/config/service.js';
+import { CONFIG_DIR } from '../../apps/server/src/config/paths.js';
+import { generateDemoStores } from '../../apps/server/src/demo/generate.js';
+import { loadCities } from '../../apps/server/src/demo/cities.js';
+import { Rng } from '../../apps/server/src/demo/rng.js';
+import { openSqlite } from '../../apps/server/src/db/sqlite/index.js';
+import { openPostgres } from '../../apps/server/src/db/postgres/index.js';
+import type { Database, StoreRecord } from '../../apps/server/src/db/types.js';
+
+export const STORES = Number(process.env.BENCH_STORES ?? 200_000);
+export const BENCH_DIR = join(process.cwd(), 'data', 'bench');
+export const SQLITE_FILE = join(BENCH_DIR, `stores-${STORES}.sqlite`);
+const PG_ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const PG_URL = PG_ADMIN.replace(/\/[^/]*$/, '/locator_bench');
+const MARK = `bench:${STORES}:1`;
+
+let records: StoreRecord[] | undefined;
+function stores(config: ConfigService): StoreRecord[] {
+  records ??= generateDemoStores({
+    countries: config.countries(),
+    catalogue: config.catalogue,
+    brand: 'Lumen',
+    count: STORES,
+  });
+  return records;
+}
+
+async function fill(db: Database, config: ConfigService, log: (m: string) => void): Promise<void> {
+  if ((await db.meta.get('bench')) === MARK && (await db.stores.count()) === STORES) return;
+  const t = Date.now();
+  await db.stores.replaceAll(stores(config));
+  await db.meta.set('bench', MARK);
+  log(`${db.dialect}: loaded ${STORES} stores in ${((Date.now() - t) / 1000).toFixed(1)} s`);
+}
+
+export async function prepareData(log: (m: string) => void): Promise<ConfigService> {
+  const config = new ConfigService(loadConfigFiles(CONFIG_DIR));
+  mkdirSync(BENCH_DIR, { recursive: true });
+  const sqlite = openSqlite(SQLITE_FILE);
+  await fill(sqlite, config, log);
+  await sqlite.close();
+  const admin = new pg.Client({ connectionString: PG_ADMIN });
+  await admin.connect();
+  const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'locator_bench'");
+  if (!exists.rowCount) await admin.query('CREATE DATABASE locator_bench');
+  await admin.end();
+  const pgdb = await openPostgres(PG_URL);
+  await fill(pgdb, config, log);
+  await pgdb.close();
+  return config;
+}
+
+export interface Point {
+  path: string;
+}
+
+/** Random real city points (population-weighted) where a sales search fills 99 results. */
+export async function searchPoints(config: ConfigService, n: number): Promise<Point[]> {
+  const db = openSqlite(SQLITE_FILE);
+  const cities = loadCities();
+  const rng = new Rng(7);
+  const countries = config.countries().filter((c) => !c.catchAll);
+  const cum: number[] = [];
+  let sum = 0;
+  for (const c of countries) cum.push((sum += cities.get(c.countryCode)?.population ?? 0));
+  const out: Point[] = [];
+  for (let tries = 0; out.length < n && tries < n * 50; tries += 1) {
+    const country = countries[rng.weighted(cum)]!;
+    const list = cities.get(country.countryCode);
+    if (!list) continue;
+    const city = list.cities[rng.weighted(list.cumulative)]!;
+    const hits = await db.stores.nearest({
+      latitude: city.latitude,
+      longitude: city.longitude,
+      radiusKm: 100,
+      limit: 99,
+      countries: [country.countryCode],
+      channel: 'sales',
+      dropOff: 'any',
+    });
+    if (hits.length < 99) continue;
+    const lang = country.langs[0]!.code;
+    out.push({
+      path: `/api/v1/grlui/${country.urlCode}/${lang}/sales?pt=all&lat=${city.latitude}&lon=${city.longitude}&carrier=&maxrad=100&maxResult=99&repairType=`,
+    });
+  }
+  await db.close();
+  return out;
+}
+
+export function sqliteReady(): boolean {
+  return existsSync(SQLITE_FILE);
+}
