@@ -45,6 +45,11 @@ export class Gazetteer {
   readonly postLon: Float32Array;
   readonly postCountry: Uint16Array;
   readonly postRegion: Uint16Array;
+  readonly shapeCoords: Float32Array;
+  readonly shapeRingOff: Uint32Array;
+  readonly shapePolyRingOff: Uint32Array;
+  readonly shapePolyCountry: Uint16Array;
+  readonly shapePolyBox: Float32Array;
 
   private readonly placeNameOff: Uint32Array;
   private readonly placeNames: string;
@@ -94,6 +99,11 @@ export class Gazetteer {
     this.postLon = idx.f32('postLon');
     this.postCountry = idx.u16('postCountry');
     this.postRegion = idx.u16('postRegion');
+    this.shapeCoords = idx.f32('shapeCoords');
+    this.shapeRingOff = idx.u32('shapeRingOff');
+    this.shapePolyRingOff = idx.u32('shapePolyRingOff');
+    this.shapePolyCountry = idx.u16('shapePolyCountry');
+    this.shapePolyBox = idx.f32('shapePolyBox');
 
     this.countries.forEach((c, i) => this.countryByCode.set(c.code, i));
     this.countryKeys = this.countries.map((c) => {

@@ -53,7 +53,7 @@ export interface IndexHeader {
   inputsHash: string;
   builtAt: string;
   sources: Record<string, string>;
-  counts: { places: number; keys: number; postcodes: number };
+  counts: { places: number; keys: number; postcodes: number; polygons: number };
   grid: { cellDeg: number; cols: number; rows: number };
   countries: CountryRecord[];
   regions: RegionRecord[];

@@ -27,8 +27,17 @@ function radiusKm(pop: number): number {
   return REVERSE_FIGURES.kmPerSqrtPop * Math.sqrt(pop) + REVERSE_FIGURES.baseKm;
 }
 
-/** The place a coordinate is best described by, within `maxKm`, or null (open sea). */
-export function nearestPlace(g: Gazetteer, lat: number, lon: number, maxKm = 200): Nearest | null {
+/**
+ * The place a coordinate is best described by, within `maxKm` (and in `country` when given),
+ * or null (open sea).
+ */
+export function nearestPlace(
+  g: Gazetteer,
+  lat: number,
+  lon: number,
+  maxKm = 200,
+  country?: number,
+): Nearest | null {
   const { cellDeg, cols, rows } = g.grid;
   const row0 = cellRow(g.grid, lat);
   const col0 = cellCol(g.grid, lon);
@@ -41,6 +50,7 @@ export function nearestPlace(g: Gazetteer, lat: number, lon: number, maxKm = 200
     const c = row * cols + (((col % cols) + cols) % cols);
     const end = g.cellStart[c + 1] ?? 0;
     for (let p = g.cellStart[c] ?? 0; p < end; p++) {
+      if (country !== undefined && g.placeCountry[p] !== country) continue;
       const m = distanceMetres(lat, lon, g.placeLat[p] ?? 0, g.placeLon[p] ?? 0);
       if (m > maxKm * 1000) continue;
       const km = m / 1000 + (g.isSection(p) ? REVERSE_FIGURES.sectionKm : 0);

@@ -10,6 +10,7 @@ import { KEY_CODE, KEY_MAIN, NO_REGION, type Gazetteer } from './gazetteer.js';
 import { distanceMetres, isValidLatLon } from './geo-math.js';
 import { foldText, langInfo, type LangInfo } from './normalise.js';
 import { nearestPlace } from './reverse.js';
+import { countryAt } from './shapes.js';
 import type { LatLon, Place } from './types.js';
 
 export type SearchMode = 'autocomplete' | 'geocode';
@@ -24,6 +25,8 @@ export interface SearchOptions {
 export const DEFAULT_LIMIT: Record<SearchMode, number> = { autocomplete: 8, geocode: 5 };
 const MAX_LIMIT = 50;
 const MAX_QUERY_LENGTH = 200;
+/** Border precision of the 1:10m country polygons (quantised to ~400 m, then simplified). */
+const SHAPE_PRECISION_M = 1500;
 
 /** Ranking weights (README "Ranking"). */
 export const WEIGHTS = {
@@ -143,11 +146,35 @@ export class Searcher {
     return this.run(q, o, 'geocode');
   }
 
-  /** Reverse geocoding (also used to describe coordinate queries). */
+  /**
+   * Reverse geocoding (also used to describe coordinate queries). The country comes from the
+   * land polygons when the point is on land, so a point near a border gets the right country
+   * even when the nearest town is across it; the place is then the best one in that country.
+   */
   reverse(lat: number, lon: number, lang: LangInfo): Place | null {
     if (!isValidLatLon(lat, lon)) return null;
-    const hit = nearestPlace(this.g, lat, lon);
+    const country = countryAt(this.g, lat, lon);
+    let hit = nearestPlace(this.g, lat, lon);
+    // The polygons are good to about a kilometre: a place closer than that is trusted instead.
+    const trustPlace = hit !== null && hit.distanceMetres <= SHAPE_PRECISION_M;
+    if (country !== undefined && !trustPlace && this.g.placeCountry[hit?.place ?? -1] !== country) {
+      hit = nearestPlace(this.g, lat, lon, 200, country);
+      if (!hit) return this.countryOnly(country, lat, lon, lang);
+    }
     return hit ? placeResult(this.g, hit.place, lang) : null;
+  }
+
+  /** A point in a country with no gazetteer place within reach (deserts, ice). */
+  private countryOnly(country: number, lat: number, lon: number, lang: LangInfo): Place {
+    const name = this.g.countryName(country, lang);
+    return {
+      lines: [name, ''],
+      formattedAddress: name,
+      latitude: round6(lat),
+      longitude: round6(lon),
+      countryCode: this.g.countryCode(country),
+      kind: 'place',
+    };
   }
 
   private run(rawQuery: string, o: SearchOptions, mode: SearchMode): Place[] {

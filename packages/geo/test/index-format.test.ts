@@ -6,7 +6,7 @@ const header = {
   inputsHash: 'abc',
   builtAt: '2026-01-01T00:00:00.000Z',
   sources: { x: '1.0.0' },
-  counts: { places: 2, keys: 0, postcodes: 0 },
+  counts: { places: 2, keys: 0, postcodes: 0, polygons: 0 },
   grid: { cellDeg: 0.5, cols: 720, rows: 360 },
   countries: [{ code: 'FR', alpha3: 'FRA', names: { en: ['France'] } }],
   regions: [],

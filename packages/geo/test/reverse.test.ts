@@ -24,6 +24,30 @@ describe('reverse geocoding', () => {
     expect(r?.kind).toBe('place');
   });
 
+  it.each([
+    [31.7587, -106.4869, 'US'], // El Paso, facing Ciudad Juárez
+    [31.69, -106.42, 'MX'],
+    [48.5725, 7.8155, 'DE'], // Kehl, facing Strasbourg
+    [48.5734, 7.7521, 'FR'],
+    [47.5596, 7.5886, 'CH'], // Basel, Weil am Rhein, Saint-Louis
+    [47.594, 7.621, 'DE'],
+    [47.59, 7.56, 'FR'],
+    [42.35, -83.1, 'US'], // Detroit, facing Windsor
+    [42.29, -83.0, 'CA'],
+    [32.555, -117.045, 'US'], // San Ysidro, facing Tijuana
+    [32.52, -117.03, 'MX'],
+    [36.14, -5.35, 'GI'], // Gibraltar, facing La Línea
+    [36.165, -5.345, 'ES'],
+    [57.777, 26.047, 'EE'], // Valga / Valka
+    [57.775, 26.02, 'LV'],
+    [59.377, 28.19, 'EE'], // Narva, facing Ivangorod
+    [59.37, 28.22, 'RU'],
+    [43.7384, 7.4246, 'MC'],
+    [23.6, 5.5, 'DZ'], // the Sahara, no town within reach
+  ])('%f, %f near a border is in %s', async (lat, lon, country) => {
+    expect((await p.reverse(lat, lon, { lang: 'en' }))?.countryCode).toBe(country);
+  });
+
   it('finds places across the antimeridian', async () => {
     // Taveuni (Fiji) straddles 180°: a point just west of it must find places east of it too.
     const r = await p.reverse(-16.85, -179.99, { lang: 'en' });

@@ -27,12 +27,14 @@ import {
   encodeIndex,
   readIndexHeader,
   type CountryRecord,
+  type IndexHeader,
   type RegionRecord,
 } from '../index-format.js';
 import { foldText, isNonLatin, orderForDisplay } from '../normalise.js';
 import {
   readCities,
   readCountryNames,
+  readCountryShapes,
   readPostcodes,
   readRegions,
   sourceVersions,
@@ -75,7 +77,7 @@ export interface BuildResult {
   inputsHash: string;
   ms: number;
   bytes?: number;
-  counts?: { places: number; keys: number; postcodes: number };
+  counts?: IndexHeader['counts'];
 }
 
 /** Builds the index at `path` unless an up-to-date one is already there (or `force`). */
@@ -332,12 +334,45 @@ function assemble(inputsHash: string, log: (msg: string) => void) {
   postOff[m] = postKeyLen;
   postCityOff[m] = postCityLen;
 
+  // Country land polygons (for the country of a coordinate): rings of lon/lat pairs.
+  const shapes = readCountryShapes();
+  const coords: number[] = [];
+  const ringOff: number[] = [0];
+  const polyRingOff: number[] = [0];
+  const polyCountry: number[] = [];
+  const polyBox: number[] = [];
+  for (const shape of shapes) {
+    const country = ensureCountry(shape.countryCode);
+    for (const polygon of shape.polygons) {
+      let minLon = Infinity;
+      let minLat = Infinity;
+      let maxLon = -Infinity;
+      let maxLat = -Infinity;
+      for (const r of polygon) {
+        for (let i = 0; i < r.length; i += 2) {
+          const lon = r[i] ?? 0;
+          const lat = r[i + 1] ?? 0;
+          coords.push(lon, lat);
+          minLon = Math.min(minLon, lon);
+          maxLon = Math.max(maxLon, lon);
+          minLat = Math.min(minLat, lat);
+          maxLat = Math.max(maxLat, lat);
+        }
+        ringOff.push(coords.length / 2);
+      }
+      polyRingOff.push(ringOff.length - 1);
+      polyCountry.push(country);
+      polyBox.push(minLon, minLat, maxLon, maxLat);
+    }
+  }
+  log(`gazetteer: ${polyCountry.length} country polygons, ${coords.length / 2} points`);
+
   const header = {
     formatVersion: FORMAT_VERSION,
     inputsHash,
     builtAt: new Date().toISOString(),
     sources: sourceVersions(),
-    counts: { places: n, keys: k, postcodes: m },
+    counts: { places: n, keys: k, postcodes: m, polygons: polyCountry.length },
     grid: GRID,
     countries,
     regions,
@@ -364,6 +399,11 @@ function assemble(inputsHash: string, log: (msg: string) => void) {
     postLon,
     postCountry,
     postRegion,
+    shapeCoords: new Float32Array(coords),
+    shapeRingOff: new Uint32Array(ringOff),
+    shapePolyRingOff: new Uint32Array(polyRingOff),
+    shapePolyCountry: new Uint16Array(polyCountry),
+    shapePolyBox: new Float32Array(polyBox),
   };
   return { header, sections };
 }

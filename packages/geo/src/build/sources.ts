@@ -23,6 +23,7 @@ export const SOURCE_PACKAGES = {
   regions: 'iso3166-2-db',
   countries: 'i18n-iso-countries',
   postcodes: 'zipcodes',
+  shapes: 'world-atlas',
 } as const;
 
 const dirs = {
@@ -30,6 +31,7 @@ const dirs = {
   regions: () => packageDir(SOURCE_PACKAGES.regions, 'iso3166-2-db/data/iso3166-2.json'),
   countries: () => packageDir(SOURCE_PACKAGES.countries, 'i18n-iso-countries/codes.json'),
   postcodes: () => packageDir(SOURCE_PACKAGES.postcodes, 'zipcodes/lib/codes.js'),
+  shapes: () => packageDir(SOURCE_PACKAGES.shapes, 'world-atlas/package.json'),
 };
 
 /** "name@version" of every source package, for the inputs hash and the header. */
@@ -229,4 +231,92 @@ function tidyCanadianArea(city: string): string {
     /(^|[\s(/-])(\p{Ll})/gu,
     (_m, sep: string, ch: string) => sep + ch.toUpperCase(),
   );
+}
+
+// ---------------------------------------------------------------- world-atlas (Natural Earth)
+
+/** One country's land as polygons; each polygon is rings of [lon, lat, lon, lat, …]. */
+export interface CountryShape {
+  countryCode: string;
+  polygons: number[][][];
+}
+
+interface Topology {
+  transform: { scale: [number, number]; translate: [number, number] };
+  arcs: [number, number][][];
+  objects: {
+    countries: {
+      geometries: {
+        type: string;
+        id?: string;
+        arcs?: number[][] | number[][][];
+        properties?: { name?: string };
+      }[];
+    };
+  };
+}
+
+/** Features without an ISO numeric id in Natural Earth, by name. */
+const SHAPES_WITHOUT_ID: Record<string, string> = {
+  Kosovo: 'XK',
+  Somaliland: 'SO',
+  'N. Cyprus': 'CY',
+  'Cyprus U.N. Buffer Zone': 'CY',
+  Baikonur: 'KZ',
+};
+
+/** Country land polygons at 1:10m (Natural Earth via world-atlas TopoJSON). */
+export function readCountryShapes(): CountryShape[] {
+  const topo = JSON.parse(
+    readFileSync(join(dirs.shapes(), 'countries-10m.json'), 'utf8'),
+  ) as Topology;
+  const codes = JSON.parse(
+    readFileSync(join(dirs.countries(), 'codes.json'), 'utf8'),
+  ) as string[][];
+  const byNumeric = new Map(codes.map(([a2 = '', , num = '']) => [num, a2]));
+  const [sx, sy] = topo.transform.scale;
+  const [tx, ty] = topo.transform.translate;
+  // Delta-decoded, de-quantised arcs.
+  const arcs = topo.arcs.map((arc) => {
+    const out: number[] = [];
+    let x = 0;
+    let y = 0;
+    for (const [dx, dy] of arc) {
+      x += dx;
+      y += dy;
+      out.push(x * sx + tx, y * sy + ty);
+    }
+    return out;
+  });
+  const ring = (indices: number[]): number[] => {
+    const out: number[] = [];
+    for (const i of indices) {
+      const arc = i >= 0 ? arcs[i] : reversePairs(arcs[~i] ?? []);
+      if (!arc) continue;
+      // Consecutive arcs share their joining point.
+      out.push(...(out.length > 0 ? arc.slice(2) : arc));
+    }
+    return out;
+  };
+  const shapes: CountryShape[] = [];
+  for (const g of topo.objects.countries.geometries) {
+    const code =
+      (g.id !== undefined ? byNumeric.get(g.id) : undefined) ??
+      SHAPES_WITHOUT_ID[g.properties?.name ?? ''];
+    if (!code || !g.arcs) continue;
+    const polygons =
+      g.type === 'Polygon'
+        ? [(g.arcs as number[][]).map(ring)]
+        : g.type === 'MultiPolygon'
+          ? (g.arcs as number[][][]).map((p) => p.map(ring))
+          : [];
+    shapes.push({ countryCode: code, polygons });
+  }
+  return shapes;
+}
+
+function reversePairs(coords: number[]): number[] {
+  const out: number[] = [];
+  for (let i = coords.length - 2; i >= 0; i -= 2) out.push(coords[i] ?? 0, coords[i + 1] ?? 0);
+  return out;
 }
