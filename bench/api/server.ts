@@ -23,9 +23,8 @@ async function main(): Promise<void> {
   const services = await createServices(env, settings, { database: db });
   const app = await buildApp({ env, api: services.api, logger: false });
   const sample = process.env.BENCH_SAMPLE_PATH ?? '';
-  const res = await app.inject(sample);
-  const body = res.body;
-  const etag = String(res.headers.etag);
+  let body = '';
+  let etag = '';
   app.get('/bench/ceiling', async (_req, reply) =>
     reply
       .header('ETag', etag)
@@ -33,6 +32,9 @@ async function main(): Promise<void> {
       .type('application/json; charset=utf-8')
       .send(body),
   );
+  const res = await app.inject(sample);
+  body = res.body;
+  etag = String(res.headers.etag);
   await app.listen({ port: Number(env.PORT), host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

@@ -103,16 +103,37 @@ export function parseLocaleFileName(file: string): LocaleFileName | undefined {
   return m[3] ? { namespace: m[1], lang: m[2], region: m[3] } : { namespace: m[1], lang: m[2] };
 }
 
-/** The API error for the first problem of a failed parse: its code and the parameter named. */
-export function apiErrorFromIssues(issues: readonly z.core.$ZodIssue[], body = false): ApiError {
+/**
+ * The API error for the first problem of a failed parse: its code and the parameter named.
+ * `input` is the parsed value, to tell a missing parameter from a malformed one.
+ */
+export function apiErrorFromIssues(
+  issues: readonly z.core.$ZodIssue[],
+  body = false,
+  input?: unknown,
+): ApiError {
   const issue = issues[0];
   const param = issue?.path.map(String).join('.') || undefined;
   if (body) return new ApiError('INVALID_BODY', describe(issue, param), param);
   let code: ErrorCode = 'INVALID_PARAMETER';
-  if (issue?.code === 'invalid_type' && issue.input === undefined) code = 'MISSING_PARAMETER';
-  else if (issue?.code === 'too_big' || issue?.code === 'too_small')
+  if (
+    issue?.code === 'invalid_type' &&
+    emptyToUndefined(valueAt(input, issue.path)) === undefined
+  ) {
+    code = 'MISSING_PARAMETER';
+  } else if (issue?.code === 'too_big' || issue?.code === 'too_small') {
     code = 'PARAMETER_OUT_OF_RANGE';
+  }
   return new ApiError(code, describe(issue, param), param);
+}
+
+function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
+  let v = input;
+  for (const key of path) {
+    if (typeof v !== 'object' || v === null) return undefined;
+    v = (v as Record<PropertyKey, unknown>)[key];
+  }
+  return v;
 }
 
 function describe(issue: z.core.$ZodIssue | undefined, param: string | undefined): string {

@@ -38,7 +38,7 @@ const LOCALES_CACHE = 'public, max-age=2592000';
 
 function parse<S extends z.ZodType>(schema: S, value: unknown, body = false): z.output<S> {
   const r = schema.safeParse(value);
-  if (!r.success) throw apiErrorFromIssues(r.error.issues, body);
+  if (!r.success) throw apiErrorFromIssues(r.error.issues, body, value);
   return r.data;
 }
 

@@ -1,0 +1,142 @@
+import { describe, expect, it } from 'vitest';
+import {
+  apiErrorFromIssues,
+  globalMatrixPathSchema,
+  locationSearchSchema,
+  parseLocaleFileName,
+  searchPathSchema,
+  searchQuerySchema,
+} from '../src/schemas.js';
+
+const errorOf = (query: Record<string, unknown>) => {
+  const r = searchQuerySchema.safeParse(query);
+  if (r.success) throw new Error('expected a failure');
+  return apiErrorFromIssues(r.error.issues, false, query);
+};
+
+describe('search query schema', () => {
+  it('parses the spec query, empty values meaning "not given"', () => {
+    expect(
+      searchQuerySchema.parse({
+        pt: '',
+        lat: '51.5',
+        lon: '-0.12',
+        carrier: '',
+        maxrad: '',
+        maxResult: '',
+        repairType: '',
+      }),
+    ).toEqual({
+      pt: 'all',
+      lat: 51.5,
+      lon: -0.12,
+    });
+    expect(
+      searchQuerySchema.parse({
+        pt: '3',
+        lat: '1e-3',
+        lon: '.5',
+        carrier: 'EE',
+        maxrad: '100',
+        maxResult: '99',
+        repairType: 'Drop off',
+      }),
+    ).toEqual({
+      pt: '3',
+      lat: 0.001,
+      lon: 0.5,
+      carrier: 'EE',
+      maxrad: 100,
+      maxResult: 99,
+      repairType: 'Drop off',
+    });
+    expect(searchQuerySchema.parse({ pt: 'ALL', lat: '0', lon: '0' }).pt).toBe('all');
+  });
+
+  it('names the parameter and the kind of problem', () => {
+    expect(errorOf({ lon: '1' })).toMatchObject({
+      code: 'MISSING_PARAMETER',
+      param: 'lat',
+      status: 400,
+    });
+    expect(errorOf({ lat: 'x', lon: '1' })).toMatchObject({
+      code: 'INVALID_PARAMETER',
+      param: 'lat',
+    });
+    expect(errorOf({ lat: '91', lon: '1' })).toMatchObject({
+      code: 'PARAMETER_OUT_OF_RANGE',
+      param: 'lat',
+    });
+    expect(errorOf({ lat: '1', lon: '1', maxResult: '0' })).toMatchObject({
+      code: 'PARAMETER_OUT_OF_RANGE',
+      param: 'maxResult',
+    });
+    expect(errorOf({ lat: '1', lon: '1', maxResult: '1.5' })).toMatchObject({
+      code: 'INVALID_PARAMETER',
+    });
+    expect(errorOf({ lat: '1', lon: '1', repairType: 'x' })).toMatchObject({ param: 'repairType' });
+    expect(errorOf({ lat: ['1', '2'], lon: '1' })).toMatchObject({
+      code: 'INVALID_PARAMETER',
+      param: 'lat',
+    });
+  });
+
+  it('describes issues without a path and an empty list', () => {
+    expect(apiErrorFromIssues([]).message).toBe('Invalid input.');
+    expect(
+      apiErrorFromIssues(
+        [{ code: 'invalid_type', expected: 'string', path: ['a', 'b'], message: 'm' } as never],
+        false,
+        { a: 'x' },
+      ).code,
+    ).toBe('MISSING_PARAMETER');
+    const r = locationSearchSchema.safeParse('nope');
+    if (r.success) throw new Error('expected a failure');
+    expect(apiErrorFromIssues(r.error.issues, true)).toMatchObject({
+      code: 'INVALID_BODY',
+      param: undefined,
+    });
+  });
+});
+
+describe('path schemas', () => {
+  it('accepts country, language and channel segments', () => {
+    expect(
+      searchPathSchema.parse({ countryCode: 'uk', lang: 'en', channel: 'sales' }),
+    ).toBeTruthy();
+    expect(globalMatrixPathSchema.safeParse({ countryCode: 'e1', lang: 'en' }).success).toBe(false);
+  });
+});
+
+describe('location search statistic', () => {
+  const good = {
+    channel: 'sales',
+    country: 'uk',
+    locale: 'en_GB',
+    latitude: 1,
+    longitude: 2,
+    product: 'Phone',
+    searchedLocation: 'London',
+  };
+  it('validates the body of 3.9', () => {
+    expect(locationSearchSchema.parse(good)).toEqual(good);
+    const r = locationSearchSchema.safeParse({ ...good, latitude: 100 });
+    if (r.success) throw new Error('expected a failure');
+    expect(apiErrorFromIssues(r.error.issues, true)).toMatchObject({
+      code: 'INVALID_BODY',
+      param: 'latitude',
+    });
+  });
+});
+
+describe('locale file names', () => {
+  it('parses {namespace}s-{lang_REGION}.json', () => {
+    expect(parseLocaleFileName('commons-en_US.json')).toEqual({
+      namespace: 'common',
+      lang: 'en',
+      region: 'US',
+    });
+    expect(parseLocaleFileName('pages-fr.json')).toEqual({ namespace: 'page', lang: 'fr' });
+    expect(parseLocaleFileName('../etc/passwd')).toBeUndefined();
+  });
+});
