@@ -1,0 +1,155 @@
+/**
+ * Store search (spec 3.7, 7.1): GET /api/v1/grlui/{country}/{lang}/{channel}?pt&lat&lon&carrier&
+ * maxrad&maxResult&repairType, 30 s time-out. Input schema, fetch function and hook.
+ */
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { z } from 'zod';
+import {
+  RESULT_CHANNELS,
+  parseErrorBody,
+  searchApiPath,
+  searchApiQuery,
+  type ErrorCode,
+  type SearchRequest,
+  type SearchResults,
+} from '@locator/core';
+
+export const SEARCH_TIMEOUT_MS = 30_000;
+
+export const searchRequestSchema = z.object({
+  latitude: z.number().finite().min(-90).max(90),
+  longitude: z.number().finite().min(-180).max(180),
+  channel: z.enum(RESULT_CHANNELS),
+  lang: z.string().min(1),
+  countryCode: z.string().min(1),
+  productId: z.string().min(1),
+  product: z.string(),
+  maxRadius: z.number().finite().positive(),
+  maxResults: z.number().int().positive(),
+  carriers: z.string(),
+  formattedAddress: z.string(),
+  repairType: z.string().optional(),
+});
+
+const idList = z.array(z.union([z.string(), z.number()]).transform(String)).catch([]);
+
+const rawStoreSchema = z.looseObject({
+  id: z.union([z.string(), z.number()]).transform(String),
+  storeId: z.union([z.string(), z.number()]).transform(String).catch(''),
+  orderNumber: z.number().int(),
+  title: z.string(),
+  distance: z.string().catch(''),
+  latitude: z.number().finite(),
+  longitude: z.number().finite(),
+  storeBadges: idList,
+  salesProducts: idList,
+  serviceProducts: idList,
+  serviceTypes: idList,
+  valueAddedServices: idList,
+  solutionsSpecialties: idList,
+  storeTypes: z.array(z.number()).catch([]),
+});
+
+const lookup = z.array(z.looseObject({ _id: z.union([z.string(), z.number()]).transform(String) }));
+
+const searchResponseSchema = z.object({
+  results: z.looseObject({
+    stores: z.array(rawStoreSchema),
+    productMatrixList: lookup.catch([]),
+    badgesArray: z.array(z.looseObject({ id: z.unknown() })).catch([]),
+    repairTypes: lookup.catch([]),
+    vas: lookup.catch([]),
+    solutionsSpeciality: lookup.catch([]),
+    dropOff: z.boolean().catch(false),
+  }),
+});
+
+/** A failed search: the API's error code when it sent one. */
+export class SearchError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: ErrorCode | undefined,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'SearchError';
+  }
+}
+
+/** The request URL. `pathCountry` is the site's country or region code ("uk", "europe"). */
+export function searchUrl(request: SearchRequest, pathCountry: string, pathLang: string): string {
+  const path = searchApiPath({ ...request, countryCode: pathCountry, lang: pathLang });
+  return `${path}?${new URLSearchParams(searchApiQuery(request)).toString()}`;
+}
+
+export async function fetchStores(
+  request: SearchRequest,
+  where: { pathCountry: string; pathLang: string },
+  signal?: AbortSignal,
+  fetchImpl: typeof fetch = (...a) => fetch(...a),
+): Promise<SearchResults> {
+  const input = searchRequestSchema.parse(request) as SearchRequest;
+  const timeout = AbortSignal.timeout(SEARCH_TIMEOUT_MS);
+  const res = await fetchImpl(searchUrl(input, where.pathCountry, where.pathLang), {
+    headers: { Accept: 'application/json' },
+    signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
+  });
+  const body: unknown = await res.json().catch(() => undefined);
+  if (!res.ok) {
+    const error = parseErrorBody(body);
+    throw new SearchError(res.status, error?.code, error?.message ?? `HTTP ${res.status}`);
+  }
+  const parsed = searchResponseSchema.safeParse(body);
+  if (!parsed.success) throw new SearchError(res.status, undefined, 'unexpected search response');
+  return parsed.data.results as unknown as SearchResults;
+}
+
+export type SearchState =
+  | { status: 'idle' }
+  | { status: 'loading'; request: SearchRequest }
+  | { status: 'success'; request: SearchRequest; results: SearchResults; at: number }
+  | { status: 'error'; request: SearchRequest; code: ErrorCode | undefined };
+
+/**
+ * The search state of the page (spec 4.1): a new search aborts the running one; a failure
+ * clears the results and keeps the error; `reset` clears both.
+ */
+export function useStoreSearch(where: { pathCountry: string; pathLang: string }) {
+  const [state, setState] = useState<SearchState>({ status: 'idle' });
+  const controller = useRef<AbortController | undefined>(undefined);
+  const { pathCountry, pathLang } = where;
+
+  useEffect(() => () => controller.current?.abort(), []);
+
+  const run = useCallback(
+    async (request: SearchRequest): Promise<SearchResults | undefined> => {
+      controller.current?.abort();
+      const own = new AbortController();
+      controller.current = own;
+      setState({ status: 'loading', request });
+      try {
+        const results = await fetchStores(request, { pathCountry, pathLang }, own.signal);
+        if (own.signal.aborted) return undefined;
+        setState({ status: 'success', request, results, at: Date.now() });
+        return results;
+      } catch (error) {
+        if (own.signal.aborted) return undefined;
+        console.error('Store search failed', error);
+        setState({
+          status: 'error',
+          request,
+          code: error instanceof SearchError ? error.code : undefined,
+        });
+        return undefined;
+      }
+    },
+    [pathCountry, pathLang],
+  );
+
+  const reset = useCallback(() => {
+    controller.current?.abort();
+    setState({ status: 'idle' });
+  }, []);
+
+  return { state, run, reset };
+}

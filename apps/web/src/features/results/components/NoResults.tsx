@@ -1,0 +1,35 @@
+import { useTranslation } from 'react-i18next';
+import type { ResultChannel } from '@locator/core';
+
+/** No stores found (spec 2.5 item 12, 8): title plus the channel's message. */
+export function NoResults({ channel }: { channel: ResultChannel }) {
+  const { t } = useTranslation('result');
+  return (
+    <div className="no-results" data-testid="no-results">
+      <h3 className="no-results__title">{t('page.results.noResultsTitle')}</h3>
+      <p>
+        {t(
+          channel === 'sales'
+            ? 'page.results.noResultsSalesMsg'
+            : 'page.results.noResultsServiceMsg',
+        )}
+      </p>
+    </div>
+  );
+}
+
+/** Filters match nothing (spec 2.5 item 13, 8): message plus a reset-filters button. */
+export function NoMatch({ onReset }: { onReset(): void }) {
+  const { t } = useTranslation('result');
+  return (
+    <div className="no-results" data-testid="no-match">
+      <p className="no-results__title">{t('page.results.noResultMsg')}</p>
+      <p>
+        {t('page.results.noResultsMsgOr')}{' '}
+        <button type="button" className="link-button" onClick={onReset}>
+          {t('page.results.resetFiltersLink')}
+        </button>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,148 @@
+import { useEffect, useRef, type Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  PAGINATION_ANNOUNCEMENT_MS,
+  badgeLegend,
+  dropOffSwitch,
+  type DropOffSwitch as Target,
+  type SearchRequest,
+  type SearchResults,
+  type Store,
+} from '@locator/core';
+import type { ResultsContext } from '../context';
+import { useResultsView } from '../hooks/useResultsView';
+import { useTimedMessage } from '../hooks/useTimedMessage';
+import { BadgeInfo, BadgeLegend } from './BadgeLegend';
+import { DropOffSwitch } from './DropOffSwitch';
+import { Filters } from './Filters';
+import { MapSlot } from './MapSlot';
+import { NoMatch, NoResults } from './NoResults';
+import { Pagination } from './Pagination';
+import { useProductLabel } from './ProductField';
+import { ResultSentence } from './ResultSentence';
+import { StoreEntry, type StoreLinks } from './StoreEntry';
+
+/** How long the reset-filters announcement stays (spec 4.4, 9.4). */
+export const RESET_ANNOUNCEMENT_MS = 4000;
+
+export interface ResultsSectionProps {
+  ctx: ResultsContext;
+  request: SearchRequest;
+  results: SearchResults;
+  /** The results page's query string of this search ("?pt=…"). */
+  pageQuery: string;
+  /** The query string the drop-off switch leads to. */
+  dropOffHref(target: Target): string;
+  onDropOff(target: Target): void;
+  onLinkClick(link: string, store: Store | undefined, url: string): void;
+  headingRef?: Ref<HTMLHeadingElement>;
+  narrow: boolean;
+}
+
+/**
+ * The results (spec 2.5 items 4–13, 4.2): sentence, drop-off switch, filters, badge legend, the
+ * paged list beside the map slot, the badge info block, and the empty states. Mount it keyed
+ * per search so that it starts on page 1 with no filter.
+ */
+export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
+  const { t } = useTranslation('result');
+  const { ctx, request, results } = props;
+  const view = useResultsView({
+    channelKey: ctx.channelKey,
+    channel: ctx.channel,
+    results,
+    productId: request.productId,
+    pageUrl: props.pageQuery,
+  });
+  const productLabel = useProductLabel();
+  const [pageStatus, announcePage] = useTimedMessage(PAGINATION_ANNOUNCEMENT_MS);
+  const [resetStatus, announceReset] = useTimedMessage(RESET_ANNOUNCEMENT_MS);
+  const listTop = useRef<HTMLDivElement>(null);
+  const pageChanged = useRef(false);
+  const target = dropOffSwitch(ctx.channelKey, results.dropOff, request.repairType);
+  const legend = badgeLegend(results.badgesArray, ctx.channelKey);
+  const carrier = ctx.config.country.carriers?.find((c) => c.name === request.carriers);
+  const links: StoreLinks = {
+    ctx,
+    request,
+    currentQuery: props.pageQuery,
+    carrier,
+    onLinkClick: props.onLinkClick,
+  };
+
+  useEffect(() => {
+    if (!pageChanged.current) return;
+    pageChanged.current = false;
+    const { from, to, total } = view.announcement;
+    announcePage(t('paging.announcement', { from, to, total }));
+    listTop.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [view.page, view.announcement, announcePage, t]);
+
+  const resetFilters = () => {
+    view.resetFilters();
+    announceReset(t('filters.resetAnnouncement'));
+  };
+
+  return (
+    <section className="results" aria-labelledby="results-heading" data-testid="results-section">
+      <h2 id="results-heading" ref={headingRef} tabIndex={-1} className="results__sentence">
+        <ResultSentence
+          count={view.filtered.length}
+          productId={request.productId}
+          product={productLabel(view.chosenProduct)}
+          repairType={request.repairType}
+          location={request.formattedAddress}
+        />
+      </h2>
+      <DropOffSwitch
+        target={target}
+        href={target ? props.dropOffHref(target) : ''}
+        onSwitch={() => target && props.onDropOff(target)}
+      />
+      {view.stores.length === 0 ? (
+        <NoResults channel={ctx.channelKey} />
+      ) : (
+        <>
+          <Filters
+            panel={view.panel}
+            selected={view.selected}
+            brand={ctx.brand}
+            activeCount={view.activeCount}
+            announcement={resetStatus}
+            onToggle={view.toggle}
+            onReset={resetFilters}
+          />
+          <BadgeLegend legend={legend} brand={ctx.brand} />
+          <div className="results__body">
+            <div className="results__list" ref={listTop}>
+              {view.filtered.length === 0 ? (
+                <NoMatch onReset={resetFilters} />
+              ) : (
+                <ol className="store-list" aria-label={t('list.label')}>
+                  {view.visible.map((store) => (
+                    <li key={store.id}>
+                      <StoreEntry store={store} links={links} />
+                    </li>
+                  ))}
+                </ol>
+              )}
+              <Pagination
+                page={view.page}
+                pages={view.pages}
+                onPage={(n) => {
+                  pageChanged.current = true;
+                  view.goTo(n);
+                }}
+              />
+              <div className="visually-hidden" role="status" aria-live="polite">
+                {pageStatus}
+              </div>
+            </div>
+            {props.narrow ? null : <MapSlot />}
+          </div>
+          <BadgeInfo legend={legend} brand={ctx.brand} />
+        </>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,159 @@
+import type { FormEvent, RefObject } from 'react';
+import { useTranslation } from 'react-i18next';
+import {
+  FIELD_REQUIRED,
+  NO_CONTRACT,
+  carrierOptions,
+  isSearchDisabled,
+  type FormFieldName,
+} from '@locator/core';
+import type { Place } from '../../../lib/maps';
+import { carriersFor, productOptionsFor, searchCountry, type ResultsContext } from '../context';
+import type { SearchForm as FormModel } from '../hooks/useSearchForm';
+import { LocationCombobox } from './LocationCombobox';
+import { ProductField } from './ProductField';
+import { SelectField } from './SelectField';
+
+export interface SearchFormProps {
+  ctx: ResultsContext;
+  form: FormModel;
+  narrow: boolean;
+  searchInputRef: RefObject<HTMLInputElement | null>;
+  geolocation: { locating: boolean; denied: boolean; onLocate(): void } | undefined;
+  onSubmit(): void;
+  onReset(): void;
+}
+
+const FIELD_KEY: Record<FormFieldName, string> = {
+  search: 'location',
+  country: 'country',
+  products: 'products',
+  carrier: 'carrier',
+};
+
+/**
+ * The search form (spec 2.6, 5): the fields of the locale variant, shown and required per the
+ * showOnly rules, errors under the inputs, Search disabled while invalid or geolocating.
+ */
+export function SearchForm({ ctx, form, narrow, searchInputRef, ...props }: SearchFormProps) {
+  const { t } = useTranslation('result');
+  const { state, dispatch, shown } = form;
+  const { values } = state;
+  const errorText = (field: FormFieldName): string | undefined => {
+    const key = form.errorOf(field);
+    if (!key) return undefined;
+    return key === FIELD_REQUIRED ? t(`form.${FIELD_KEY[field]}.error.required`) : t(key);
+  };
+  const geolocating = props.geolocation?.locating === true;
+  const disabled = isSearchDisabled(form.valid, geolocating) || state.submitting;
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!disabled) props.onSubmit();
+  };
+  const products = productOptionsFor(ctx, values.country);
+  const carriers = carrierOptions(carriersFor(ctx, values.country));
+
+  const field = (name: FormFieldName) => {
+    if (!shown(name)) return null;
+    switch (name) {
+      case 'search':
+        return (
+          <LocationCombobox
+            key={name}
+            value={values.search}
+            error={errorText('search')}
+            countries={[searchCountry(ctx, values.country)]}
+            lang={ctx.mapsLang}
+            inputRef={searchInputRef}
+            geolocation={props.geolocation}
+            onType={(text) => dispatch({ type: 'edit', field: 'search', value: text })}
+            onSelect={(place: Place) =>
+              dispatch({
+                type: 'place',
+                text: place.lines[0],
+                position: {
+                  latitude: place.latitude,
+                  longitude: place.longitude,
+                  address: place.lines[0],
+                },
+              })
+            }
+            onClear={() => dispatch({ type: 'edit', field: 'search', value: '' })}
+            onBlur={() => dispatch({ type: 'touch', field: 'search' })}
+          />
+        );
+      case 'country':
+        return (
+          <SelectField
+            key={name}
+            name="country"
+            label={t('form.country.label')}
+            placeholder={t('form.country.placeholder')}
+            value={values.country}
+            options={ctx.channel.options.country.map((c) => ({
+              value: c.countryCode,
+              label: c.countryName,
+            }))}
+            error={errorText('country')}
+            onChange={(value) => dispatch({ type: 'country', value })}
+            onBlur={() => dispatch({ type: 'touch', field: 'country' })}
+          />
+        );
+      case 'products':
+        return (
+          <ProductField
+            key={`${name}-${values.country}`}
+            options={products}
+            value={values.products}
+            error={errorText('products')}
+            narrow={narrow}
+            onChange={(value) => dispatch({ type: 'edit', field: 'products', value })}
+            onBlur={() => dispatch({ type: 'touch', field: 'products' })}
+          />
+        );
+      case 'carrier':
+        return (
+          <SelectField
+            key={name}
+            name="carrier"
+            label={t('form.carrier.label')}
+            placeholder={t('form.carrier.placeholder')}
+            value={values.carrier}
+            options={carriers.map((c) => ({
+              value: c.name,
+              label: c.name === NO_CONTRACT ? t('form.carrier.noContract') : c.name,
+            }))}
+            error={errorText('carrier')}
+            onChange={(value) => dispatch({ type: 'edit', field: 'carrier', value })}
+            onBlur={() => dispatch({ type: 'touch', field: 'carrier' })}
+          />
+        );
+    }
+  };
+
+  return (
+    <form
+      className={`search-form search-form--${ctx.variant}`}
+      aria-label={t('form.label')}
+      noValidate
+      onSubmit={onSubmit}
+      data-testid="search-form"
+    >
+      <p className="search-form__hint">{t('form.requiredHint')}</p>
+      <div className="search-form__fields">{ctx.fields.map(field)}</div>
+      <div className="search-form__buttons">
+        <button
+          type="button"
+          className="button button--secondary"
+          aria-label={t('form.resetLabel')}
+          onClick={props.onReset}
+        >
+          {t('form.reset')}
+        </button>
+        <button type="submit" className="button button--primary" disabled={disabled}>
+          {state.submitting ? t('form.searching') : t('form.search')}
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,94 @@
+/**
+ * The list the results page shows (spec 4.2, 4.4, 4.5, 9.4): the stores normalised for the
+ * channel, drop-off filtered and renumbered where the rule applies, then filtered by the
+ * selected keys and paged 5 at a time. Mount it per result (keyed) so that new results start
+ * on page 1 with no filter.
+ */
+import { useMemo, useState } from 'react';
+import {
+  activeFilterCount,
+  applyDropOffRules,
+  filterContextFromResults,
+  filterGroupsFromResults,
+  filterPanel,
+  filterStores,
+  normaliseStores,
+  pageAnnouncement,
+  pageCount,
+  pageSlice,
+  resolveProductOption,
+  toggleFilter,
+  type Channel,
+  type ResultChannel,
+  type SearchResults,
+} from '@locator/core';
+
+export interface ResultsViewInput {
+  channelKey: ResultChannel;
+  channel: Channel;
+  results: SearchResults;
+  productId: string;
+  /** The results page's URL (query) of this search, for the drop-off rule. */
+  pageUrl: string;
+}
+
+export function useResultsView({
+  channelKey,
+  channel,
+  results,
+  productId,
+  pageUrl,
+}: ResultsViewInput) {
+  const chosen = resolveProductOption(channel, productId);
+  const stores = useMemo(
+    () =>
+      applyDropOffRules(normaliseStores(results, channelKey), {
+        channel: channelKey,
+        resultsDropOff: results.dropOff,
+        pageUrl,
+      }),
+    [results, channelKey, pageUrl],
+  );
+  const filterCtx = useMemo(
+    () => filterContextFromResults(results, channelKey, chosen.code),
+    [results, channelKey, chosen.code],
+  );
+  const panel = useMemo(
+    () =>
+      filterPanel(filterGroupsFromResults(results, stores, channelKey), channelKey, chosen.code),
+    [results, stores, channelKey, chosen.code],
+  );
+  const [selected, setSelected] = useState<string[]>([]);
+  const [page, setPage] = useState(1);
+  const filtered = useMemo(
+    () => filterStores(stores, selected, filterCtx),
+    [stores, selected, filterCtx],
+  );
+  const pages = pageCount(filtered.length);
+  const current = Math.min(page, pages);
+  return {
+    chosenProduct: chosen,
+    stores,
+    filtered,
+    visible: pageSlice(filtered, current),
+    page: current,
+    pages,
+    panel,
+    selected,
+    activeCount: activeFilterCount(selected),
+    announcement: pageAnnouncement(current, filtered.length),
+    toggle(key: string) {
+      setSelected((s) => toggleFilter(s, key));
+      setPage(1);
+    },
+    resetFilters() {
+      setSelected([]);
+      setPage(1);
+    },
+    goTo(next: number) {
+      setPage(Math.min(Math.max(1, next), pages));
+    },
+  };
+}
+
+export type ResultsView = ReturnType<typeof useResultsView>;

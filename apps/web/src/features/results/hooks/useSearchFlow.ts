@@ -1,0 +1,159 @@
+/**
+ * The search flow of the results page (spec 2.5, 4.2, 4.6, 5): submit (known position, else
+ * forward geocoding limited to the country; "not found" on the field with focus moved there),
+ * the deep link on load, the drop-off re-search, reset, and "use my location". The page query
+ * follows each search; the statistic and analytics are sent from here.
+ */
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import {
+  LOCATION_NOT_FOUND,
+  dropOffSearchRequest,
+  type DropOffSwitch,
+  type SearchRequest,
+} from '@locator/core';
+import { trackSearch } from '../../../lib/analytics';
+import { useStoreSearch } from '../api/searchStores';
+import { sendLocationSearch } from '../api/sendLocationSearch';
+import { searchCountry, type ResultsContext } from '../context';
+import { buildSearchRequest, deepLinkOf, pageQueryOf } from '../request';
+import { useMapsClient } from './mapsContext';
+import { useGeolocation } from './useGeolocation';
+import type { SearchForm } from './useSearchForm';
+
+type Trigger = 'form' | 'deepLink' | 'dropOff';
+
+export function useSearchFlow(
+  ctx: ResultsContext,
+  form: SearchForm,
+  searchInput: RefObject<HTMLInputElement | null>,
+) {
+  const maps = useMapsClient();
+  const search = useStoreSearch({ pathCountry: ctx.pathCountry, pathLang: ctx.pathLang });
+  const [params, setParams] = useSearchParams();
+  const geo = useGeolocation();
+  const [resolvingPlace, setResolvingPlace] = useState(false);
+  const [trigger, setTrigger] = useState<Trigger | undefined>(undefined);
+  const { dispatch } = form;
+  const { run } = search;
+
+  const runSearch = useCallback(
+    (request: SearchRequest, how: Trigger) => {
+      setParams(new URLSearchParams(pageQueryOf(ctx, request)), { replace: true });
+      setTrigger(how);
+      trackSearch({
+        channel: request.channel,
+        locale: ctx.locale,
+        country: request.countryCode,
+        product: request.productId,
+        carrier: request.carriers,
+        repairType: request.repairType ?? '',
+        trigger: how,
+      });
+      if (how !== 'dropOff') void sendLocationSearch(request, ctx.locale, maps, ctx.mapsLang);
+      return run(request);
+    },
+    [ctx, maps, run, setParams],
+  );
+
+  // On load: a URL with lat, lon and address searches; otherwise the query string is cleared.
+  const initialParams = useRef(params);
+  useEffect(() => {
+    const link = deepLinkOf(ctx, initialParams.current);
+    if (!link) {
+      if ([...initialParams.current.keys()].length > 0) setParams({}, { replace: true });
+      return;
+    }
+    dispatch({ type: 'fill', values: link.values, position: link.position });
+    void runSearch(
+      buildSearchRequest(ctx, link.values, link.position, link.repairType),
+      'deepLink',
+    );
+    // Once per page: the URL is read on load only.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, []);
+
+  const notFound = useCallback(() => {
+    dispatch({ type: 'error', field: 'search', error: LOCATION_NOT_FOUND });
+    searchInput.current?.focus();
+  }, [dispatch, searchInput]);
+
+  const submit = useCallback(async () => {
+    const { values, position } = form.state;
+    dispatch({ type: 'submitting', value: true });
+    let known = position;
+    if (!known) {
+      const text = values.search.trim();
+      const [found] =
+        text === ''
+          ? []
+          : await maps.geocode({
+              q: text,
+              countries: [searchCountry(ctx, values.country)],
+              lang: ctx.mapsLang,
+              limit: 1,
+            });
+      if (!found) {
+        dispatch({ type: 'submitting', value: false });
+        notFound();
+        return;
+      }
+      known = {
+        latitude: found.latitude,
+        longitude: found.longitude,
+        address: found.formattedAddress || text,
+      };
+      dispatch({ type: 'place', position: known, text: values.search });
+    }
+    dispatch({ type: 'submitting', value: false });
+    await runSearch(buildSearchRequest(ctx, values, known), 'form');
+  }, [ctx, dispatch, form.state, maps, notFound, runSearch]);
+
+  const reset = useCallback(() => {
+    dispatch({ type: 'reset' });
+    search.reset();
+    setTrigger(undefined);
+    setParams({}, { replace: true });
+  }, [dispatch, search, setParams]);
+
+  const dropOff = useCallback(
+    (target: DropOffSwitch) => {
+      const current = search.state.status === 'idle' ? undefined : search.state.request;
+      if (current) void runSearch(dropOffSearchRequest(current, target), 'dropOff');
+    },
+    [runSearch, search.state],
+  );
+
+  const retry = useCallback(() => {
+    if (search.state.status === 'error') void run(search.state.request);
+  }, [run, search.state]);
+
+  const locate = useCallback(async () => {
+    setResolvingPlace(true);
+    try {
+      const at = await geo.locate();
+      if (!at) return;
+      const place = await maps.reverse({ ...at, lang: ctx.mapsLang });
+      const address =
+        place?.formattedAddress || `${at.latitude.toFixed(5)}, ${at.longitude.toFixed(5)}`;
+      dispatch({ type: 'place', text: address, position: { ...at, address } });
+    } finally {
+      setResolvingPlace(false);
+    }
+  }, [ctx.mapsLang, dispatch, geo, maps]);
+
+  return {
+    search,
+    trigger,
+    submit,
+    reset,
+    dropOff,
+    retry,
+    geolocation: {
+      supported: geo.supported,
+      locating: geo.locating || resolvingPlace,
+      denied: geo.denied,
+      locate,
+    },
+  };
+}
