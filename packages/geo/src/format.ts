@@ -34,8 +34,8 @@ function secondLine(lang: LangInfo, first: string, region?: string, country?: st
     .join(listSeparator(lang));
 }
 
-export function placeResult(g: Gazetteer, place: number, lang: LangInfo): Place {
-  const name = g.placeName(place, lang);
+export function placeResult(g: Gazetteer, place: number, lang: LangInfo, typed?: string): Place {
+  const name = g.placeName(place, lang, typed);
   const regionIdx = g.placeRegion[place] ?? NO_REGION;
   const region = regionIdx === NO_REGION ? undefined : g.regionName(regionIdx, lang);
   const country = g.countryName(g.placeCountry[place] ?? 0, lang);

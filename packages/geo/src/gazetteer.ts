@@ -13,7 +13,13 @@ import {
   type IndexHeader,
   type RegionRecord,
 } from './index-format.js';
-import { foldText, pickDisplayName, type LangInfo } from './normalise.js';
+import {
+  foldText,
+  pickDisplayName,
+  pickTypedName,
+  scriptOfLang,
+  type LangInfo,
+} from './normalise.js';
 
 /** Traditional-Chinese names for Greater China (i18n-iso-countries has simplified ones only). */
 const ZH_HANT_COUNTRIES: Record<string, string> = {
@@ -191,11 +197,19 @@ export class Gazetteer {
     return ((this.placeRank[place] ?? 0) & RANK_SECTION) !== 0;
   }
 
-  /** The place's name in the visitor's language (see normalise.ts pickDisplayName). */
-  placeName(place: number, lang: LangInfo): string {
+  /**
+   * The place's name in the visitor's language (see normalise.ts pickDisplayName). For
+   * languages written in Latin script, `typed` (what the visitor typed for the place) selects
+   * the spelling they used when it is one of the place's other names: "Mailand", "Londres".
+   */
+  placeName(place: number, lang: LangInfo, typed?: string): string {
     const start = this.placeNameOff[place] ?? 0;
     const end = this.placeNameOff[place + 1] ?? start;
-    const [name = '', ...nonLatin] = this.placeNames.slice(start, end).split('\x1f');
+    const [main = '', latin = ''] = this.placeNames.slice(start, end).split('\x1e');
+    const [name = '', ...nonLatin] = main.split('\x1f');
+    if (typed && latin && scriptOfLang(lang.base) === 'Latin') {
+      return pickTypedName(name, latin.split('\x1f'), typed);
+    }
     return pickDisplayName(
       { name, nonLatin, countryCode: this.countryCode(this.placeCountry[place] ?? 0) },
       lang,

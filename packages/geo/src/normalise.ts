@@ -339,3 +339,22 @@ function shortestFirst(names: readonly string[]): string {
   for (const n of names) if (n.length < best.length) best = n;
   return best;
 }
+
+/**
+ * For Latin-script languages: the main name, unless the visitor typed another of the place's
+ * Latin names. Diacritics the visitor typed count ("Mün" → München rather than Munich).
+ */
+export function pickTypedName(name: string, alternates: readonly string[], typed: string): string {
+  const raw = typed.normalize('NFC').toLowerCase().trim();
+  const folded = foldText(typed);
+  if (!folded) return name;
+  const hasMarks = raw !== folded;
+  const lower = (s: string): string => s.normalize('NFC').toLowerCase();
+  if (foldText(name).startsWith(folded) && (!hasMarks || lower(name).startsWith(raw))) {
+    return name;
+  }
+  const spelled = alternates.find((a) => lower(a).startsWith(raw));
+  if (spelled) return spelled;
+  const matching = alternates.filter((a) => foldText(a).startsWith(folded));
+  return matching.find((a) => /[^\p{ASCII}]/u.test(a)) ?? matching[0] ?? name;
+}

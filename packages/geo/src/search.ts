@@ -45,6 +45,8 @@ interface Candidate {
   score: number;
   /** Matched a whole name, not just a prefix. */
   exact: boolean;
+  /** The query text that named the place (without qualifiers), for display. */
+  typed?: string;
 }
 
 /** Country filter: a mask over country indices, or null for "worldwide". */
@@ -198,15 +200,19 @@ export class Searcher {
         return this.toResults(places, limit, lang);
       return exactAreas;
     }
-    const placeResults = this.toResults(places, limit, lang);
-    const results = places.some(isExact)
+    const placeResults = this.toResults(places, limit + exactAreas.length, lang);
+    const ordered = places.some(isExact)
       ? [...placeResults, ...exactAreas]
       : [...exactAreas, ...placeResults];
-    if (results.length < limit) {
-      const seen = new Set(results.map((r) => r.lines.join('|')));
-      for (const area of this.searchAreas(q, mask, 'autocomplete', limit, lang)) {
-        if (!seen.has(area.lines.join('|'))) results.push(area);
-      }
+    if (ordered.length < limit)
+      ordered.push(...this.searchAreas(q, mask, 'autocomplete', limit, lang));
+    // One suggestion per pair of lines (a city and its region often share a name).
+    const results: Place[] = [];
+    const seen = new Set<string>();
+    for (const r of ordered) {
+      const id = r.lines.join('|');
+      if (!seen.has(id)) results.push(r);
+      seen.add(id);
     }
     return results.slice(0, limit);
   }
@@ -343,7 +349,7 @@ export class Searcher {
           distanceMetres(near.lat, near.lon, g.placeLat[p] ?? 0, g.placeLon[p] ?? 0) / 1000;
         score += WEIGHTS.nearMax / (1 + km / WEIGHTS.nearKm);
       }
-      insertTop(top, { place: p, score, exact }, keep);
+      insertTop(top, { place: p, score, exact, typed: text }, keep);
     }
     return top;
   }
@@ -352,7 +358,7 @@ export class Searcher {
     const out: Place[] = [];
     const seen = new Set<string>();
     for (const c of candidates) {
-      const place = placeResult(this.g, c.place, lang);
+      const place = placeResult(this.g, c.place, lang, c.typed);
       // GeoNames sometimes holds a city twice (e.g. as city and as its central district).
       const id = `${place.lines[0]}|${place.lines[1]}`;
       if (seen.has(id)) continue;

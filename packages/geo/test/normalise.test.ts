@@ -4,6 +4,7 @@ import {
   langInfo,
   orderForDisplay,
   pickDisplayName,
+  pickTypedName,
   romaniseCyrillic,
   withinOneEdit,
 } from '../src/normalise.js';
@@ -90,6 +91,17 @@ describe('display names', () => {
     const ordered = orderForDisplay(['Маскав', 'Москва', 'Москве'], latin);
     expect(ordered[0]).toBe('Москва');
     expect(romaniseCyrillic('Москва')).toBe('moskva');
+  });
+
+  it('pickTypedName keeps the main name unless another spelling was typed', () => {
+    const alts = ['Mailand', 'Milano', 'Milaan'];
+    expect(pickTypedName('Milan', alts, 'mil')).toBe('Milan');
+    expect(pickTypedName('Milan', alts, 'Mail')).toBe('Mailand');
+    expect(pickTypedName('Munich', ['Munchen', 'München'], 'Mün')).toBe('München');
+    expect(pickTypedName('Munich', ['Munchen', 'München'], 'mun')).toBe('Munich');
+    expect(pickTypedName('Munich', ['Munchen', 'München'], 'munche')).toBe('Munchen');
+    expect(pickTypedName('Łódź', ['Lodz'], 'lodz')).toBe('Łódź');
+    expect(pickTypedName('Oslo', [], '')).toBe('Oslo');
   });
 
   it('withinOneEdit', () => {

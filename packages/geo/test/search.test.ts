@@ -63,6 +63,18 @@ describe('geocode', () => {
     expect(ru?.lines).toEqual(['Москва', 'Россия']);
   });
 
+  it('shows the Latin spelling the visitor typed when it is one of the place names', async () => {
+    const line = async (q: string, lang: string, c: string) =>
+      (await p.geocode(q, { lang, countries: [c] }))[0]?.lines[0];
+    expect(await line('Mailand', 'de', 'it')).toBe('Mailand');
+    expect(await line('Londres', 'fr', 'gb')).toBe('Londres');
+    expect(await line('München', 'de', 'de')).toBe('München');
+    expect(await line('lodz', 'pl', 'pl')).toBe('Łódź'); // the main name, with its diacritics
+    expect(await line('Milan', 'de', 'it')).toBe('Milan');
+    const [mue] = await p.autocomplete('Mün', { lang: 'de', countries: ['de'] });
+    expect(mue?.lines[0]).toBe('München');
+  });
+
   it('answers postcodes with kind "postcode"', async () => {
     const [zip] = await p.geocode('10001', { lang: 'en', countries: ['us'] });
     expect(zip).toMatchObject({ kind: 'postcode', countryCode: 'US' });
@@ -123,7 +135,7 @@ describe('autocomplete', () => {
   it('completes as the visitor types, in any script', async () => {
     const first = async (q: string, lang: string, countries?: string[]) =>
       (await p.autocomplete(q, { lang, countries }))[0]?.lines[0];
-    expect(await first('Mü', 'de', ['de'])).toBe('Munich');
+    expect(await first('Mü', 'de', ['de'])).toBe('München');
     expect(await first('Manch', 'en', ['gb'])).toBe('Manchester');
     expect(await first('東', 'ja', ['jp'])).toBe('東京');
     expect(await first('서', 'ko', ['kr'])).toBe('서울');

@@ -212,6 +212,8 @@ function assemble(inputsHash: string, log: (msg: string) => void) {
     const keys = new Map<string, number>();
     const latinKeys = new Set<string>();
     const nonLatin: string[] = [];
+    const latinAlternates: string[] = [];
+    const mainKey = foldText(city.name);
     const addName = (name: string, flags: number): void => {
       if (!name || name.length > MAX_NAME_LENGTH) return;
       const key = foldText(name);
@@ -221,6 +223,10 @@ function assemble(inputsHash: string, log: (msg: string) => void) {
         if (!nonLatin.includes(name)) nonLatin.push(name);
       } else {
         latinKeys.add(key.replace(/ /g, ''));
+        // Other Latin names (Mailand, Londres, München) are shown when the visitor typed them.
+        if (key !== mainKey && !(flags & KEY_CODE) && !latinAlternates.includes(name)) {
+          latinAlternates.push(name);
+        }
       }
     };
     addName(city.name, KEY_MAIN);
@@ -228,7 +234,10 @@ function assemble(inputsHash: string, log: (msg: string) => void) {
     for (const alt of city.alternateNames) {
       addName(alt, /^[A-Z]{2,4}$/.test(alt) ? KEY_CODE : 0);
     }
-    const display = [city.name, ...orderForDisplay(nonLatin, latinKeys)].join('\x1f');
+    // "name \x1f non-Latin names… \x1e other Latin names…" (see Gazetteer.placeName).
+    const display =
+      [city.name, ...orderForDisplay(nonLatin, latinKeys)].join('\x1f') +
+      (latinAlternates.length > 0 ? `\x1e${latinAlternates.join('\x1f')}` : '');
     drafts.push({
       city,
       country,
