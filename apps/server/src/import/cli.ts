@@ -4,7 +4,7 @@
  * DATA_DIR). Exit code 0 when applied (or unchanged), 1 when any row is bad (nothing applied).
  */
 import { readFileSync } from 'node:fs';
-import { basename } from 'node:path';
+import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadEnv } from '../env.js';
 import { loadSettings } from '../settings.js';
@@ -39,7 +39,8 @@ async function main(): Promise<number> {
       'no-geocode': { type: 'boolean', default: false },
     },
   });
-  const file = positionals[0];
+  // npm runs workspace scripts in the workspace folder; paths are relative to where it was typed.
+  const file = positionals[0] && resolve(process.env.INIT_CWD ?? process.cwd(), positionals[0]);
   if (!file) {
     console.error(
       'usage: npm run import -- <file.csv|.json|.ndjson> [--format f] [--dry-run] [--no-geocode]',
