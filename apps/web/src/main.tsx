@@ -1,14 +1,30 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { I18nextProvider } from 'react-i18next';
 import { App } from './app/App';
+import { firstNamespace } from './app/paths';
 import { readBoot } from './lib/boot';
+import { ConfigStore } from './lib/config/global-config';
+import { ConfigStoreContext } from './lib/config/useGlobalConfig';
+import { setDocumentLocale } from './lib/document-head';
+import { createI18n } from './lib/i18n/i18n';
 import './styles.css';
+
+const boot = readBoot();
+setDocumentLocale(boot.locale);
+const { i18n } = createI18n(boot.locale, { preload: [firstNamespace(window.location.pathname)] });
+const configStore = new ConfigStore();
+configStore.preload(boot.locale, boot.config);
 
 const root = document.getElementById('root');
 if (root) {
   createRoot(root).render(
     <StrictMode>
-      <App boot={readBoot()} />
+      <I18nextProvider i18n={i18n}>
+        <ConfigStoreContext.Provider value={configStore}>
+          <App boot={boot} />
+        </ConfigStoreContext.Provider>
+      </I18nextProvider>
     </StrictMode>,
   );
 }

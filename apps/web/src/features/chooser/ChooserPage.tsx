@@ -1,28 +1,35 @@
-import { CHOOSER_REGIONS } from '@locator/core';
+import { useTranslation } from 'react-i18next';
+import { CHOOSER_REGIONS, localeToPath } from '@locator/core';
+import { RegionSection } from './components/RegionSection';
+import './chooser.css';
 
-/** Country/region chooser (spec 2.2). */
-export function ChooserPage() {
+/**
+ * Country/region chooser (spec 2.2). One heading per region, with a short list of in-page
+ * links to them so that keyboard and screen-reader users reach a region quickly.
+ */
+export function ChooserPage({ locale }: { locale: string }) {
+  const { t } = useTranslation('chooser');
+  const currentPath = localeToPath(locale);
   return (
-    <main id="main" data-testid="chooser">
-      <h1>Choose Your Country or Region</h1>
+    <main id="main" tabIndex={-1} className="chooser" data-testid="chooser">
+      <h1 className="chooser__title">{t('title')}</h1>
+      <p className="chooser__intro">{t('intro')}</p>
+      <nav className="chooser__regions" aria-label={t('regionsNav')}>
+        <ul>
+          {CHOOSER_REGIONS.map((region) => (
+            <li key={region.id}>
+              <a href={`#region-${region.id}`}>
+                {t(`regions.${region.id}`, { defaultValue: region.label })}
+              </a>{' '}
+              <span className="chooser__count">
+                {t('countryCount', { count: region.entries.length })}
+              </span>
+            </li>
+          ))}
+        </ul>
+      </nav>
       {CHOOSER_REGIONS.map((region) => (
-        <section key={region.id} aria-labelledby={`region-${region.id}`}>
-          <h2 id={`region-${region.id}`}>{region.label}</h2>
-          <ul>
-            {region.entries.map((entry) => (
-              <li key={entry.locale}>
-                <a
-                  href={entry.path}
-                  hrefLang={entry.locale}
-                  lang={entry.locale}
-                  dir={entry.rtl ? 'rtl' : undefined}
-                >
-                  {entry.label}
-                </a>
-              </li>
-            ))}
-          </ul>
-        </section>
+        <RegionSection key={region.id} region={region} currentPath={currentPath} />
       ))}
     </main>
   );

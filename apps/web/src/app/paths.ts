@@ -1,0 +1,9 @@
+/** The chooser's route (spec 2.1, 2.2). */
+export const CHOOSER_PATH = '/choose-country-region';
+
+/** The translation namespace the first screen of a path needs. */
+export function firstNamespace(pathname: string): 'home' | 'chooser' | 'result' {
+  if (pathname === CHOOSER_PATH) return 'chooser';
+  const last = pathname.split('/').filter(Boolean).pop() ?? '';
+  return last === 'sales' || last === 'service' ? 'result' : 'home';
+}

@@ -1,0 +1,22 @@
+/** A chevron that points in the reading direction (left in right-to-left pages, spec 1). */
+export function Chevron() {
+  return (
+    <svg
+      className="chevron"
+      viewBox="0 0 8 14"
+      width="8"
+      height="14"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d="M1 1l6 6-6 6"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  );
+}

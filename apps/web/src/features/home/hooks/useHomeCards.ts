@@ -1,0 +1,23 @@
+import { useMemo } from 'react';
+import { useLocation } from 'react-router-dom';
+import { homeCards, localeParts, type HomeCard } from '@locator/core';
+import { cardImages } from '../../../lib/card-images';
+import type { LoadedConfig } from '../../../lib/config/global-config';
+import { useDevicePixelRatio } from '../../../lib/useDevicePixelRatio';
+
+/** The home page's cards for the loaded configuration (spec 2.3; rules in @locator/core). */
+export function useHomeCards(locale: string, config: LoadedConfig): HomeCard[] {
+  const { pathname } = useLocation();
+  const devicePixelRatio = useDevicePixelRatio();
+  const { country } = localeParts(locale);
+  return useMemo(
+    () =>
+      homeCards(config.channels, {
+        pathname,
+        country,
+        devicePixelRatio,
+        images: cardImages(config.country.images),
+      }),
+    [config, pathname, country, devicePixelRatio],
+  );
+}

@@ -1,0 +1,124 @@
+/**
+ * Global configuration (spec 2.3, 4.1, 7.1): the preloaded response embedded in the host page
+ * when present, otherwise GET /api/v1/grlui/{country}/{lang}/globalmatrix (30 s time-out).
+ * Held per country: loaded once and refetched only when the country changes.
+ */
+import {
+  API_BASE,
+  buildChannels,
+  localeParts,
+  selectCountryConfig,
+  type Channel,
+  type ChannelKey,
+  type CountryConfig,
+  type GlobalMatrixResponse,
+} from '@locator/core';
+
+export const CONFIG_TIMEOUT_MS = 30_000;
+
+export interface LoadedConfig {
+  country: CountryConfig;
+  channels: Partial<Record<ChannelKey, Channel>>;
+}
+
+export type ConfigState =
+  | { status: 'loading' }
+  | { status: 'ready'; config: LoadedConfig }
+  | { status: 'error'; message: string };
+
+export function globalMatrixPath(country: string, lang: string): string {
+  return `${API_BASE}/${encodeURIComponent(country)}/${encodeURIComponent(lang)}/globalmatrix`;
+}
+
+function isGlobalMatrix(value: unknown): value is GlobalMatrixResponse {
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    Array.isArray((value as { response?: unknown }).response)
+  );
+}
+
+/** Selects the country's configuration (catch-all for regions) and builds its channels. */
+export function toLoadedConfig(
+  locale: string,
+  response: GlobalMatrixResponse,
+): LoadedConfig | undefined {
+  const { country, lang } = localeParts(locale);
+  const selected = selectCountryConfig(country, response);
+  if (!selected) return undefined;
+  return { country: selected, channels: buildChannels(selected, { lang }) };
+}
+
+export async function fetchGlobalMatrix(
+  country: string,
+  lang: string,
+  fetchImpl: typeof fetch = (...a) => fetch(...a),
+): Promise<GlobalMatrixResponse> {
+  const res = await fetchImpl(globalMatrixPath(country, lang), {
+    headers: { Accept: 'application/json' },
+    signal: AbortSignal.timeout(CONFIG_TIMEOUT_MS),
+  });
+  if (!res.ok) throw new Error(`globalmatrix: HTTP ${res.status}`);
+  const body: unknown = await res.json();
+  if (!isGlobalMatrix(body)) throw new Error('globalmatrix: unexpected response');
+  return body;
+}
+
+type Listener = () => void;
+
+/**
+ * The raw globalmatrix response per country, loaded once per country. Turning it into the
+ * country configuration and channels happens while rendering (`useGlobalConfig`), so that a
+ * malformed configuration is a render failure caught by the error boundary (spec 2.7), while
+ * a failed request is the error state of spec 8.
+ */
+export type RawConfigState =
+  | { status: 'loading' }
+  | { status: 'ready'; response: GlobalMatrixResponse }
+  | { status: 'error'; message: string };
+
+const LOADING: RawConfigState = Object.freeze({ status: 'loading' });
+
+export class ConfigStore {
+  private states = new Map<string, RawConfigState>();
+  private listeners = new Set<Listener>();
+
+  constructor(private readonly fetchImpl?: typeof fetch) {}
+
+  subscribe = (listener: Listener): (() => void) => {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  };
+
+  get(locale: string): RawConfigState {
+    return this.states.get(localeParts(locale).country) ?? LOADING;
+  }
+
+  /** Seeds the state from the host page's preloaded response (spec 2.3). */
+  preload(locale: string, response: GlobalMatrixResponse | undefined): void {
+    if (response) this.set(localeParts(locale).country, { status: 'ready', response });
+  }
+
+  /** Loads the locale's country unless it is loaded or loading; `retry` reloads after an error. */
+  ensure(locale: string, retry = false): void {
+    const { country, lang } = localeParts(locale);
+    const state = this.states.get(country);
+    if (state && (state.status !== 'error' || !retry)) return;
+    this.set(country, LOADING);
+    fetchGlobalMatrix(country, lang, this.fetchImpl).then(
+      (response) => this.set(country, { status: 'ready', response }),
+      (error: unknown) =>
+        this.set(country, {
+          status: 'error',
+          message: error instanceof Error ? error.message : String(error),
+        }),
+    );
+  }
+
+  private set(country: string, state: RawConfigState): void {
+    this.states.set(country, state);
+    this.listeners.forEach((l) => l());
+  }
+}
