@@ -1,12 +1,23 @@
 import { useTranslation } from 'react-i18next';
 import type { BadgeLegend as Legend } from '@locator/core';
 
-/** A badge's mark: a small rounded square with the code's initial. */
+/** A badge's mark: a small seal in the badge's colour. */
 export function BadgeMark({ code }: { code: string }) {
   return (
-    <span className={`badge-mark badge-mark--${code}`} aria-hidden="true">
-      {code.slice(0, 1).toUpperCase()}
-    </span>
+    <svg
+      className={`badge-mark badge-mark--${code}`}
+      viewBox="0 0 16 16"
+      width="16"
+      height="16"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path
+        d="M8 1l1.8 1.3 2.2-.1.7 2.1 1.8 1.3-.7 2.1.7 2.1-1.8 1.3-.7 2.1-2.2-.1L8 15l-1.8-1.3-2.2.1-.7-2.1-1.8-1.3.7-2.1-.7-2.1 1.8-1.3.7-2.1 2.2.1z"
+        fill="currentColor"
+      />
+      <path d="M5.5 8.2l1.7 1.7 3.3-3.6" fill="none" stroke="#fff" strokeWidth="1.5" />
+    </svg>
   );
 }
 
