@@ -1,8 +1,15 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { RawStore, ResultChannel, SearchRequest, SearchResults } from '@locator/core';
+import { afterEach, beforeEach, describe, expect, it, vi, type Mock } from 'vitest';
+import type {
+  DropOffSwitch,
+  RawStore,
+  ResultChannel,
+  SearchRequest,
+  SearchResults,
+  Store,
+} from '@locator/core';
 import { ResultsSection } from '../../src/features/results/components/ResultsSection';
 import { resultsContext } from '../../src/features/results/context';
 import { pageQueryOf } from '../../src/features/results/request';
@@ -41,15 +48,15 @@ function show(
     req = request({ channel }),
     locale = 'en-GB',
     config = loadedConfig(),
-    onLinkClick = vi.fn(),
-    onDropOff = vi.fn(),
+    onLinkClick = vi.fn<(link: string, store: Store | undefined, url: string) => void>(),
+    onDropOff = vi.fn<(target: DropOffSwitch) => void>(),
   }: {
     channel?: ResultChannel;
     req?: SearchRequest;
     locale?: string;
     config?: ReturnType<typeof loadedConfig>;
-    onLinkClick?: ReturnType<typeof vi.fn>;
-    onDropOff?: ReturnType<typeof vi.fn>;
+    onLinkClick?: Mock<(link: string, store: Store | undefined, url: string) => void>;
+    onDropOff?: Mock<(target: DropOffSwitch) => void>;
   } = {},
 ) {
   const ctx = resultsContext(locale, 'Lumen', channel, config.channels[channel]!, config);
