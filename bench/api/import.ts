@@ -80,6 +80,7 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     rows: ROWS,
     problems: first.problems.length,
+    firstProblems: first.problems.slice(0, 5),
     seconds: Math.round(firstS * 10) / 10,
     rowsPerSecond: Math.round(ROWS / firstS),
     applied: first.applied,
