@@ -13,13 +13,7 @@ import {
   type IndexHeader,
   type RegionRecord,
 } from './index-format.js';
-import {
-  foldText,
-  pickDisplayName,
-  pickTypedName,
-  scriptOfLang,
-  type LangInfo,
-} from './normalise.js';
+import { pickDisplayName, pickTypedName, scriptOfLang, type LangInfo } from './normalise.js';
 
 /** Traditional-Chinese names for Greater China (i18n-iso-countries has simplified ones only). */
 const ZH_HANT_COUNTRIES: Record<string, string> = {
@@ -56,6 +50,9 @@ export class Gazetteer {
   readonly shapePolyRingOff: Uint32Array;
   readonly shapePolyCountry: Uint16Array;
   readonly shapePolyBox: Float32Array;
+  readonly shapeBandKey: Uint32Array;
+  readonly shapeBandOff: Uint32Array;
+  readonly shapeBandEdges: Uint32Array;
 
   private readonly placeNameOff: Uint32Array;
   private readonly placeNames: string;
@@ -68,12 +65,8 @@ export class Gazetteer {
 
   /** Alpha-2 → country index. */
   private readonly countryByCode = new Map<string, number>();
-  /** Folded names and codes of each country (all languages), for qualifiers. */
-  readonly countryKeys: readonly (readonly string[])[];
-  /** Folded names and codes of each region (all languages), for qualifiers. */
-  readonly regionKeys: readonly (readonly string[])[];
-  /** All country and region keys, sorted, for prefix search: [key, country?, index]. */
-  private readonly areaKeys: readonly (readonly [string, boolean, number])[];
+  /** Folded names and codes of countries and regions, sorted (index-format.ts areaIndex). */
+  private readonly areaKeys: readonly (readonly [string, number])[];
 
   constructor(idx: DecodedIndex) {
     const h = idx.header;
@@ -110,26 +103,12 @@ export class Gazetteer {
     this.shapePolyRingOff = idx.u32('shapePolyRingOff');
     this.shapePolyCountry = idx.u16('shapePolyCountry');
     this.shapePolyBox = idx.f32('shapePolyBox');
+    this.shapeBandKey = idx.u32('shapeBandKey');
+    this.shapeBandOff = idx.u32('shapeBandOff');
+    this.shapeBandEdges = idx.u32('shapeBandEdges');
 
     this.countries.forEach((c, i) => this.countryByCode.set(c.code, i));
-    this.countryKeys = this.countries.map((c) => {
-      const keys = new Set([c.code.toLowerCase(), c.alpha3.toLowerCase()]);
-      if (c.code === 'GB') keys.add('uk');
-      for (const names of Object.values(c.names)) for (const n of names) keys.add(foldText(n));
-      keys.delete('');
-      return [...keys];
-    });
-    this.regionKeys = this.regions.map((r) => {
-      const keys = new Set([foldText(r.admin)]);
-      if (r.iso) keys.add(foldText(r.iso));
-      for (const n of Object.values(r.names)) keys.add(foldText(n));
-      keys.delete('');
-      return [...keys];
-    });
-    const areas: [string, boolean, number][] = [];
-    this.countryKeys.forEach((keys, c) => keys.forEach((k) => areas.push([k, true, c])));
-    this.regionKeys.forEach((keys, r) => keys.forEach((k) => areas.push([k, false, r])));
-    this.areaKeys = areas.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));
+    this.areaKeys = h.areaIndex;
   }
 
   static async load(path: string): Promise<Gazetteer> {
@@ -178,9 +157,10 @@ export class Gazetteer {
       else hi = mid;
     }
     for (let i = lo; i < this.areaKeys.length; i++) {
-      const [k, isCountry, idx] = this.areaKeys[i] ?? ['', false, 0];
+      const [k, ref] = this.areaKeys[i] ?? ['', 0];
       if (prefix ? !k.startsWith(key) : k !== key) break;
-      (isCountry ? countries : regions).add(idx);
+      if (ref >= 0) countries.add(ref);
+      else regions.add(-ref - 1);
     }
     return { countries, regions };
   }

@@ -57,6 +57,13 @@ export interface IndexHeader {
   grid: { cellDeg: number; cols: number; rows: number };
   countries: CountryRecord[];
   regions: RegionRecord[];
+  /**
+   * Folded names and codes of every country and region in all languages, sorted, for
+   * qualifiers and bare area names: [key, ref], ref ≥ 0 a country, ref < 0 region −ref−1.
+   */
+  areaIndex: [string, number][];
+  /** Latitude band height of the shapeBand* sections (edges of each polygon by band). */
+  shapeBandDeg: number;
   sections: Record<string, SectionInfo>;
 }
 

@@ -10,7 +10,7 @@ import { KEY_CODE, KEY_MAIN, NO_REGION, type Gazetteer } from './gazetteer.js';
 import { distanceMetres, isValidLatLon } from './geo-math.js';
 import { foldText, langInfo, type LangInfo } from './normalise.js';
 import { nearestPlace } from './reverse.js';
-import { countryAt } from './shapes.js';
+import { CountryLocator } from './shapes.js';
 import type { LatLon, Place } from './types.js';
 
 export type SearchMode = 'autocomplete' | 'geocode';
@@ -116,8 +116,10 @@ export class Searcher {
   private readonly regionSeat = new Map<number, number>();
   /** Per place: log10(population + 10) + rank weight (the query-independent part of a score). */
   private readonly baseScore: Float32Array;
+  private readonly countries: CountryLocator;
 
   constructor(private readonly g: Gazetteer) {
+    this.countries = new CountryLocator(g);
     this.baseScore = new Float32Array(g.placeCount);
     for (let p = 0; p < g.placeCount; p++) {
       this.baseScore[p] = Math.log10((g.placePop[p] ?? 0) + 10) + g.rank(p) * WEIGHTS.rank;
@@ -155,7 +157,7 @@ export class Searcher {
    */
   reverse(lat: number, lon: number, lang: LangInfo): Place | null {
     if (!isValidLatLon(lat, lon)) return null;
-    const country = countryAt(this.g, lat, lon);
+    const country = this.countries.countryAt(lat, lon);
     let hit = nearestPlace(this.g, lat, lon);
     // The polygons are good to about a kilometre: a place closer than that is trusted instead.
     const trustPlace = hit !== null && hit.distanceMetres <= SHAPE_PRECISION_M;

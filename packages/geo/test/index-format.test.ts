@@ -10,6 +10,8 @@ const header = {
   grid: { cellDeg: 0.5, cols: 720, rows: 360 },
   countries: [{ code: 'FR', alpha3: 'FRA', names: { en: ['France'] } }],
   regions: [],
+  areaIndex: [],
+  shapeBandDeg: 0.25,
 };
 
 describe('index format', () => {

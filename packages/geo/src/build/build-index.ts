@@ -375,6 +375,22 @@ function assemble(inputsHash: string, log: (msg: string) => void) {
     }
   }
   log(`gazetteer: ${polyCountry.length} country polygons, ${coords.length / 2} points`);
+  const bands = bandEdges(coords, ringOff, polyRingOff, SHAPE_BAND_DEG);
+
+  // Country and region names and codes, folded, for qualifiers ("Paris, TX") and bare names.
+  const areaIndex: [string, number][] = [];
+  countries.forEach((c, i) => {
+    const keys = new Set([c.code.toLowerCase(), c.alpha3.toLowerCase()]);
+    if (c.code === 'GB') keys.add('uk');
+    for (const names of Object.values(c.names)) for (const name of names) keys.add(foldText(name));
+    for (const k of keys) if (k) areaIndex.push([k, i]);
+  });
+  regions.forEach((r, i) => {
+    const keys = new Set([foldText(r.admin), foldText(r.iso ?? '')]);
+    for (const name of Object.values(r.names)) keys.add(foldText(name));
+    for (const k of keys) if (k) areaIndex.push([k, -i - 1]);
+  });
+  areaIndex.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
 
   const header = {
     formatVersion: FORMAT_VERSION,
@@ -385,6 +401,8 @@ function assemble(inputsHash: string, log: (msg: string) => void) {
     grid: GRID,
     countries,
     regions,
+    areaIndex,
+    shapeBandDeg: SHAPE_BAND_DEG,
   };
   const sections = {
     placeLat,
@@ -413,8 +431,55 @@ function assemble(inputsHash: string, log: (msg: string) => void) {
     shapePolyRingOff: new Uint32Array(polyRingOff),
     shapePolyCountry: new Uint16Array(polyCountry),
     shapePolyBox: new Float32Array(polyBox),
+    shapeBandKey: bands.keys,
+    shapeBandOff: bands.offsets,
+    shapeBandEdges: bands.edges,
   };
   return { header, sections };
+}
+
+const SHAPE_BAND_DEG = 0.25;
+
+/**
+ * Ray casting only needs the edges spanning the point's latitude: each polygon's edges are
+ * listed per latitude band. keys: sorted polygon × bandCount + band; edges: start and end
+ * point of each edge, interleaved; offsets: where each key's edges begin (in pairs).
+ */
+function bandEdges(
+  coords: number[],
+  ringOff: number[],
+  polyRingOff: number[],
+  bandDeg: number,
+): { keys: Uint32Array; offsets: Uint32Array; edges: Uint32Array } {
+  const bandCount = Math.ceil(180 / bandDeg);
+  const bandOf = (lat: number): number =>
+    Math.min(bandCount - 1, Math.max(0, Math.floor((lat + 90) / bandDeg)));
+  const lists = new Map<number, number[]>();
+  for (let p = 0; p + 1 < polyRingOff.length; p++) {
+    for (let r = polyRingOff[p] ?? 0; r < (polyRingOff[p + 1] ?? 0); r++) {
+      const start = ringOff[r] ?? 0;
+      const end = ringOff[r + 1] ?? 0;
+      for (let i = start, j = end - 1; i < end; j = i++) {
+        const yi = coords[2 * i + 1] ?? 0;
+        const yj = coords[2 * j + 1] ?? 0;
+        for (let b = bandOf(Math.min(yi, yj)); b <= bandOf(Math.max(yi, yj)); b++) {
+          const key = p * bandCount + b;
+          let list = lists.get(key);
+          if (!list) lists.set(key, (list = []));
+          list.push(i, j);
+        }
+      }
+    }
+  }
+  const keys = Uint32Array.from([...lists.keys()].sort((a, b) => a - b));
+  const offsets = new Uint32Array(keys.length + 1);
+  const edges: number[] = [];
+  keys.forEach((key, n) => {
+    offsets[n] = edges.length / 2;
+    for (const v of lists.get(key) ?? []) edges.push(v);
+  });
+  offsets[keys.length] = edges.length / 2;
+  return { keys, offsets, edges: Uint32Array.from(edges) };
 }
 
 const LONE_SURROGATE_RE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
