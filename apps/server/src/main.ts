@@ -1,13 +1,12 @@
 /** Starts the locator: `npm start` (see README). */
 import { buildApp } from './app.js';
-import { ConfigError, loadEnv } from './env.js';
+import { ConfigError } from './env.js';
 import { createMapsProvider } from './maps/provider.js';
 import { createServices } from './compose.js';
-import { loadSettings } from './settings.js';
+import { loadConfiguration } from './settings.js';
 
 async function main(): Promise<void> {
-  const env = loadEnv();
-  const settings = loadSettings();
+  const { env, settings } = loadConfiguration();
   const services = await createServices(env, settings, {
     log: (msg) => console.log(`[data] ${msg}`),
   });

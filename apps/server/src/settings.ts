@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import { ConfigError } from './env.js';
+import { ConfigError, loadEnv, type Env } from './env.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
@@ -37,4 +37,28 @@ export function loadSettings(source: Record<string, string | undefined> = proces
     );
   }
   return Object.freeze(parsed.data);
+}
+
+/**
+ * The whole process configuration (env.ts and this file) in one call, listing every problem of
+ * both before failing.
+ */
+export function loadConfiguration(source: Record<string, string | undefined> = process.env): {
+  env: Env;
+  settings: Settings;
+} {
+  const problems: string[] = [];
+  const attempt = <T>(load: () => T): T | undefined => {
+    try {
+      return load();
+    } catch (err) {
+      if (!(err instanceof ConfigError)) throw err;
+      problems.push(...err.problems);
+      return undefined;
+    }
+  };
+  const env = attempt(() => loadEnv(source));
+  const settings = attempt(() => loadSettings(source));
+  if (!env || !settings) throw new ConfigError(problems);
+  return { env, settings };
 }

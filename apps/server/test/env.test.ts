@@ -39,3 +39,15 @@ describe('environment configuration', () => {
     expect(etaServiceFor(loadEnv({ ROUTING: 'osrm', ROUTING_URL: 'http://h' }))).toBeDefined();
   });
 });
+
+describe('whole configuration', () => {
+  it('lists the problems of the environment and the data-layer settings together', async () => {
+    const { loadConfiguration } = await import('../src/settings.js');
+    expect(() => loadConfiguration({ PORT: 'x', DEMO_DATA: 'maybe' })).toThrow(
+      /PORT[\s\S]*DEMO_DATA/,
+    );
+    const { env, settings } = loadConfiguration({});
+    expect(env.PORT).toBe(8080);
+    expect(settings.DEMO_DATA).toBe('auto');
+  });
+});
