@@ -25,6 +25,7 @@ test.describe('home page', () => {
   test('images alternate sides and card links follow the rules', async ({ page }) => {
     await mockConfig(page);
     await page.goto('/uk/en/');
+    await expect(page.getByTestId('card-consulting')).toBeVisible();
     const sides = await page
       .locator('[data-image-side]')
       .evaluateAll((els) => els.map((el) => el.getAttribute('data-image-side')));
@@ -145,6 +146,7 @@ test.describe('home page', () => {
     page,
   }) => {
     let calls = 0;
+    await rewriteBoot(page, ({ config: _preloaded, ...boot }) => boot);
     await page.route('**/api/v1/grlui/*/*/globalmatrix', async (route) => {
       calls += 1;
       if (calls === 1) await route.fulfill({ status: 500, json: { error: { code: 'INTERNAL' } } });

@@ -76,11 +76,12 @@ test.describe('routes and locales', () => {
     await page.goto('/uk/en/');
     await page.getByRole('link', { name: 'Find a repair location' }).click();
     await expect(page).toHaveURL(/\/uk\/en\/service$/);
-    const views = await page.evaluate(() =>
-      (
-        window as unknown as { __locatorAnalytics?: { page: string; path: string }[] }
-      ).__locatorAnalytics?.map((v) => `${v.page} ${v.path}`),
-    );
-    expect(views).toEqual(['home /uk/en/', 'results /uk/en/service']);
+    const views = () =>
+      page.evaluate(() =>
+        (
+          window as unknown as { __locatorAnalytics?: { page: string; path: string }[] }
+        ).__locatorAnalytics?.map((v) => `${v.page} ${v.path}`),
+      );
+    await expect.poll(views).toEqual(['home /uk/en/', 'results /uk/en/service']);
   });
 });
