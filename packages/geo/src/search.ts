@@ -25,6 +25,15 @@ export interface SearchOptions {
 export const DEFAULT_LIMIT: Record<SearchMode, number> = { autocomplete: 8, geocode: 5 };
 const MAX_LIMIT = 50;
 const MAX_QUERY_LENGTH = 200;
+/** Typo fallback (Searcher.fuzzy). */
+const FUZZY = {
+  minLength: 5,
+  minPrefix: 4,
+  maxCut: 5,
+  twoEditsFrom: 8,
+  maxRange: 20_000,
+  editPenalty: 1,
+};
 /** Border precision of the 1:10m country polygons (quantised to ~400 m, then simplified). */
 const SHAPE_PRECISION_M = 1500;
 
@@ -267,7 +276,9 @@ export class Searcher {
     const [head = '', ...qualifiers] = parts;
     if (qualifiers.length > 0) {
       const filter = this.qualifierFilter(qualifiers, mode);
-      return filter ? this.rank(head, mask, filter, mode, limit, near) : [];
+      if (!filter) return [];
+      const found = this.rank(head, mask, filter, mode, limit, near);
+      return found.length > 0 ? found : this.fuzzy(head, mask, filter, mode, limit, near);
     }
     const whole = this.rank(head, mask, null, mode, limit, near);
     if (mode === 'autocomplete' ? whole.length > 0 : whole.some(isExact)) return whole;
@@ -279,7 +290,66 @@ export class Searcher {
       const found = this.rank(words.slice(0, cut).join(' '), mask, filter, mode, limit, near);
       if (found.length > 0) return found;
     }
-    return whole;
+    return whole.length > 0 ? whole : this.fuzzy(head, mask, null, mode, limit, near);
+  }
+
+  /**
+   * Typo fallback when nothing matched: names sharing all but the last few characters of the
+   * query ("Manchestr", "Barcelonna") and within 1 edit (2 from 8 characters) of it; in
+   * autocomplete the name's beginning is compared, as the query may be unfinished.
+   */
+  private fuzzy(
+    text: string,
+    mask: Uint8Array | null,
+    filter: QualifierFilter | null,
+    mode: SearchMode,
+    limit: number,
+    near: LatLon | undefined,
+  ): Candidate[] {
+    const key = foldText(text);
+    if (key.length < FUZZY.minLength) return [];
+    const maxEdits = key.length >= FUZZY.twoEditsFrom ? 2 : 1;
+    const g = this.g;
+    const top: Candidate[] = [];
+    for (let cut = 1; cut <= FUZZY.maxCut && key.length - cut >= FUZZY.minPrefix; cut++) {
+      const [lo, hi] = g.keyPrefixRange(key.slice(0, key.length - cut));
+      if (hi - lo > FUZZY.maxRange) break;
+      for (let i = lo; i < hi; i++) {
+        const p = g.keyPlace[i] ?? 0;
+        const flags = g.keyFlags[i] ?? 0;
+        if (flags & KEY_CODE) continue;
+        if (mask && !mask[g.placeCountry[p] ?? 0]) continue;
+        if (filter && !filter(p)) continue;
+        const candidate = g.key(i);
+        const compared = mode === 'autocomplete' ? candidate.slice(0, key.length) : candidate;
+        const edits = editDistance(compared, key, maxEdits);
+        if (edits > maxEdits) continue;
+        const score = this.score(p, flags, false, mode, near) - edits * FUZZY.editPenalty;
+        insertTop(top, { place: p, score, exact: false }, limit * 2 + 4);
+      }
+      if (top.length > 0) break;
+    }
+    return top;
+  }
+
+  private score(
+    p: number,
+    flags: number,
+    exact: boolean,
+    mode: SearchMode,
+    near: LatLon | undefined,
+  ): number {
+    const g = this.g;
+    let score =
+      (this.baseScore[p] ?? 0) +
+      (flags & KEY_MAIN ? WEIGHTS.mainName : 0) +
+      (exact ? WEIGHTS.exact[mode] : 0) +
+      (flags & KEY_CODE && !(flags & KEY_MAIN) ? WEIGHTS.codeOnly : 0);
+    if (near) {
+      const km = distanceMetres(near.lat, near.lon, g.placeLat[p] ?? 0, g.placeLon[p] ?? 0) / 1000;
+      score += WEIGHTS.nearMax / (1 + km / WEIGHTS.nearKm);
+    }
+    return score;
   }
 
   /**
@@ -341,16 +411,7 @@ export class Searcher {
       if (!exact && flags & KEY_CODE) continue;
       if (mask && !mask[g.placeCountry[p] ?? 0]) continue;
       if (filter && !filter(p)) continue;
-      let score =
-        base +
-        (flags & KEY_MAIN ? WEIGHTS.mainName : 0) +
-        (exact ? WEIGHTS.exact[mode] : 0) +
-        (flags & KEY_CODE && !(flags & KEY_MAIN) ? WEIGHTS.codeOnly : 0);
-      if (near) {
-        const km =
-          distanceMetres(near.lat, near.lon, g.placeLat[p] ?? 0, g.placeLon[p] ?? 0) / 1000;
-        score += WEIGHTS.nearMax / (1 + km / WEIGHTS.nearKm);
-      }
+      const score = this.score(p, flags, exact, mode, near);
       insertTop(top, { place: p, score, exact, typed: text }, keep);
     }
     return top;
@@ -434,4 +495,32 @@ function insertTop(top: Candidate[], c: Candidate, keep: number): void {
   while (i > 0 && (top[i - 1]?.score ?? 0) < c.score) i--;
   top.splice(i, 0, c);
   if (top.length > keep) top.pop();
+}
+
+/**
+ * Edit distance between a and b counting insertions, deletions, substitutions and swaps of
+ * two neighbouring characters (optimal string alignment), or `max + 1` once it must exceed
+ * `max`.
+ */
+export function editDistance(a: string, b: string, max: number): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  let before: number[] = [];
+  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const cur = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let v = Math.min((prev[j] ?? 0) + 1, (cur[j - 1] ?? 0) + 1, (prev[j - 1] ?? 0) + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) {
+        v = Math.min(v, (before[j - 2] ?? 0) + 1);
+      }
+      cur.push(v);
+      rowMin = Math.min(rowMin, v);
+    }
+    if (rowMin > max) return max + 1;
+    before = prev;
+    prev = cur;
+  }
+  return prev[b.length] ?? max + 1;
 }

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedProvider } from '../src/index.js';
-import { parseCoordinates, postcodeKey } from '../src/search.js';
+import { editDistance, parseCoordinates, postcodeKey } from '../src/search.js';
 import { INDEX_TIMEOUT_MS, embeddedProvider } from './helpers.js';
 
 let p: EmbeddedProvider;
@@ -18,6 +18,13 @@ describe('query parsing', () => {
     expect(parseCoordinates('91.0, 2.0')).toBeNull();
     expect(parseCoordinates('75 001')).toBeNull(); // a French postcode, not a coordinate
     expect(parseCoordinates('10001')).toBeNull();
+  });
+
+  it('measures edit distance with swaps, bounded', () => {
+    expect(editDistance('edinburgh', 'edinbrugh', 2)).toBe(1);
+    expect(editDistance('manchester', 'manchestr', 2)).toBe(1);
+    expect(editDistance('kitten', 'sitting', 3)).toBe(3);
+    expect(editDistance('abc', 'xyzxyz', 2)).toBe(3);
   });
 
   it('recognises US ZIP and Canadian postcodes', () => {
@@ -73,6 +80,19 @@ describe('geocode', () => {
     expect(await line('Milan', 'de', 'it')).toBe('Milan');
     const [mue] = await p.autocomplete('Mün', { lang: 'de', countries: ['de'] });
     expect(mue?.lines[0]).toBe('München');
+  });
+
+  it('forgives a typo near the end', async () => {
+    const first = async (q: string, c: string) =>
+      (await p.geocode(q, { lang: 'en', countries: [c] }))[0]?.lines[0];
+    expect(await first('Manchestr', 'gb')).toBe('Manchester');
+    expect(await first('Edinbrugh', 'gb')).toBe('Edinburgh');
+    expect(await first('Philadelpia', 'us')).toBe('Philadelphia');
+    expect(await first('Frankfrut', 'de')).toBe('Frankfurt am Main');
+    expect(
+      (await p.autocomplete('Barcelonna', { lang: 'es', countries: ['es'] }))[0]?.lines[0],
+    ).toBe('Barcelona');
+    expect(await p.geocode('Xqzvwkjh', { lang: 'en', countries: ['gb'] })).toEqual([]);
   });
 
   it('answers postcodes with kind "postcode"', async () => {
