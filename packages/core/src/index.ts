@@ -15,3 +15,4 @@ export * from './search.js';
 export * from './errors.js';
 export * from './schemas.js';
 export * from './maps-schemas.js';
+export * from './analytics.js';
