@@ -192,7 +192,9 @@ export class Searcher {
 
   private run(rawQuery: string, o: SearchOptions, mode: SearchMode): Place[] {
     const q = rawQuery.normalize('NFC').slice(0, MAX_QUERY_LENGTH).trim();
-    const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(o.limit ?? DEFAULT_LIMIT[mode])));
+    const asked = o.limit !== undefined && Number.isFinite(o.limit) ? o.limit : DEFAULT_LIMIT[mode];
+    const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(asked)));
+    const near = o.near && isValidLatLon(o.near.lat, o.near.lon) ? o.near : undefined;
     const lang = langInfo(o.lang);
     const mask = countryMask(this.g, o.countries);
     if (!q) return [];
@@ -203,7 +205,7 @@ export class Searcher {
     const postcodes = this.searchPostcodes(q, mask, mode, limit, lang);
     if (postcodes.length > 0) return postcodes;
 
-    const places = this.searchPlaces(q, mask, mode, limit, o.near);
+    const places = this.searchPlaces(q, mask, mode, limit, near);
     const exactAreas = this.searchAreas(q, mask, 'geocode', limit, lang);
     if (mode === 'geocode') {
       // A place named exactly so wins; then a region or country of that name; then prefixes.

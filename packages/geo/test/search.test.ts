@@ -184,6 +184,20 @@ describe('autocomplete', () => {
     expect(tx?.region).toBe('Texas');
   });
 
+  it('tolerates odd options: non-finite limit, invalid near, unknown language', async () => {
+    const res = await p.autocomplete('Lyon', {
+      lang: 'xx-YY',
+      countries: ['FR'],
+      limit: Number.NaN,
+      near: { lat: Number.NaN, lon: 500 },
+    });
+    expect(res[0]).toMatchObject({
+      countryCode: 'FR',
+      lines: ['Lyon', 'Auvergne-Rhône-Alpes, France'],
+    });
+    expect(await p.autocomplete('Lyon', { lang: 'fr', limit: 0 })).toHaveLength(1);
+  });
+
   it('prefers places near the visitor when asked', async () => {
     const plain = await p.autocomplete('Springfield', { lang: 'en', countries: ['us'] });
     const nearBoston = await p.autocomplete('Springfield', {
