@@ -12,16 +12,19 @@ import './components.css';
 export function LanguageSelector({
   options,
   suffix,
+  navigate = (href) => window.location.assign(href),
 }: {
   options: LanguageOption[];
   suffix: string;
+  /** Full page load to a language's page (replaceable in tests). */
+  navigate?: (href: string) => void;
 }) {
   const { t } = useTranslation('common');
   if (options.length < 2) return null;
   const onKeyDown = (event: KeyboardEvent<HTMLAnchorElement>) => {
     if (event.key === ' ' || event.key === 'Spacebar') {
       event.preventDefault();
-      window.location.assign(event.currentTarget.href);
+      navigate(event.currentTarget.href);
     }
   };
   return (
