@@ -13,6 +13,9 @@ import { LocalesService } from './services/locales.js';
 import type { ApiDeps } from './api/index.js';
 import type { Env } from './env.js';
 import type { Settings } from './settings.js';
+import { loadAnalyticsConfig, type AnalyticsConfig } from './analytics/config.js';
+import { AnalyticsService } from './analytics/service.js';
+import { Forwarder } from './analytics/forward.js';
 
 export interface Services {
   db: Database;
@@ -26,8 +29,14 @@ export interface Services {
 export async function createServices(
   env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'BRAND' | 'MAP_TOKEN'>,
   settings: Settings,
-  options: { database?: Database; log?: (msg: string) => void } = {},
+  options: {
+    database?: Database;
+    log?: (msg: string) => void;
+    /** Analytics settings; default: read from process.env (ConfigError listing problems). */
+    analytics?: AnalyticsConfig;
+  } = {},
 ): Promise<Services> {
+  const analyticsConfig = options.analytics ?? loadAnalyticsConfig();
   const files = loadConfigFiles(settings.CONFIG_DIR);
   const config = new ConfigService(files);
   const log = options.log ?? (() => undefined);
@@ -40,21 +49,60 @@ export async function createServices(
   }
   config.setDemoData(await isDemoDataset(db));
   const token = settings.MAPS_PROVIDER === 'embedded' ? '' : env.MAP_TOKEN;
+  const analytics = createAnalytics(analyticsConfig, config, db, log);
+  await analytics.startRetention();
   const api: ApiDeps = {
     config,
     search: new SearchService(config, db.stores),
-    statistics: new StatisticsService(config, db.statistics),
+    statistics: new StatisticsService(config, db.statistics, analytics),
     locales: new LocalesService(settings.LOCALES_DIR),
     mapToken: () => token,
     rateLimits: { search: settings.RATE_LIMIT_SEARCH, statistics: settings.RATE_LIMIT_STATS },
+    analytics: { service: analytics, rateLimit: analyticsConfig.RATE_LIMIT_EVENTS },
   };
   const services: Services = {
     db,
     config,
     api,
     preloadConfig: async (locale) => config.preload(locale),
-    close: () => db.close(),
+    close: async () => {
+      await analytics.close();
+      await db.close();
+    },
   };
   if (seed) services.seed = seed;
   return services;
+}
+
+/** The analytics service, with forwarding to an external service when configured. */
+function createAnalytics(
+  c: AnalyticsConfig,
+  config: ConfigService,
+  db: Database,
+  log: (msg: string) => void,
+): AnalyticsService {
+  const forwarder = c.ANALYTICS_FORWARD_URL
+    ? new Forwarder({
+        url: c.ANALYTICS_FORWARD_URL,
+        kind: c.ANALYTICS_FORWARD_KIND,
+        domain: c.ANALYTICS_FORWARD_DOMAIN,
+        token: c.ANALYTICS_FORWARD_TOKEN,
+        batchSize: c.ANALYTICS_FORWARD_BATCH,
+        maxQueue: c.ANALYTICS_FORWARD_QUEUE,
+        intervalMs: c.ANALYTICS_FORWARD_INTERVAL_MS,
+        timeoutMs: c.ANALYTICS_FORWARD_TIMEOUT_MS,
+        retries: c.ANALYTICS_FORWARD_RETRIES,
+        log,
+      })
+    : undefined;
+  if (forwarder)
+    log(
+      `analytics: forwarding to ${c.ANALYTICS_FORWARD_KIND} ${new URL(c.ANALYTICS_FORWARD_URL!).host}`,
+    );
+  return new AnalyticsService(config, db.events, {
+    enabled: c.ANALYTICS === 'on',
+    forwarder,
+    retentionDays: c.ANALYTICS_RETENTION_DAYS,
+    log,
+  });
 }

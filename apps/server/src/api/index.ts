@@ -18,6 +18,7 @@ import type { ConfigService } from '../config/service.js';
 import type { SearchService } from '../services/search.js';
 import type { StatisticsService } from '../services/statistics.js';
 import type { LocalesService } from '../services/locales.js';
+import { registerAnalyticsRoutes, type AnalyticsRouteDeps } from '../analytics/routes.js';
 
 /** Services the routes use. */
 export interface ApiDeps {
@@ -29,6 +30,8 @@ export interface ApiDeps {
   mapToken: () => string;
   /** Requests per client per minute; 0 = unlimited. */
   rateLimits: { search: number; statistics: number };
+  /** POST /api/v1/analytics/events (absent: not served). */
+  analytics?: AnalyticsRouteDeps;
 }
 
 export const API_BASE = '/api/v1/grlui';
@@ -114,6 +117,8 @@ export const apiRoutes: FastifyPluginAsync<{ deps: ApiDeps | undefined; env: Env
       return reply.code(204).header('Cache-Control', 'no-store').send();
     },
   );
+
+  if (deps.analytics) registerAnalyticsRoutes(app, deps.analytics);
 
   app.get('/mapKitToken', async (_request, reply) =>
     reply

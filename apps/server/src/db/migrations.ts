@@ -89,4 +89,42 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 2,
+    name: 'analytics events (the 3.9 statistic moves in, coordinates rounded to 0.01°)',
+    sqlite: [
+      `CREATE TABLE analytics_events (
+        id INTEGER PRIMARY KEY,
+        occurred_at TEXT NOT NULL,
+        type TEXT NOT NULL,
+        channel TEXT, country TEXT, locale TEXT, product TEXT, carrier TEXT,
+        link TEXT, page TEXT, search_trigger TEXT, drop_off INTEGER, result_count INTEGER,
+        latitude REAL, longitude REAL, store_id TEXT
+      )`,
+      `CREATE INDEX analytics_events_at_type ON analytics_events (occurred_at, type)`,
+      `INSERT INTO analytics_events (occurred_at, type, channel, country, locale, product,
+        latitude, longitude)
+        SELECT created_at, 'locationSearch', channel, country, locale, product,
+          round(latitude, 2), round(longitude, 2)
+        FROM statistics ORDER BY id`,
+      `DROP TABLE statistics`,
+    ],
+    postgres: [
+      `CREATE TABLE analytics_events (
+        id BIGSERIAL PRIMARY KEY,
+        occurred_at TIMESTAMPTZ NOT NULL,
+        type TEXT NOT NULL,
+        channel TEXT, country TEXT, locale TEXT, product TEXT, carrier TEXT,
+        link TEXT, page TEXT, search_trigger TEXT, drop_off BOOLEAN, result_count INTEGER,
+        latitude DOUBLE PRECISION, longitude DOUBLE PRECISION, store_id TEXT
+      )`,
+      `CREATE INDEX analytics_events_at_type ON analytics_events (occurred_at, type)`,
+      `INSERT INTO analytics_events (occurred_at, type, channel, country, locale, product,
+        latitude, longitude)
+        SELECT created_at, 'locationSearch', channel, country, locale, product,
+          round(latitude::numeric, 2)::double precision, round(longitude::numeric, 2)::double precision
+        FROM statistics ORDER BY id`,
+      `DROP TABLE statistics`,
+    ],
+  },
 ];

@@ -3,7 +3,7 @@
  * only the repositories they need. Two implementations: SQLite (./sqlite) and PostgreSQL/PostGIS
  * (./postgres); everything outside them is dialect-agnostic.
  */
-import type { ResultChannel } from '@locator/core';
+import type { ResultChannel, StoredEventType } from '@locator/core';
 
 /** A store as stored: the filter columns plus the API document (JSON text, see StoreDoc). */
 export interface StoreRecord {
@@ -97,11 +97,88 @@ export interface StatisticsRepository {
   count(): Promise<number>;
 }
 
+/**
+ * One analytics event as stored (analytics_events): page view, search, link click, or the
+ * location-search statistic of 3.9 ("locationSearch"). Nothing personal: no IP address, cookie,
+ * user agent or free text; coordinates are rounded to about 1 km before they get here.
+ */
+export interface EventRecord {
+  /** When the server received it. */
+  at: Date;
+  type: StoredEventType;
+  channel: string | null;
+  /** ISO code or catch-all region, upper case. */
+  country: string | null;
+  /** "en_GB" form. */
+  locale: string | null;
+  /** Product id or "all" (search, click); display name for locationSearch (3.9). */
+  product: string | null;
+  carrier: string | null;
+  link: string | null;
+  page: string | null;
+  trigger: string | null;
+  dropOff: boolean | null;
+  resultCount: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  storeId: string | null;
+}
+
+/** Columns an event query may group by. */
+export const EVENT_COLUMNS = [
+  'type',
+  'channel',
+  'country',
+  'locale',
+  'product',
+  'carrier',
+  'link',
+  'page',
+  'trigger',
+  'dropOff',
+  'resultCount',
+  'latitude',
+  'longitude',
+  'storeId',
+] as const;
+export type EventColumn = (typeof EVENT_COLUMNS)[number];
+
+export interface EventQuery {
+  /** Inclusive. */
+  from: Date;
+  /** Exclusive. */
+  to: Date;
+  type?: StoredEventType;
+  /** Only searches that found no store (resultCount = 0). */
+  zeroResults?: boolean;
+  /** Only events whose latitude and longitude are known. */
+  located?: boolean;
+  /** Group by these columns (none: one row with the total). */
+  by: readonly EventColumn[];
+}
+
+export interface EventGroup {
+  key: Partial<Record<EventColumn, string | number | boolean | null>>;
+  count: number;
+}
+
+export interface EventRepository {
+  insertMany(records: readonly EventRecord[]): Promise<void>;
+  /** Counts grouped by the query's columns, largest first. */
+  group(query: EventQuery): Promise<EventGroup[]>;
+  /** Every stored event (of a type), any date. */
+  count(type?: StoredEventType): Promise<number>;
+  /** Removes events received before the date (retention); returns how many. */
+  deleteBefore(date: Date): Promise<number>;
+}
+
 export interface Database {
   readonly dialect: 'sqlite' | 'postgres';
   readonly stores: StoreRepository;
   readonly meta: MetaRepository;
+  /** Writes the 3.9 statistic into the events store (type "locationSearch"). */
   readonly statistics: StatisticsRepository;
+  readonly events: EventRepository;
   /** Cheap round trip, for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -4,7 +4,9 @@
  */
 import pg from 'pg';
 import { MIGRATIONS } from '../migrations.js';
-import type { Database, MetaRepository, StatisticsRepository } from '../types.js';
+import type { Database, MetaRepository } from '../types.js';
+import { EventStatistics } from '../events-statistics.js';
+import { PgEventRepository } from './events.js';
 import { PgStoreRepository } from './stores.js';
 import { guarded } from './errors.js';
 
@@ -54,25 +56,6 @@ class PgMeta implements MetaRepository {
   }
 }
 
-class PgStatistics implements StatisticsRepository {
-  constructor(private readonly pool: pg.Pool) {}
-  async insert(r: Parameters<StatisticsRepository['insert']>[0]): Promise<void> {
-    await guarded(() =>
-      this.pool.query(
-        `INSERT INTO statistics (channel, country, locale, latitude, longitude, product,
-          searched_location) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
-        [r.channel, r.country, r.locale, r.latitude, r.longitude, r.product, r.searchedLocation],
-      ),
-    );
-  }
-  async count(): Promise<number> {
-    const { rows } = await guarded(() =>
-      this.pool.query<{ n: string }>('SELECT count(*) AS n FROM statistics'),
-    );
-    return Number(rows[0]?.n ?? 0);
-  }
-}
-
 export interface PgOptions {
   /** Pool size; default 10. */
   max?: number;
@@ -90,11 +73,13 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   await migratePostgres(pool);
+  const events = new PgEventRepository(pool);
   return {
     dialect: 'postgres',
     stores: new PgStoreRepository(pool),
     meta: new PgMeta(pool),
-    statistics: new PgStatistics(pool),
+    statistics: new EventStatistics(events),
+    events,
     async ping() {
       await guarded(() => pool.query('SELECT 1'));
     },

@@ -3,7 +3,9 @@ import BetterSqlite3 from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { MIGRATIONS } from '../migrations.js';
-import type { Database, MetaRepository, StatisticsRepository } from '../types.js';
+import type { Database, MetaRepository } from '../types.js';
+import { EventStatistics } from '../events-statistics.js';
+import { SqliteEventRepository } from './events.js';
 import { SqliteStoreRepository } from './stores.js';
 import { sqliteGuard } from './errors.js';
 
@@ -47,35 +49,6 @@ class SqliteMeta implements MetaRepository {
   }
 }
 
-class SqliteStatistics implements StatisticsRepository {
-  private readonly insertStmt;
-  private readonly countStmt;
-  constructor(db: Db) {
-    this.insertStmt = db.prepare(
-      `INSERT INTO statistics (channel, country, locale, latitude, longitude, product,
-        searched_location, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)`,
-    );
-    this.countStmt = db.prepare('SELECT count(*) FROM statistics').pluck();
-  }
-  async insert(r: Parameters<StatisticsRepository['insert']>[0]): Promise<void> {
-    sqliteGuard(() =>
-      this.insertStmt.run(
-        r.channel,
-        r.country,
-        r.locale,
-        r.latitude,
-        r.longitude,
-        r.product,
-        r.searchedLocation,
-        new Date().toISOString(),
-      ),
-    );
-  }
-  async count(): Promise<number> {
-    return sqliteGuard(() => this.countStmt.get() as number);
-  }
-}
-
 export function openSqlite(file: string): Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   const db = new BetterSqlite3(file);
@@ -85,11 +58,13 @@ export function openSqlite(file: string): Database {
   db.pragma('cache_size = -65536');
   migrateSqlite(db);
   const stores = new SqliteStoreRepository(db);
+  const events = new SqliteEventRepository(db);
   return {
     dialect: 'sqlite',
     stores,
     meta: new SqliteMeta(db),
-    statistics: new SqliteStatistics(db),
+    statistics: new EventStatistics(events),
+    events,
     async ping() {
       sqliteGuard(() => db.prepare('SELECT 1').get());
     },

@@ -1,0 +1,69 @@
+/**
+ * POST /api/v1/analytics/events: a batch of 1–50 events (JSON only, ≤ 16 KB) → 204.
+ * Rate-limited per client in memory, keyed by a salted hash of the address whose salt is random
+ * and rotates daily (the address itself is never stored, logged or persisted). Request logging is
+ * off for this route so no address reaches the logs either.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import {
+  ANALYTICS_EVENTS_PATH,
+  ApiError,
+  analyticsBatchSchema,
+  apiErrorFromIssues,
+} from '@locator/core';
+import type { AnalyticsService } from './service.js';
+
+export interface AnalyticsRouteDeps {
+  service: AnalyticsService;
+  /** Requests per client per minute; 0 = unlimited. */
+  rateLimit: number;
+}
+
+export const EVENTS_BODY_LIMIT = 16_384;
+
+/** A per-day salted hash of the client address: enough to count requests, useless to identify. */
+export function clientKeyer(now: () => number = Date.now): (ip: string) => string {
+  let day = -1;
+  let salt = Buffer.alloc(0);
+  return (ip) => {
+    const today = Math.floor(now() / 86_400_000);
+    if (today !== day) {
+      day = today;
+      salt = randomBytes(16);
+    }
+    return createHash('sha256').update(salt).update(ip).digest('base64url').slice(0, 22);
+  };
+}
+
+export function registerAnalyticsRoutes(app: FastifyInstance, deps: AnalyticsRouteDeps): void {
+  const key = clientKeyer();
+  const limited =
+    deps.rateLimit > 0
+      ? {
+          config: {
+            rateLimit: {
+              max: deps.rateLimit,
+              timeWindow: 60_000,
+              groupId: 'analytics',
+              keyGenerator: (req: FastifyRequest) => key(req.ip),
+              errorResponseBuilder: (_req: FastifyRequest, ctx: { after: string }) =>
+                new ApiError('RATE_LIMITED', `Too many requests; retry in ${ctx.after}.`),
+            },
+          },
+        }
+      : {};
+  app.post(
+    ANALYTICS_EVENTS_PATH,
+    { ...limited, bodyLimit: EVENTS_BODY_LIMIT, logLevel: 'warn' },
+    async (request, reply) => {
+      if (!/^application\/(.+\+)?json\b/i.test(request.headers['content-type'] ?? '')) {
+        throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
+      }
+      const parsed = analyticsBatchSchema.safeParse(request.body ?? undefined);
+      if (!parsed.success) throw apiErrorFromIssues(parsed.error.issues, true, request.body);
+      await deps.service.record(parsed.data);
+      return reply.code(204).header('Cache-Control', 'no-store').send();
+    },
+  );
+}

@@ -1,0 +1,142 @@
+/**
+ * Analytics events: validated batches from browsers (POST /api/v1/analytics/events) and the
+ * location-search statistic (3.9), normalised (country code as configured, locale as en_GB,
+ * coordinates rounded to about 1 km), stored through the EventRepository and handed to the
+ * forwarder. Nothing about the visitor is kept.
+ */
+import {
+  ApiError,
+  roundCoordinate,
+  type AnalyticsBatch,
+  type AnalyticsEventInput,
+} from '@locator/core';
+import type { ConfigService } from '../config/service.js';
+import type { EventRecord, EventRepository } from '../db/types.js';
+import { toForwardEvent, type Forwarder } from './forward.js';
+
+const DAY_MS = 86_400_000;
+
+/** "en-GB" → "en_GB". */
+export const normaliseLocale = (locale: string): string => locale.replace('-', '_');
+
+export function eventRecord(e: AnalyticsEventInput, at: Date, country: string | null): EventRecord {
+  const r: EventRecord = {
+    at,
+    type: e.type,
+    channel: e.channel ?? null,
+    country,
+    locale: normaliseLocale(e.locale),
+    product: null,
+    carrier: null,
+    link: null,
+    page: null,
+    trigger: null,
+    dropOff: null,
+    resultCount: null,
+    latitude: null,
+    longitude: null,
+    storeId: null,
+  };
+  switch (e.type) {
+    case 'pageView':
+      r.page = e.page;
+      break;
+    case 'search':
+      r.product = e.product.toLowerCase();
+      r.carrier = e.carrier || null;
+      r.trigger = e.trigger ?? null;
+      r.dropOff = e.dropOff ?? null;
+      r.resultCount = e.resultCount ?? null;
+      if (e.latitude !== undefined && e.longitude !== undefined) {
+        r.latitude = roundCoordinate(e.latitude);
+        r.longitude = roundCoordinate(e.longitude);
+      }
+      break;
+    case 'click':
+      r.link = e.link;
+      r.product = e.product?.toLowerCase() ?? null;
+      r.storeId = e.storeId ?? null;
+      break;
+  }
+  return r;
+}
+
+export interface AnalyticsServiceOptions {
+  /** false: batches are validated and then dropped. */
+  enabled: boolean;
+  forwarder?: Forwarder | undefined;
+  /** Days to keep; 0 keeps everything. */
+  retentionDays?: number;
+  now?: () => Date;
+  log?: (msg: string) => void;
+}
+
+export class AnalyticsService {
+  private readonly now: () => Date;
+  private retentionTimer: NodeJS.Timeout | undefined;
+
+  constructor(
+    private readonly config: ConfigService,
+    private readonly events: EventRepository,
+    private readonly options: AnalyticsServiceOptions,
+  ) {
+    this.now = options.now ?? (() => new Date());
+  }
+
+  /** The configured code of a country or region ("uk" → "GB"), or undefined. */
+  countryCode(code: string): string | undefined {
+    return this.config.resolve(code)?.code.toUpperCase();
+  }
+
+  /** Validates the countries, stores the batch and queues it for forwarding. */
+  async record(batch: AnalyticsBatch): Promise<number> {
+    const at = this.now();
+    const codes = new Map<string, string | undefined>();
+    const records = batch.events.map((e, i) => {
+      let country: string | null = null;
+      if (e.country !== undefined) {
+        const key = e.country.toLowerCase();
+        if (!codes.has(key)) codes.set(key, this.countryCode(key));
+        const code = codes.get(key);
+        if (!code) {
+          throw new ApiError(
+            'INVALID_BODY',
+            `events.${i}.country: no country or region "${e.country}"`,
+            `events.${i}.country`,
+          );
+        }
+        country = code;
+      }
+      return eventRecord(e, at, country);
+    });
+    if (!this.options.enabled) return 0;
+    await this.events.insertMany(records);
+    this.forward(records);
+    return records.length;
+  }
+
+  /** Queues stored records for the external service (no-op without forwarding). */
+  forward(records: readonly EventRecord[]): void {
+    this.options.forwarder?.enqueue(records.map(toForwardEvent));
+  }
+
+  /** Deletes events past the retention period now and then daily. */
+  async startRetention(): Promise<void> {
+    const days = this.options.retentionDays ?? 0;
+    if (days <= 0) return;
+    const prune = async () => {
+      const removed = await this.events.deleteBefore(
+        new Date(this.now().getTime() - days * DAY_MS),
+      );
+      if (removed > 0)
+        this.options.log?.(`analytics: ${removed} events older than ${days} days removed`);
+    };
+    await prune();
+    this.retentionTimer = setInterval(() => void prune().catch(() => undefined), DAY_MS).unref();
+  }
+
+  async close(): Promise<void> {
+    clearInterval(this.retentionTimer);
+    await this.options.forwarder?.close();
+  }
+}

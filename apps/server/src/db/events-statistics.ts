@@ -1,0 +1,44 @@
+/**
+ * The location-search statistic (spec 3.9) kept in the analytics events store, as a
+ * "locationSearch" event: one store for the analytics report. Dialect-agnostic: it writes through
+ * the EventRepository. searchedLocation is not kept (free text, possibly a street address); the
+ * report names places from the rounded coordinates instead.
+ */
+import type {
+  EventRecord,
+  EventRepository,
+  StatisticRecord,
+  StatisticsRepository,
+} from './types.js';
+
+/** The 3.9 statistic, kept in the events store as a "locationSearch" event. */
+export function statisticEvent(r: StatisticRecord, at: Date): EventRecord {
+  return {
+    at,
+    type: 'locationSearch',
+    channel: r.channel,
+    country: r.country,
+    locale: r.locale,
+    product: r.product,
+    carrier: null,
+    link: null,
+    page: null,
+    trigger: null,
+    dropOff: null,
+    resultCount: null,
+    latitude: r.latitude,
+    longitude: r.longitude,
+    storeId: null,
+  };
+}
+
+/** StatisticsRepository over the events store (searchedLocation is not kept: free text). */
+export class EventStatistics implements StatisticsRepository {
+  constructor(private readonly events: EventRepository) {}
+  async insert(record: StatisticRecord): Promise<void> {
+    await this.events.insertMany([statisticEvent(record, new Date())]);
+  }
+  async count(): Promise<number> {
+    return this.events.count('locationSearch');
+  }
+}

@@ -1,0 +1,117 @@
+/** Analytics events on SQLite (analytics_events; times as ISO 8601 UTC text). */
+import type BetterSqlite3 from 'better-sqlite3';
+import type { StoredEventType } from '@locator/core';
+import type {
+  EventColumn,
+  EventGroup,
+  EventQuery,
+  EventRecord,
+  EventRepository,
+} from '../types.js';
+import { sqliteGuard } from './errors.js';
+
+/** Column of each groupable field. */
+const COLUMN: Record<EventColumn, string> = {
+  type: 'type',
+  channel: 'channel',
+  country: 'country',
+  locale: 'locale',
+  product: 'product',
+  carrier: 'carrier',
+  link: 'link',
+  page: 'page',
+  trigger: 'search_trigger',
+  dropOff: 'drop_off',
+  resultCount: 'result_count',
+  latitude: 'latitude',
+  longitude: 'longitude',
+  storeId: 'store_id',
+};
+
+export class SqliteEventRepository implements EventRepository {
+  private readonly insertStmt;
+  constructor(private readonly db: BetterSqlite3.Database) {
+    this.insertStmt = db.prepare(
+      `INSERT INTO analytics_events (occurred_at, type, channel, country, locale, product,
+        carrier, link, page, search_trigger, drop_off, result_count, latitude, longitude, store_id)
+        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+  }
+
+  async insertMany(records: readonly EventRecord[]): Promise<void> {
+    if (records.length === 0) return;
+    sqliteGuard(() =>
+      this.db.transaction(() => {
+        for (const r of records) {
+          this.insertStmt.run(
+            r.at.toISOString(),
+            r.type,
+            r.channel,
+            r.country,
+            r.locale,
+            r.product,
+            r.carrier,
+            r.link,
+            r.page,
+            r.trigger,
+            r.dropOff === null ? null : r.dropOff ? 1 : 0,
+            r.resultCount,
+            r.latitude,
+            r.longitude,
+            r.storeId,
+          );
+        }
+      })(),
+    );
+  }
+
+  async group(q: EventQuery): Promise<EventGroup[]> {
+    const where = ['occurred_at >= ?', 'occurred_at < ?'];
+    const params: unknown[] = [q.from.toISOString(), q.to.toISOString()];
+    if (q.type) {
+      where.push('type = ?');
+      params.push(q.type);
+    }
+    if (q.zeroResults) where.push('result_count = 0');
+    if (q.located) where.push('latitude IS NOT NULL AND longitude IS NOT NULL');
+    const cols = q.by.map((c, i) => `${COLUMN[c]} AS k${i}`);
+    const groupBy = q.by.length ? ` GROUP BY ${q.by.map((c) => COLUMN[c]).join(', ')}` : '';
+    const sql = `SELECT ${[...cols, 'count(*) AS n'].join(', ')} FROM analytics_events
+      WHERE ${where.join(' AND ')}${groupBy}`;
+    const rows = sqliteGuard(() => this.db.prepare(sql).all(...params)) as Record<
+      string,
+      string | number | null
+    >[];
+    return rows
+      .filter((row) => Number(row.n) > 0)
+      .map((row) => ({
+        key: Object.fromEntries(
+          q.by.map((c, i) => {
+            const v = row[`k${i}`] ?? null;
+            return [c, c === 'dropOff' && v !== null ? v === 1 : v];
+          }),
+        ),
+        count: Number(row.n),
+      }));
+  }
+
+  async count(type?: StoredEventType): Promise<number> {
+    return sqliteGuard(() =>
+      type
+        ? (this.db
+            .prepare('SELECT count(*) FROM analytics_events WHERE type = ?')
+            .pluck()
+            .get(type) as number)
+        : (this.db.prepare('SELECT count(*) FROM analytics_events').pluck().get() as number),
+    );
+  }
+
+  async deleteBefore(date: Date): Promise<number> {
+    return sqliteGuard(
+      () =>
+        this.db
+          .prepare('DELETE FROM analytics_events WHERE occurred_at < ?')
+          .run(date.toISOString()).changes,
+    );
+  }
+}
