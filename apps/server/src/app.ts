@@ -30,6 +30,12 @@ const FALLBACK_TEMPLATE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Locator</title></head>
 <body><main><h1>Locator</h1><p>The web app is not built. Run <code>npm run build</code>.</p></main></body></html>`;
 
+export function staticCacheControl(path: string): string {
+  if (path.includes('/assets/')) return 'public, max-age=31536000, immutable';
+  if (path.includes('/locales/')) return 'public, max-age=2592000';
+  return 'public, max-age=3600';
+}
+
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env } = options;
   const app = Fastify({

@@ -5,6 +5,7 @@ import {
   LOCALE_KEYS,
   channelPath,
   isCatchAllCode,
+  languageTag,
   localeDirection,
   localeParts,
   localeToPath,
@@ -156,5 +157,20 @@ describe('locale helpers', () => {
     const rtl = CHOOSER_REGIONS.flatMap((r) => r.entries).filter((e) => e.rtl);
     expect(rtl.length).toBeGreaterThan(0);
     for (const e of rtl) expect(localeDirection(e.locale)).toBe('rtl');
+  });
+});
+
+describe('language tags (lang and hreflang attributes)', () => {
+  it.each([
+    ['fr-CA', 'fr-CA'],
+    ['ar_AE', 'ar-AE'],
+    ['in-ID', 'id-ID'],
+    ['es-LAC', 'es-419'],
+    ['en-419', 'en-419'],
+    ['fr-LAC', 'fr'],
+    ['en-EUROPE', 'en'],
+    ['xx-YY', 'xx-YY'],
+  ])('%s → %s', (locale, tag) => {
+    expect(languageTag(locale)).toBe(tag);
   });
 });

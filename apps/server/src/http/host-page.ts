@@ -3,7 +3,7 @@
  * route's locale, its writing direction and, where available, the preloaded configuration of
  * its country embedded as a JSON data block (not executable, so it works under a strict CSP).
  */
-import { localeDirection, type CountryConfig } from '@locator/core';
+import { languageTag, localeDirection, type CountryConfig } from '@locator/core';
 
 export interface BootData {
   locale: string;
@@ -23,7 +23,7 @@ export function jsonForScript(value: unknown): string {
 }
 
 export function renderHostPage(template: string, boot: BootData): string {
-  const lang = boot.locale.split('-')[0] ?? 'en';
+  const lang = languageTag(boot.locale);
   const dir = localeDirection(boot.locale);
   const script = `<script type="application/json" id="locator-boot">${jsonForScript(boot)}</script>`;
   return template
