@@ -1,0 +1,358 @@
+/**
+ * The demand report (`npm run analytics:report`): for a period, searches by country, channel and
+ * product; the most searched places (from the 3.9 location-search statistic); searches that
+ * found no store, with where they were; clicks by link kind and click-through per search. As
+ * terminal tables and as CSV (one long table: section + key columns + count + rate).
+ */
+import type { EventGroup, EventRepository } from '../db/types.js';
+
+export interface ReportOptions {
+  /** First day, inclusive (UTC midnight). */
+  from: Date;
+  /** Day after the last one (exclusive). */
+  to: Date;
+  /** Rows of the places and unmet-demand tables; default 10. */
+  top?: number;
+  /**
+   * Names a rounded position ("Manchester, England, United Kingdom"); cells with the same name
+   * are counted together. Default (or no name): the coordinates "53.48, -2.24".
+   */
+  placeName?: (lat: number, lon: number) => Promise<string | undefined> | string | undefined;
+  /** Display name of a product id ("1" → "Phone"); default: the id. */
+  productName?: (id: string) => string | undefined;
+}
+
+export interface SearchRow {
+  country: string;
+  channel: string;
+  product: string;
+  searches: number;
+  /** Searches that reported finding no store. */
+  noStore: number;
+}
+export interface PlaceRow {
+  place: string;
+  country: string;
+  searches: number;
+}
+export interface UnmetRow {
+  country: string;
+  channel: string;
+  product: string;
+  place: string;
+  searches: number;
+}
+export interface ClickRow {
+  link: string;
+  clicks: number;
+  /** Share of all clicks. */
+  share: number;
+  /** Clicks per search (click-through rate); null without searches. */
+  perSearch: number | null;
+}
+export interface ChannelRow {
+  channel: string;
+  searches: number;
+  clicks: number;
+  perSearch: number | null;
+}
+
+export interface Report {
+  /** Inclusive dates, YYYY-MM-DD. */
+  from: string;
+  to: string;
+  /** Events stored at any date. */
+  stored: number;
+  totals: {
+    pageViews: number;
+    searches: number;
+    /** Searches that reported a result count, and those that found nothing. */
+    searchesWithCount: number;
+    noStore: number;
+    locationSearches: number;
+    clicks: number;
+    clickThrough: number | null;
+  };
+  searches: SearchRow[];
+  places: PlaceRow[];
+  unmet: UnmetRow[];
+  clicks: ClickRow[];
+  channels: ChannelRow[];
+}
+
+const DAY_MS = 86_400_000;
+const NOT_REPORTED = '(position not reported)';
+
+const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
+const rate = (n: number, d: number): number | null => (d > 0 ? n / d : null);
+const sum = (groups: EventGroup[]): number => groups.reduce((a, g) => a + g.count, 0);
+/** Largest count first, then by the row's other values (stable across dialects). */
+function byCount<T extends object>(count: keyof T) {
+  return (a: T, b: T): number =>
+    Number(b[count]) - Number(a[count]) ||
+    JSON.stringify(Object.values(a)).localeCompare(JSON.stringify(Object.values(b)));
+}
+
+/** "YYYY-MM-DD" → UTC midnight; undefined when not a real date. */
+export function parseDay(text: string): Date | undefined {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return undefined;
+  const d = new Date(`${text}T00:00:00Z`);
+  return Number.isNaN(d.getTime()) || d.toISOString().slice(0, 10) !== text ? undefined : d;
+}
+
+export async function buildReport(events: EventRepository, o: ReportOptions): Promise<Report> {
+  const range = { from: o.from, to: o.to };
+  const top = o.top ?? 10;
+  const product = (id: unknown): string => {
+    const s = str(id);
+    if (s === '' || s === 'all') return s === '' ? '' : 'All Products';
+    return o.productName?.(s) ?? s;
+  };
+  const names = new Map<string, string>();
+  const place = async (lat: unknown, lon: unknown): Promise<string> => {
+    if (typeof lat !== 'number' || typeof lon !== 'number') return NOT_REPORTED;
+    const key = `${lat.toFixed(2)}, ${lon.toFixed(2)}`;
+    if (!names.has(key)) {
+      const name = await Promise.resolve(o.placeName?.(lat, lon)).catch(() => undefined);
+      names.set(key, name ?? key);
+    }
+    return names.get(key) ?? key;
+  };
+
+  const [types, searchGroups, noStoreGroups, placeGroups, unmetGroups, clickGroups, clickCh] =
+    await Promise.all([
+      events.group({ ...range, by: ['type'] }),
+      events.group({ ...range, type: 'search', by: ['country', 'channel', 'product'] }),
+      events.group({
+        ...range,
+        type: 'search',
+        zeroResults: true,
+        by: ['country', 'channel', 'product'],
+      }),
+      events.group({
+        ...range,
+        type: 'locationSearch',
+        located: true,
+        by: ['country', 'latitude', 'longitude'],
+      }),
+      events.group({
+        ...range,
+        type: 'search',
+        zeroResults: true,
+        by: ['country', 'channel', 'product', 'latitude', 'longitude'],
+      }),
+      events.group({ ...range, type: 'click', by: ['link'] }),
+      events.group({ ...range, type: 'click', by: ['channel'] }),
+    ]);
+  const withCount = await events.group({ ...range, type: 'search', by: ['resultCount'] });
+  const stored = await events.count();
+
+  const ofType = (t: string) => types.find((g) => g.key.type === t)?.count ?? 0;
+  const searches = ofType('search');
+  const clicks = ofType('click');
+
+  const noStoreOf = new Map(
+    noStoreGroups.map((g) => [JSON.stringify([g.key.country, g.key.channel, g.key.product]), g]),
+  );
+  const searchRows: SearchRow[] = searchGroups
+    .map((g) => ({
+      country: str(g.key.country),
+      channel: str(g.key.channel),
+      product: product(g.key.product),
+      searches: g.count,
+      noStore:
+        noStoreOf.get(JSON.stringify([g.key.country, g.key.channel, g.key.product]))?.count ?? 0,
+    }))
+    .sort(byCount('searches'));
+
+  const placeTotals = new Map<string, PlaceRow>();
+  for (const g of placeGroups) {
+    const name = await place(g.key.latitude, g.key.longitude);
+    const k = JSON.stringify([name, g.key.country]);
+    const row = placeTotals.get(k) ?? { place: name, country: str(g.key.country), searches: 0 };
+    row.searches += g.count;
+    placeTotals.set(k, row);
+  }
+
+  const unmetTotals = new Map<string, UnmetRow>();
+  for (const g of unmetGroups) {
+    const row: UnmetRow = {
+      country: str(g.key.country),
+      channel: str(g.key.channel),
+      product: product(g.key.product),
+      place: await place(g.key.latitude, g.key.longitude),
+      searches: 0,
+    };
+    const k = JSON.stringify([row.country, row.channel, row.product, row.place]);
+    const existing = unmetTotals.get(k) ?? row;
+    existing.searches += g.count;
+    unmetTotals.set(k, existing);
+  }
+
+  const clickRows: ClickRow[] = clickGroups
+    .map((g) => ({
+      link: str(g.key.link),
+      clicks: g.count,
+      share: g.count / clicks,
+      perSearch: rate(g.count, searches),
+    }))
+    .sort(byCount('clicks'));
+
+  const searchesByChannel = new Map<string, number>();
+  for (const r of searchRows) {
+    searchesByChannel.set(r.channel, (searchesByChannel.get(r.channel) ?? 0) + r.searches);
+  }
+  const clicksByChannel = new Map(clickCh.map((g) => [str(g.key.channel), g.count]));
+  const channelRows: ChannelRow[] = [
+    ...new Set([...searchesByChannel.keys(), ...clicksByChannel.keys()]),
+  ]
+    .map((channel) => {
+      const s = searchesByChannel.get(channel) ?? 0;
+      const c = clicksByChannel.get(channel) ?? 0;
+      return { channel, searches: s, clicks: c, perSearch: rate(c, s) };
+    })
+    .sort(byCount('searches'));
+
+  const noStore = sum(noStoreGroups);
+  return {
+    from: o.from.toISOString().slice(0, 10),
+    to: new Date(o.to.getTime() - DAY_MS).toISOString().slice(0, 10),
+    stored,
+    totals: {
+      pageViews: ofType('pageView'),
+      searches,
+      searchesWithCount: sum(withCount.filter((g) => g.key.resultCount !== null)),
+      noStore,
+      locationSearches: ofType('locationSearch'),
+      clicks,
+      clickThrough: rate(clicks, searches),
+    },
+    searches: searchRows,
+    places: [...placeTotals.values()].sort(byCount('searches')).slice(0, top),
+    unmet: [...unmetTotals.values()].sort(byCount('searches')).slice(0, top),
+    clicks: clickRows,
+    channels: channelRows,
+  };
+}
+
+/** True when nothing happened in the period. */
+export function isEmpty(r: Report): boolean {
+  const t = r.totals;
+  return t.pageViews + t.searches + t.locationSearches + t.clicks === 0;
+}
+
+const pct = (v: number | null): string => (v === null ? '–' : `${(v * 100).toFixed(1)}%`);
+
+function table(title: string, head: string[], rows: (string | number)[][]): string {
+  if (rows.length === 0) return `${title}\n  (none)\n`;
+  const cells = [head, ...rows.map((r) => r.map(String))];
+  const widths = head.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
+  const numeric = head.map((_, i) => rows.every((r) => /^[\d.,%–-]+$/.test(String(r[i]))));
+  const line = (r: string[]) =>
+    `  ${r
+      .map((c, i) => (numeric[i] ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
+      .join('  ')
+      .trimEnd()}`;
+  const rule = `  ${widths.map((w) => '-'.repeat(w)).join('  ')}`;
+  return [title, line(head), rule, ...cells.slice(1).map(line)].join('\n') + '\n';
+}
+
+/** The report as terminal tables. */
+export function formatReport(r: Report): string {
+  const period = `${r.from} to ${r.to}`;
+  if (isEmpty(r)) {
+    return r.stored === 0
+      ? `No analytics events are stored yet (period ${period}). The demo data seeds none: ` +
+          `events come from visitors' browsers and the location-search statistic.\n`
+      : `No analytics events between ${r.from} and ${r.to} ` +
+          `(${r.stored} stored at other dates).\n`;
+  }
+  const t = r.totals;
+  const out = [
+    `Analytics report ${period} (UTC)\n`,
+    table(
+      'Totals',
+      ['figure', 'value'],
+      [
+        ['page views', t.pageViews],
+        ['searches', t.searches],
+        ['searches reporting a result count', t.searchesWithCount],
+        ['searches that found no store', t.noStore],
+        ['location-search statistics (3.9)', t.locationSearches],
+        ['link clicks', t.clicks],
+        ['clicks per search', pct(t.clickThrough)],
+      ],
+    ),
+    table(
+      'Searches by country, channel and product',
+      ['country', 'channel', 'product', 'searches', 'no store'],
+      r.searches.map((s) => [s.country, s.channel, s.product, s.searches, s.noStore]),
+    ),
+    table(
+      'Most searched places (location-search statistic, positions rounded to ~1 km)',
+      ['place', 'country', 'searches'],
+      r.places.map((p) => [p.place, p.country, p.searches]),
+    ),
+    table(
+      'Unmet demand: searches that found no store',
+      ['country', 'channel', 'product', 'place', 'searches'],
+      r.unmet.map((u) => [u.country, u.channel, u.product, u.place, u.searches]),
+    ),
+    table(
+      'Clicks by link kind',
+      ['link', 'clicks', 'share', 'per search'],
+      r.clicks.map((c) => [c.link, c.clicks, pct(c.share), pct(c.perSearch)]),
+    ),
+    table(
+      'Click-through by channel',
+      ['channel', 'searches', 'clicks', 'per search'],
+      r.channels.map((c) => [c.channel, c.searches, c.clicks, pct(c.perSearch)]),
+    ),
+  ];
+  return out.join('\n');
+}
+
+interface CsvKey {
+  country?: string;
+  channel?: string;
+  product?: string;
+  place?: string;
+  link?: string;
+}
+
+const CSV_HEAD = ['section', 'country', 'channel', 'product', 'place', 'link', 'count', 'rate'];
+
+function csvCell(v: string | number | null): string {
+  const s = v === null ? '' : typeof v === 'number' ? String(v) : v;
+  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+/** The report as one CSV table (RFC 4180, header row; rate as a fraction 0–1). */
+export function reportCsv(r: Report): string {
+  const rows: (string | number | null)[][] = [];
+  const add = (section: string, k: CsvKey, count: number, rt: number | null = null) =>
+    rows.push([
+      section,
+      k.country ?? '',
+      k.channel ?? '',
+      k.product ?? '',
+      k.place ?? '',
+      k.link ?? '',
+      count,
+      rt === null ? '' : Number(rt.toFixed(6)),
+    ]);
+  const t = r.totals;
+  add('total_page_views', {}, t.pageViews);
+  add('total_searches', {}, t.searches);
+  add('total_searches_no_store', {}, t.noStore, rate(t.noStore, t.searchesWithCount));
+  add('total_location_searches', {}, t.locationSearches);
+  add('total_clicks', {}, t.clicks, t.clickThrough);
+  for (const s of r.searches) add('searches', s, s.searches);
+  for (const s of r.searches) if (s.noStore > 0) add('searches_no_store', s, s.noStore);
+  for (const p of r.places) add('places', p, p.searches);
+  for (const u of r.unmet) add('unmet_demand', u, u.searches);
+  for (const c of r.clicks) add('clicks', { link: c.link }, c.clicks, c.perSearch);
+  for (const c of r.channels)
+    add('channel_click_through', { channel: c.channel }, c.clicks, c.perSearch);
+  return [CSV_HEAD, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}

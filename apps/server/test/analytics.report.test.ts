@@ -1,0 +1,258 @@
+/**
+ * The demand report on a known set of events, on both databases: every figure, the terminal
+ * tables, the CSV, the empty cases, the arguments, and the command itself (SQLite file).
+ */
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { fileURLToPath } from 'node:url';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
+import type { EventRecord, EventRepository } from '../src/db/types.js';
+import { openSqlite } from '../src/db/sqlite/index.js';
+import { buildReport, formatReport, reportCsv, type Report } from '../src/analytics/report.js';
+import { parseReportArgs } from '../src/analytics/report-args.js';
+
+const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
+
+const base: EventRecord = {
+  at: new Date('2026-11-02T10:00:00Z'),
+  type: 'pageView',
+  channel: null,
+  country: null,
+  locale: 'en_GB',
+  product: null,
+  carrier: null,
+  link: null,
+  page: null,
+  trigger: null,
+  dropOff: null,
+  resultCount: null,
+  latitude: null,
+  longitude: null,
+  storeId: null,
+};
+const ev = (over: Partial<EventRecord>, times = 1): EventRecord[] =>
+  Array.from({ length: times }, () => ({ ...base, ...over }));
+
+const LONDON = { latitude: 51.51, longitude: -0.13 };
+const MANCHESTER = { latitude: 53.48, longitude: -2.24 };
+const INVERNESS = { latitude: 57.48, longitude: -4.22 };
+const BERLIN = { latitude: 52.52, longitude: 13.41 };
+const NAMES: Record<string, string> = {
+  '51.51,-0.13': 'London',
+  '53.48,-2.24': 'Manchester',
+  '57.48,-4.22': 'Inverness',
+  '52.52,13.41': 'Berlin',
+  // Another cell of London: counted with the first.
+  '51.52,-0.12': 'London',
+};
+
+const gbSales = { type: 'search', channel: 'sales', country: 'GB', product: 'all' } as const;
+const gbService = { type: 'search', channel: 'service', country: 'GB', product: '1' } as const;
+const click = (link: string, channel: string, country: string) =>
+  ({ type: 'click', link, channel, country }) as const;
+
+/** November 2026: 10 page views, 8 searches (4 found nothing), 8 statistics, 5 clicks; 2 outside. */
+export function knownEvents(): EventRecord[] {
+  return [
+    ...ev({ type: 'pageView', page: 'home' }, 4),
+    ...ev({ type: 'pageView', page: 'results', channel: 'sales', country: 'GB' }, 6),
+    ...ev({ ...gbSales, resultCount: 5, trigger: 'form' }, 2),
+    ...ev({ ...gbSales, resultCount: 0, ...MANCHESTER }),
+    ...ev({ ...gbSales }), // no result count reported
+    ...ev({ ...gbService, resultCount: 0, carrier: 'EE', ...INVERNESS }, 2),
+    ...ev({ type: 'search', channel: 'sales', country: 'DE', product: '2', resultCount: 3 }),
+    ...ev({ type: 'search', channel: 'service', country: 'DE', product: '1', resultCount: 0 }),
+    ...ev(
+      { type: 'locationSearch', channel: 'sales', country: 'GB', product: 'All', ...LONDON },
+      3,
+    ),
+    ...ev({ type: 'locationSearch', channel: 'sales', country: 'GB', ...MANCHESTER }),
+    ...ev({ type: 'locationSearch', channel: 'sales', country: 'DE', ...BERLIN }, 2),
+    ...ev({ type: 'locationSearch', country: 'GB', latitude: 51.52, longitude: -0.12 }),
+    // A position without a name: shown as its coordinates.
+    ...ev({ type: 'locationSearch', country: 'DE', latitude: 48.14, longitude: 11.58 }),
+    ...ev(click('directions', 'sales', 'GB')),
+    ...ev(click('directions', 'sales', 'DE')),
+    ...ev(click('website', 'sales', 'GB')),
+    ...ev(click('appointment', 'service', 'GB')),
+    ...ev(click('carrier', 'service', 'GB')),
+    // Outside the period: 31 October and 1 December.
+    ...ev({ ...gbSales, resultCount: 0, ...LONDON, at: new Date('2026-10-31T23:59:59Z') }),
+    ...ev({ ...click('phone', 'sales', 'GB'), at: new Date('2026-12-01T00:00:00Z') }),
+  ];
+}
+
+const NOVEMBER = { from: new Date('2026-11-01T00:00:00Z'), to: new Date('2026-12-01T00:00:00Z') };
+
+async function report(events: EventRepository): Promise<Report> {
+  return buildReport(events, {
+    ...NOVEMBER,
+    placeName: (lat, lon) => NAMES[`${lat},${lon}`],
+    productName: (id) => ({ '1': 'Phone', '2': 'Tablet' })[id],
+  });
+}
+
+describe.each(DIALECTS)('analytics report on %s', (dialect) => {
+  let t: TestDb;
+  beforeAll(async () => {
+    t = await openTestDb(dialect);
+  });
+  afterAll(async () => {
+    await t.cleanup();
+  });
+
+  it('says so on an empty database', async () => {
+    const r = await report(t.db.events);
+    expect(r.stored).toBe(0);
+    expect(formatReport(r)).toMatch(
+      /^No analytics events are stored yet \(period 2026-11-01 to 2026-11-30\)/,
+    );
+  });
+
+  it('gives the figures of a known set of events', async () => {
+    await t.db.events.insertMany(knownEvents());
+    const r = await report(t.db.events);
+    expect(r.from).toBe('2026-11-01');
+    expect(r.to).toBe('2026-11-30');
+    expect(r.stored).toBe(33);
+    expect(r.totals).toEqual({
+      pageViews: 10,
+      searches: 8,
+      searchesWithCount: 7,
+      noStore: 4,
+      locationSearches: 8,
+      clicks: 5,
+      clickThrough: 5 / 8,
+    });
+    expect(r.searches).toEqual([
+      { country: 'GB', channel: 'sales', product: 'All Products', searches: 4, noStore: 1 },
+      { country: 'GB', channel: 'service', product: 'Phone', searches: 2, noStore: 2 },
+      { country: 'DE', channel: 'sales', product: 'Tablet', searches: 1, noStore: 0 },
+      { country: 'DE', channel: 'service', product: 'Phone', searches: 1, noStore: 1 },
+    ]);
+    expect(r.places).toEqual([
+      { place: 'London', country: 'GB', searches: 4 },
+      { place: 'Berlin', country: 'DE', searches: 2 },
+      { place: '48.14, 11.58', country: 'DE', searches: 1 },
+      { place: 'Manchester', country: 'GB', searches: 1 },
+    ]);
+    expect(r.unmet).toEqual([
+      {
+        country: 'GB',
+        channel: 'service',
+        product: 'Phone',
+        place: 'Inverness',
+        searches: 2,
+      },
+      {
+        country: 'DE',
+        channel: 'service',
+        product: 'Phone',
+        place: '(position not reported)',
+        searches: 1,
+      },
+      {
+        country: 'GB',
+        channel: 'sales',
+        product: 'All Products',
+        place: 'Manchester',
+        searches: 1,
+      },
+    ]);
+    expect(r.clicks).toEqual([
+      { link: 'directions', clicks: 2, share: 0.4, perSearch: 0.25 },
+      { link: 'appointment', clicks: 1, share: 0.2, perSearch: 0.125 },
+      { link: 'carrier', clicks: 1, share: 0.2, perSearch: 0.125 },
+      { link: 'website', clicks: 1, share: 0.2, perSearch: 0.125 },
+    ]);
+    expect(r.channels).toEqual([
+      { channel: 'sales', searches: 5, clicks: 3, perSearch: 0.6 },
+      { channel: 'service', searches: 3, clicks: 2, perSearch: 2 / 3 },
+    ]);
+  });
+
+  it('prints tables and CSV', async () => {
+    const r = await report(t.db.events);
+    const text = formatReport(r);
+    expect(text).toContain('Analytics report 2026-11-01 to 2026-11-30 (UTC)');
+    expect(text).toMatch(/clicks per search\s+62\.5%/);
+    expect(text).toMatch(/GB\s+service\s+Phone\s+Inverness\s+2/);
+    expect(text).toMatch(/directions\s+2\s+40\.0%\s+25\.0%/);
+    const csv = reportCsv(r).split('\r\n');
+    expect(csv[0]).toBe('section,country,channel,product,place,link,count,rate');
+    expect(csv).toContain('places,DE,,,"48.14, 11.58",,1,');
+    expect(csv).toContain('total_clicks,,,,,,5,0.625');
+    expect(csv).toContain('searches,GB,service,Phone,,,2,');
+    expect(csv).toContain('places,GB,,,London,,4,');
+    expect(csv).toContain('unmet_demand,GB,service,Phone,Inverness,,2,');
+    expect(csv).toContain('clicks,,,,,directions,2,0.25');
+    expect(csv).toContain('channel_click_through,,sales,,,,3,0.6');
+    expect(csv.at(-1)).toBe('');
+  });
+
+  it('says when the period is empty but other dates have events', async () => {
+    const r = await buildReport(t.db.events, {
+      from: new Date('2025-01-01T00:00:00Z'),
+      to: new Date('2025-02-01T00:00:00Z'),
+    });
+    expect(formatReport(r)).toBe(
+      'No analytics events between 2025-01-01 and 2025-01-31 (33 stored at other dates).\n',
+    );
+  });
+});
+
+describe('report command', () => {
+  it('reads its arguments: inclusive UTC days, default last 30 days, every problem listed', () => {
+    const a = parseReportArgs(['--from', '2026-11-01', '--to', '2026-11-30', '--csv', 'x.csv']);
+    expect(a).toEqual({
+      from: new Date('2026-11-01T00:00:00Z'),
+      to: new Date('2026-12-01T00:00:00Z'),
+      csv: 'x.csv',
+      top: 10,
+      placeNames: true,
+    });
+    const d = parseReportArgs(['--no-place-names'], new Date('2026-11-30T15:00:00Z'));
+    expect(d.from).toEqual(new Date('2026-11-01T00:00:00Z'));
+    expect(d.to).toEqual(new Date('2026-12-01T00:00:00Z'));
+    expect(d.placeNames).toBe(false);
+    expect(() => parseReportArgs(['--from', '2026-02-30', '--top', '0'])).toThrow(
+      /--from: "2026-02-30" is not a date YYYY-MM-DD\n--top: 1 to 1000\nusage:/,
+    );
+    expect(() => parseReportArgs(['--from', '2026-12-01', '--to', '2026-11-01'])).toThrow(
+      /--from is after --to/,
+    );
+    expect(() => parseReportArgs(['--form', '2026-11-01'])).toThrow();
+  });
+
+  it('prints the report of the configured database and writes the CSV', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'locator-report-'));
+    const db = openSqlite(join(dir, 'locator.sqlite'));
+    await db.events.insertMany(knownEvents());
+    await db.close();
+    const csv = join(dir, 'out.csv');
+    const { stdout } = await promisify(execFile)(
+      'npx',
+      [
+        'tsx',
+        'src/analytics/report-cli.ts',
+        '--from',
+        '2026-11-01',
+        '--to',
+        '2026-11-30',
+        '--csv',
+        csv,
+      ],
+      { cwd: SERVER_DIR, env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '' } },
+    );
+    expect(stdout).toContain('Analytics report 2026-11-01 to 2026-11-30 (UTC)');
+    expect(stdout).toMatch(/GB\s+service\s+Phone\s+2\s+2/);
+    expect(stdout).toMatch(/London[^\n]*GB\s+[34]\n/);
+    expect(stdout).toContain(`CSV written to ${csv}`);
+    expect(readFileSync(csv, 'utf8')).toContain('total_searches,,,,,,8,');
+    console.log(stdout);
+  });
+});
