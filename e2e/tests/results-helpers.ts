@@ -8,9 +8,11 @@ import { expect, type Page } from '@playwright/test';
 export const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
 
-export const locationBox = (page: Page) => page.getByRole('combobox', { name: 'Location' });
+/** The location combobox (any language). */
+export const locationBox = (page: Page) => page.locator('input[role="combobox"]');
+/** The form's Search button (any language). */
 export const searchButton = (page: Page) =>
-  page.getByRole('button', { name: 'Search', exact: true });
+  page.getByTestId('search-form').locator('[type=submit]');
 export const stores = (page: Page) => page.getByTestId('store');
 export const sentence = (page: Page) => page.locator('#results-heading');
 
