@@ -68,9 +68,8 @@ const pathToLocaleIndex: Map<string, string> = (() => {
 })();
 
 function isCanonicalFor(locale: string, path: string): boolean {
-  const { country, lang } = splitPath(path) ?? {};
-  if (!country || !lang) return false;
-  return locale === `${lang}-${country.toUpperCase()}`;
+  const parts = splitPath(path);
+  return parts !== undefined && locale === `${parts.lang}-${parts.country.toUpperCase()}`;
 }
 
 function splitPath(path: string): { country: string; lang: string } | undefined {
@@ -173,7 +172,7 @@ export function localeToUnderscore(locale: string): string {
 
 /** Writing direction of a locale. */
 export function localeDirection(locale: string): 'ltr' | 'rtl' {
-  const lang = locale.split(/[-_]/)[0]?.toLowerCase() ?? '';
+  const lang = locale.toLowerCase().replace(/[-_].*$/, '');
   return RTL_LANGS.has(lang) ? 'rtl' : 'ltr';
 }
 
