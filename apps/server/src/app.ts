@@ -12,6 +12,7 @@ import { renderHostPage, type BootData } from './http/host-page.js';
 import { registerSecurityHeaders } from './http/security.js';
 import { apiRoutes, type ApiDeps } from './api/index.js';
 import { mapsRoutes } from './maps/routes.js';
+import { basemapRoutes } from './basemap/routes.js';
 import { registerErrorHandler } from './http/errors.js';
 import type { MapsProvider } from '@locator/geo';
 
@@ -50,6 +51,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(apiRoutes, { deps: options.api, env });
   if (options.maps) await app.register(mapsRoutes, { provider: options.maps });
+  await app.register(basemapRoutes, options.maps ? { maps: options.maps } : {});
 
   const indexFile = join(env.WEB_DIST, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_TEMPLATE;

@@ -37,6 +37,7 @@ export { createValhallaEta, type ValhallaOptions } from './adapters/valhalla.js'
 export { RoutingError, type RoutingErrorKind } from './adapters/http.js';
 export { distanceMetres, distanceBetween } from './geo-math.js';
 export { normaliseCountryCode } from './countries.js';
+export { langInfo, type LangInfo } from './normalise.js';
 export { createPhotonGeocoder, type PhotonOptions } from './adapters/photon.js';
 export { createNominatimGeocoder, type NominatimOptions } from './adapters/nominatim.js';
 export { withGeocoder, type Geocoder } from './adapters/geocoder.js';

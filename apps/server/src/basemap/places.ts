@@ -1,0 +1,123 @@
+/**
+ * Place labels of the basemap from the gazetteer (@locator/geo): capitals and large cities at
+ * low zoom, towns and villages (GeoNames cities500) as the map zooms in, each named in the
+ * visitor's language and script (Gazetteer.placeName: the same rules as search results).
+ *
+ * Served as vector tiles with one point layer "places" (properties name, kind, sort); the
+ * browser draws the names with its own fonts (README.md "Labels").
+ */
+import { langInfo, type Gazetteer, type LangInfo } from '@locator/geo';
+import { encodeTile, project, tileBounds, type TileFeature, type TileId } from './tiles.js';
+
+/** Deepest zoom with its own place tiles; every gazetteer place is in them. */
+export const PLACES_MAX_ZOOM = 12;
+/** Most labels in one tile (the highest-ranked win); MapLibre's collision picks among them. */
+export const PLACES_PER_TILE = 160;
+/** Below this zoom the tiles are filled from the short list of major places. */
+const GRID_FROM_ZOOM = 7;
+
+export type PlaceKind = 'capital' | 'city' | 'town';
+
+/** Smallest zoom at which a place is labelled: by population, earlier for seats of government. */
+export function placeMinZoom(population: number, rank: number): number {
+  const steps: [number, number][] = [
+    [5_000_000, 3],
+    [2_000_000, 4],
+    [500_000, 5],
+    [150_000, 6],
+    [50_000, 7],
+    [20_000, 8],
+    [8_000, 9],
+    [3_000, 10],
+    [1_000, 11],
+  ];
+  let z = steps.find(([min]) => population >= min)?.[1] ?? PLACES_MAX_ZOOM;
+  if (rank === 3) z = Math.min(z, population >= 1_000_000 ? 2 : 3);
+  else if (rank === 2) z = Math.max(4, z - 1);
+  return z;
+}
+
+/** Label priority: larger and more important places first (MapLibre symbol-sort-key ascending). */
+export function placeSortKey(population: number, rank: number): number {
+  const score = Math.log10(population + 10) + (rank === 3 ? 2 : rank === 2 ? 0.6 : 0);
+  return Math.round(1000 - score * 100);
+}
+
+export class PlaceTiles {
+  private readonly minZoom: Uint8Array;
+  private readonly sortKey: Int16Array;
+  /** Places labelled below GRID_FROM_ZOOM, best first. */
+  private readonly major: Uint32Array;
+
+  constructor(private readonly g: Gazetteer) {
+    const n = g.placeCount;
+    this.minZoom = new Uint8Array(n);
+    this.sortKey = new Int16Array(n);
+    const major: number[] = [];
+    for (let i = 0; i < n; i++) {
+      const pop = g.placePop[i] ?? 0;
+      const rank = g.rank(i);
+      const z = g.isSection(i) ? 255 : placeMinZoom(pop, rank);
+      this.minZoom[i] = z;
+      this.sortKey[i] = placeSortKey(pop, rank);
+      if (z < GRID_FROM_ZOOM) major.push(i);
+    }
+    major.sort((a, b) => (this.sortKey[a] ?? 0) - (this.sortKey[b] ?? 0));
+    this.major = Uint32Array.from(major);
+  }
+
+  /** Places whose label shows in the tile, best first, at most PLACES_PER_TILE. */
+  placesIn(t: TileId): number[] {
+    const [west, south, east, north] = tileBounds(t);
+    const inside = (i: number): boolean => {
+      const lat = this.g.placeLat[i] ?? 0;
+      const lon = this.g.placeLon[i] ?? 0;
+      return (
+        (this.minZoom[i] ?? 255) <= t.z && lat >= south && lat < north && lon >= west && lon < east
+      );
+    };
+    const found: number[] = [];
+    if (t.z < GRID_FROM_ZOOM) {
+      for (const i of this.major) {
+        if (inside(i)) found.push(i);
+        if (found.length >= PLACES_PER_TILE) break;
+      }
+      return found;
+    }
+    const { cellDeg, cols, rows } = this.g.grid;
+    const row0 = Math.max(0, Math.floor((south + 90) / cellDeg));
+    const row1 = Math.min(rows - 1, Math.floor((north + 90) / cellDeg));
+    const col0 = Math.max(0, Math.floor((west + 180) / cellDeg));
+    const col1 = Math.min(cols - 1, Math.floor((east + 180) / cellDeg));
+    for (let r = row0; r <= row1; r++) {
+      for (let c = col0; c <= col1; c++) {
+        const cell = r * cols + c;
+        const end = this.g.cellStart[cell + 1] ?? this.g.placeCount;
+        for (let i = this.g.cellStart[cell] ?? end; i < end; i++) if (inside(i)) found.push(i);
+      }
+    }
+    found.sort((a, b) => (this.sortKey[a] ?? 0) - (this.sortKey[b] ?? 0));
+    return found.slice(0, PLACES_PER_TILE);
+  }
+
+  kind(i: number): PlaceKind {
+    if (this.g.rank(i) === 3) return 'capital';
+    return (this.minZoom[i] ?? 255) < GRID_FROM_ZOOM ? 'city' : 'town';
+  }
+
+  /** The tile's "places" layer as an MVT protobuf, names in the given language. */
+  tile(t: TileId, lang: string | LangInfo): Buffer {
+    const info = typeof lang === 'string' ? langInfo(lang) : lang;
+    const features: TileFeature[] = [];
+    for (const i of this.placesIn(t)) {
+      const name = this.g.placeName(i, info);
+      if (!name) continue;
+      features.push({
+        type: 1,
+        geometry: [project(t, this.g.placeLon[i] ?? 0, this.g.placeLat[i] ?? 0)],
+        tags: { name, kind: this.kind(i), sort: this.sortKey[i] ?? 0 },
+      });
+    }
+    return encodeTile({ places: features });
+  }
+}

@@ -1,0 +1,181 @@
+/**
+ * The basemap (issue 4), served by our own server so that the map makes no request elsewhere:
+ *
+ *   GET /basemap/config.json?lang=     which style the web app loads (embedded, pmtiles, vendor)
+ *   GET /basemap/style.json?lang=      MapLibre style v8 (embedded or PMTiles)
+ *   GET /basemap/geo/{z}/{x}/{y}.pbf   Natural Earth land and borders (vector tiles)
+ *   GET /basemap/places/{z}/{x}/{y}.pbf?lang=   gazetteer place labels in the visitor's language
+ *   GET|HEAD /basemap/tiles.pmtiles    the PMTiles archive, with HTTP Range support
+ *
+ * See README.md beside this file.
+ */
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { ApiError } from '@locator/core';
+import { loadEmbeddedProvider, type Gazetteer, type MapsProvider } from '@locator/geo';
+import { loadBasemapConfig, type BasemapConfig } from './config.js';
+import { encode, Lru, sendEncoded, type Encoded } from './http.js';
+import { GEO_DATA_VERSION, GEO_MAX_ZOOM, NaturalEarthTiles } from './natural-earth.js';
+import { PLACES_MAX_ZOOM, PlaceTiles } from './places.js';
+import { readPmtilesInfo, sendArchive } from './pmtiles.js';
+import { parseTileId, type TileId } from './tiles.js';
+import {
+  embeddedStyle,
+  GEONAMES,
+  MAPLIBRE,
+  NATURAL_EARTH,
+  pmtilesStyle,
+  type Attribution,
+  type PmtilesInfo,
+} from './style.js';
+
+export interface BasemapOptions {
+  /** Default: read from the environment (ConfigError listing the problems). */
+  config?: BasemapConfig;
+  /** The embedded maps engine, whose gazetteer names the places; loaded when needed otherwise. */
+  maps?: MapsProvider;
+  gazetteer?: () => Promise<Gazetteer>;
+}
+
+/** BCP 47-like language tags: "en", "pt-BR", "zh-Hant", "zh_HK". */
+const LANG_RE = /^[a-z]{2,3}([-_][A-Za-z0-9]{2,8}){0,3}$/;
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const HOUR = 'public, max-age=3600';
+
+export interface BasemapClientConfig {
+  mode: BasemapConfig['MAP_STYLE'];
+  /** Style URL: ours (relative) or the vendor's, with "{key}" for the token of /mapKitToken. */
+  style: string;
+  /** The vendor style needs the /mapKitToken token. */
+  token: boolean;
+  /** Our own style, used when a vendor style cannot be had (no token). */
+  fallbackStyle: string;
+  attribution: Attribution[];
+}
+
+function langOf(query: unknown): string {
+  const lang = (query as { lang?: unknown }).lang;
+  if (lang === undefined || lang === '') return 'en';
+  if (typeof lang !== 'string' || !LANG_RE.test(lang)) {
+    throw new ApiError(
+      'INVALID_PARAMETER',
+      'lang must be a language tag such as "en" or "zh-Hant".',
+      'lang',
+    );
+  }
+  return lang.replace(/_/g, '-');
+}
+
+function gazetteerOf(options: BasemapOptions): () => Promise<Gazetteer> {
+  if (options.gazetteer) return options.gazetteer;
+  const own = (options.maps as { gazetteer?: Gazetteer } | undefined)?.gazetteer;
+  if (own) return () => Promise.resolve(own);
+  let loading: Promise<Gazetteer> | undefined;
+  return () => (loading ??= loadEmbeddedProvider().then((p) => p.gazetteer));
+}
+
+export const basemapRoutes: FastifyPluginAsync<BasemapOptions> = async (
+  app: FastifyInstance,
+  options,
+) => {
+  const config = options.config ?? loadBasemapConfig();
+  const pmtilesPath = config.MAP_PMTILES_PATH;
+  const pmtiles: PmtilesInfo | undefined =
+    config.MAP_STYLE === 'pmtiles' && pmtilesPath ? await readPmtilesInfo(pmtilesPath) : undefined;
+  const loadGazetteer = gazetteerOf(options);
+  const geoTiles = new NaturalEarthTiles();
+  let placeTiles: Promise<PlaceTiles> | undefined;
+  const tileCache = new Lru<Encoded>(4000);
+  // Build the land and border index once the server listens (~1 s), not on the first map view.
+  app.addHook('onListen', async () => {
+    setImmediate(() => geoTiles.warm());
+  });
+  const styleCache = new Lru<Encoded>(200);
+
+  const tileParams = (params: unknown, maxZoom: number): TileId => {
+    const p = params as { z: string; x: string; y: string };
+    const id = parseTileId(p.z, p.x, p.y.replace(/\.pbf$/, ''), maxZoom);
+    if (!id) throw new ApiError('NOT_FOUND', 'No such tile.');
+    return id;
+  };
+  /** Tiles asked for with the current data version are immutable; others are revalidated. */
+  const tileCaching = (query: unknown) =>
+    (query as { v?: string }).v === GEO_DATA_VERSION ? IMMUTABLE : HOUR;
+
+  app.get('/basemap/config.json', async (request, reply) => {
+    const lang = langOf(request.query);
+    const ours = `/basemap/style.json?lang=${encodeURIComponent(lang)}`;
+    const body: BasemapClientConfig =
+      config.MAP_STYLE === 'vendor'
+        ? {
+            mode: 'vendor',
+            style: config.MAP_STYLE_URL ?? ours,
+            token: config.MAP_STYLE_URL?.includes('{key}') ?? false,
+            fallbackStyle: ours,
+            attribution: [MAPLIBRE],
+          }
+        : {
+            mode: config.MAP_STYLE,
+            style: ours,
+            token: false,
+            fallbackStyle: ours,
+            attribution:
+              config.MAP_STYLE === 'embedded'
+                ? [NATURAL_EARTH, GEONAMES, MAPLIBRE]
+                : [GEONAMES, MAPLIBRE],
+          };
+    return reply.header('Cache-Control', 'public, max-age=300').send(body);
+  });
+
+  app.get('/basemap/style.json', async (request, reply) => {
+    const lang = langOf(request.query);
+    const key = `${lang}`;
+    let body = styleCache.get(key);
+    if (!body) {
+      const style = pmtiles ? pmtilesStyle(lang, pmtiles) : embeddedStyle(lang);
+      body = encode(Buffer.from(JSON.stringify(style)));
+      styleCache.set(key, body);
+    }
+    return sendEncoded(request, reply, body, 'application/json; charset=utf-8', HOUR);
+  });
+
+  app.get('/basemap/geo/:z/:x/:y', async (request, reply) => {
+    const t = tileParams(request.params, GEO_MAX_ZOOM);
+    const key = `geo/${t.z}/${t.x}/${t.y}`;
+    let body = tileCache.get(key);
+    if (!body) {
+      body = encode(geoTiles.tile(t));
+      tileCache.set(key, body);
+    }
+    return sendEncoded(
+      request,
+      reply,
+      body,
+      'application/vnd.mapbox-vector-tile',
+      tileCaching(request.query),
+    );
+  });
+
+  app.get('/basemap/places/:z/:x/:y', async (request, reply) => {
+    const t = tileParams(request.params, PLACES_MAX_ZOOM);
+    const lang = langOf(request.query);
+    const key = `places/${lang}/${t.z}/${t.x}/${t.y}`;
+    let body = tileCache.get(key);
+    if (!body) {
+      placeTiles ??= loadGazetteer().then((g) => new PlaceTiles(g));
+      body = encode((await placeTiles).tile(t, lang));
+      tileCache.set(key, body);
+    }
+    return sendEncoded(
+      request,
+      reply,
+      body,
+      'application/vnd.mapbox-vector-tile',
+      tileCaching(request.query),
+    );
+  });
+
+  if (pmtilesPath) {
+    // GET answers HEAD too (Fastify's exposeHeadRoutes).
+    app.get('/basemap/tiles.pmtiles', (request, reply) => sendArchive(pmtilesPath, request, reply));
+  }
+};

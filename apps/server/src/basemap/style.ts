@@ -1,0 +1,245 @@
+/**
+ * MapLibre style documents (style spec v8) of the embedded and PMTiles basemaps. Every URL in
+ * them is our own and relative ("/basemap/…"); the web app resolves them against the page's
+ * origin. No text layer: place names are drawn by the browser (README.md "Labels"), so the style
+ * needs no glyphs.
+ */
+import { GEO_DATA_VERSION, GEO_MAX_ZOOM } from './natural-earth.js';
+import { PLACES_MAX_ZOOM } from './places.js';
+
+export const COLOURS = {
+  water: '#b9d3e6',
+  land: '#f4f2ee',
+  green: '#e3eddb',
+  border: '#8e8a9c',
+  road: '#ffffff',
+  roadCase: '#d9d4cc',
+  building: '#e6e1da',
+} as const;
+
+export interface Attribution {
+  text: string;
+  href: string;
+}
+
+export const NATURAL_EARTH: Attribution = {
+  text: '© Natural Earth',
+  href: 'https://www.naturalearthdata.com/',
+};
+export const GEONAMES: Attribution = {
+  text: 'GeoNames (CC BY 4.0)',
+  href: 'https://www.geonames.org/',
+};
+export const MAPLIBRE: Attribution = { text: 'MapLibre', href: 'https://maplibre.org/' };
+
+const html = (a: Attribution): string => `<a href="${a.href}">${a.text}</a>`;
+
+type Json = Record<string, unknown>;
+
+/** The layer drawing gazetteer place names as images made by the browser (id "place:{kind}:{name}"). */
+function placeLayers(lang: string): { sources: Json; layers: Json[] } {
+  const q = new URLSearchParams({ lang, v: GEO_DATA_VERSION });
+  return {
+    sources: {
+      places: {
+        type: 'vector',
+        tiles: [`/basemap/places/{z}/{x}/{y}.pbf?${q.toString()}`],
+        minzoom: 0,
+        maxzoom: PLACES_MAX_ZOOM,
+        attribution: html(GEONAMES),
+      },
+    },
+    layers: [
+      {
+        id: 'place-labels',
+        type: 'symbol',
+        source: 'places',
+        'source-layer': 'places',
+        layout: {
+          'icon-image': ['concat', 'place:', ['get', 'kind'], ':', ['get', 'name']],
+          'symbol-sort-key': ['get', 'sort'],
+          'icon-padding': 4,
+          'icon-allow-overlap': false,
+          'icon-ignore-placement': false,
+        },
+      },
+    ],
+  };
+}
+
+/** The embedded basemap: water, Natural Earth land and borders, gazetteer place labels. */
+export function embeddedStyle(lang: string): Json {
+  const places = placeLayers(lang);
+  return {
+    version: 8,
+    name: 'Locator embedded basemap',
+    metadata: { 'locator:mode': 'embedded', 'locator:lang': lang },
+    sources: {
+      ne: {
+        type: 'vector',
+        tiles: [`/basemap/geo/{z}/{x}/{y}.pbf?v=${GEO_DATA_VERSION}`],
+        minzoom: 0,
+        maxzoom: GEO_MAX_ZOOM,
+        attribution: html(NATURAL_EARTH),
+      },
+      ...places.sources,
+    },
+    layers: [
+      { id: 'water', type: 'background', paint: { 'background-color': COLOURS.water } },
+      {
+        id: 'land',
+        type: 'fill',
+        source: 'ne',
+        'source-layer': 'land',
+        paint: { 'fill-color': COLOURS.land, 'fill-antialias': true },
+      },
+      {
+        id: 'coast',
+        type: 'line',
+        source: 'ne',
+        'source-layer': 'land',
+        paint: {
+          'line-color': '#9fbcd2',
+          'line-width': ['interpolate', ['linear'], ['zoom'], 0, 0.3, 8, 1],
+        },
+      },
+      {
+        id: 'borders',
+        type: 'line',
+        source: 'ne',
+        'source-layer': 'borders',
+        layout: { 'line-join': 'round' },
+        paint: {
+          'line-color': COLOURS.border,
+          'line-width': ['interpolate', ['linear'], ['zoom'], 0, 0.5, 6, 1.2, 12, 2],
+          'line-dasharray': [3, 2],
+        },
+      },
+      ...places.layers,
+    ],
+  };
+}
+
+export interface PmtilesInfo {
+  /** "mvt" or a raster image type. */
+  tileType: 'mvt' | 'png' | 'jpg' | 'webp' | 'avif' | 'unknown';
+  minZoom: number;
+  maxZoom: number;
+  vectorLayers: { id: string; geometry?: string }[];
+  attribution?: string;
+}
+
+const polygon = ['==', ['geometry-type'], 'Polygon'];
+const line = ['==', ['geometry-type'], 'LineString'];
+
+/** Layers for one vector layer of an archive, chosen by the usual schema names (OpenMapTiles, Protomaps, Shortbread). */
+function layersFor(id: string): Json[] {
+  const base = { source: 'tiles', 'source-layer': id };
+  if (/water|ocean|lake/i.test(id)) {
+    return [
+      {
+        id: `${id}-fill`,
+        type: 'fill',
+        ...base,
+        filter: polygon,
+        paint: { 'fill-color': COLOURS.water },
+      },
+      {
+        id: `${id}-line`,
+        type: 'line',
+        ...base,
+        filter: line,
+        paint: { 'line-color': COLOURS.water, 'line-width': 1.2 },
+      },
+    ];
+  }
+  if (/^(earth|land)$/i.test(id)) {
+    return [
+      {
+        id: `${id}-fill`,
+        type: 'fill',
+        ...base,
+        filter: polygon,
+        paint: { 'fill-color': COLOURS.land },
+      },
+    ];
+  }
+  if (/park|landcover|landuse|natural/i.test(id)) {
+    return [
+      {
+        id: `${id}-fill`,
+        type: 'fill',
+        ...base,
+        filter: polygon,
+        paint: { 'fill-color': COLOURS.green, 'fill-opacity': 0.6 },
+      },
+    ];
+  }
+  if (/building/i.test(id)) {
+    return [
+      {
+        id: `${id}-fill`,
+        type: 'fill',
+        ...base,
+        minzoom: 14,
+        filter: polygon,
+        paint: { 'fill-color': COLOURS.building },
+      },
+    ];
+  }
+  if (/road|transport|street/i.test(id)) {
+    return [
+      {
+        id: `${id}-line`,
+        type: 'line',
+        ...base,
+        filter: line,
+        layout: { 'line-cap': 'round', 'line-join': 'round' },
+        paint: {
+          'line-color': COLOURS.roadCase,
+          'line-width': ['interpolate', ['exponential', 1.6], ['zoom'], 5, 0.5, 16, 8],
+        },
+      },
+    ];
+  }
+  if (/boundar|border/i.test(id)) {
+    return [
+      {
+        id: `${id}-line`,
+        type: 'line',
+        ...base,
+        filter: line,
+        paint: { 'line-color': COLOURS.border, 'line-dasharray': [3, 2] },
+      },
+    ];
+  }
+  return []; // place names, POIs and the like: our own labels are drawn instead.
+}
+
+/** A style for the archive at /basemap/tiles.pmtiles (read by the browser with range requests). */
+export function pmtilesStyle(lang: string, info: PmtilesInfo): Json {
+  const places = placeLayers(lang);
+  const source: Json = {
+    type: info.tileType === 'mvt' ? 'vector' : 'raster',
+    url: 'pmtiles:///basemap/tiles.pmtiles',
+    attribution: info.attribution ?? '',
+  };
+  if (info.tileType !== 'mvt') source.tileSize = 256;
+  const hasLand = info.vectorLayers.some((l) => /^(earth|land)$/i.test(l.id));
+  const layers: Json[] = [
+    {
+      id: 'background',
+      type: 'background',
+      paint: { 'background-color': hasLand ? COLOURS.water : COLOURS.land },
+    },
+  ];
+  if (info.tileType === 'mvt') layers.push(...info.vectorLayers.flatMap((l) => layersFor(l.id)));
+  else layers.push({ id: 'raster', type: 'raster', source: 'tiles' });
+  return {
+    version: 8,
+    name: 'Locator PMTiles basemap',
+    metadata: { 'locator:mode': 'pmtiles', 'locator:lang': lang },
+    sources: { tiles: source, ...places.sources },
+    layers: [...layers, ...places.layers],
+  };
+}

@@ -1,0 +1,265 @@
+/**
+ * The MapLibre map (loaded lazily with maplibre-gl, see StoreMap.tsx): created once, then pins,
+ * callout and camera follow the props. Basemap and place labels come from our own server only.
+ */
+import { createRoot } from 'react-dom/client';
+import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { addProtocol, Map as MapLibreMap, NavigationControl, setWorkerUrl } from 'maplibre-gl';
+import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
+import 'maplibre-gl/dist/maplibre-gl.css';
+import './map.css';
+import { loadBasemap, usesPmtiles, type Attribution } from './basemap';
+import { MapContext } from './context';
+import { prefersReducedMotion, useDelayedOnChange } from './hooks';
+import { cameraFor, isValidPin, pinState, pinsKey } from './logic';
+import { MapAttribution } from './MapAttribution';
+import { MapCallout } from './MapCallout';
+import { drawPlaceLabel, parsePlaceImageId } from './place-labels';
+import { StorePin } from './StorePin';
+import {
+  DEFAULT_LABELS,
+  DEFAULT_ZOOM,
+  FIT_DELAY_MS,
+  FIT_PADDING,
+  RECENTRE_DELAY_MS,
+  type MapPin,
+  type StoreMapProps,
+} from './types';
+
+setWorkerUrl(workerUrl);
+
+let pmtilesReady: Promise<void> | undefined;
+/** Registers the pmtiles:// protocol once (its own small chunk, loaded only when used). */
+function enablePmtiles(): Promise<void> {
+  pmtilesReady ??= import('pmtiles').then(({ Protocol }) => {
+    addProtocol('pmtiles', new Protocol().tile);
+  });
+  return pmtilesReady;
+}
+
+/** The page's font stack, so place names use the same (self-hosted or system) fonts. */
+function pageFontFamily(): string {
+  return getComputedStyle(document.documentElement).fontFamily || 'sans-serif';
+}
+
+/** Draws place names on demand (MapLibre asks for "place:{kind}:{name}"). */
+function installPlaceLabels(map: MapLibreMap): void {
+  const family = pageFontFamily();
+  const ratio = Math.min(3, Math.max(1, window.devicePixelRatio || 1));
+  map.setMissingStyleImageResolver(async (id) => {
+    const place = parsePlaceImageId(id);
+    if (!place || map.hasImage(id)) return;
+    try {
+      await document.fonts.load(`${place.kind === 'town' ? 400 : 700} 13px ${family}`, place.name);
+    } catch {
+      // Draw with whatever font is there.
+    }
+    const image = drawPlaceLabel(place.kind, place.name, family, ratio);
+    if (image && !map.hasImage(id)) map.addImage(id, image, { pixelRatio: ratio });
+  });
+}
+
+export default function MapCanvas(props: StoreMapProps) {
+  const {
+    pins,
+    activeId = null,
+    hoveredId = null,
+    lang,
+    dir = 'ltr',
+    fitKey,
+    interactive = true,
+    calloutSize = 'small',
+  } = props;
+  const labels = useMemo(() => ({ ...DEFAULT_LABELS, ...props.labels }), [props.labels]);
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [map, setMap] = useState<MapLibreMap | null>(null);
+  const [attribution, setAttribution] = useState<Attribution[] | undefined>(undefined);
+  const [failed, setFailed] = useState(false);
+  const validPins = useMemo(() => pins.filter(isValidPin), [pins]);
+  const pinsRef = useRef(validPins);
+  useEffect(() => {
+    pinsRef.current = validPins;
+  });
+
+  // The map: created once (per language; a new language is a new page load anyway).
+  useEffect(() => {
+    const container = containerRef.current;
+    if (!container) return undefined;
+    const abort = new AbortController();
+    let created: MapLibreMap | undefined;
+    (async () => {
+      const basemap = await loadBasemap(lang, window.location.origin, abort.signal);
+      if (usesPmtiles(basemap.style)) await enablePmtiles();
+      if (abort.signal.aborted) return;
+      const camera = cameraFor(pinsRef.current);
+      const m = new MapLibreMap({
+        container,
+        style: basemap.style,
+        interactive,
+        attributionControl: false,
+        cooperativeGestures: false,
+        dragRotate: false,
+        pitchWithRotate: false,
+        maxPitch: 0,
+        renderWorldCopies: true,
+        locale: {
+          'Map.Title': labels.map,
+          'NavigationControl.ZoomIn': labels.zoomIn,
+          'NavigationControl.ZoomOut': labels.zoomOut,
+        },
+        ...(camera.kind === 'bounds'
+          ? {
+              bounds: camera.bounds,
+              fitBoundsOptions: { padding: FIT_PADDING, maxZoom: DEFAULT_ZOOM },
+            }
+          : { center: camera.center, zoom: camera.zoom }),
+        ...(basemap.token
+          ? {
+              transformRequest: (url: string) => ({
+                url: url.replaceAll('{key}', encodeURIComponent(basemap.token)),
+              }),
+            }
+          : {}),
+      });
+      created = m;
+      m.touchZoomRotate.disableRotation();
+      installPlaceLabels(m);
+      if (interactive) {
+        m.addControl(
+          new NavigationControl({ showCompass: false }),
+          dir === 'rtl' ? 'top-left' : 'top-right',
+        );
+      }
+      m.on('error', (e) => console.warn('map:', e.error?.message ?? e));
+      setAttribution(basemap.attribution);
+      setMap(m);
+    })().catch((err: unknown) => {
+      if (!abort.signal.aborted) {
+        console.warn('map unavailable', err);
+        setFailed(true);
+      }
+    });
+    return () => {
+      abort.abort();
+      created?.remove();
+      setMap(null);
+    };
+    // Created once; the props below are followed by their own effects.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [lang]);
+
+  const duration = () => (prefersReducedMotion() ? 0 : 600);
+
+  // After new results, fit the pins 1 s later (spec 4.2, 9.4, 9.5).
+  useDelayedOnChange(map ? fitKey : undefined, FIT_DELAY_MS, () => {
+    if (!map) return;
+    const camera = cameraFor(pinsRef.current);
+    if (camera.kind === 'bounds') {
+      map.fitBounds(camera.bounds, {
+        padding: FIT_PADDING,
+        maxZoom: DEFAULT_ZOOM,
+        duration: duration(),
+      });
+    } else {
+      map.easeTo({ center: camera.center, zoom: camera.zoom, duration: duration() });
+    }
+  });
+
+  // A selected store: re-centre on it 300 ms later (spec 4.3, 9.4).
+  useDelayedOnChange(map ? activeId : undefined, RECENTRE_DELAY_MS, (id) => {
+    const pin = pinsRef.current.find((p) => p.id === id);
+    if (map && pin) map.easeTo({ center: [pin.longitude, pin.latitude], duration: duration() });
+  });
+
+  // Keyboard order of the pins = list order.
+  const elements = useRef(new Map<string, HTMLElement>());
+  const register = useCallback((id: string, el: HTMLElement | null) => {
+    if (el) elements.current.set(id, el);
+    else elements.current.delete(id);
+  }, []);
+  const key = pinsKey(validPins);
+  useLayoutEffect(() => {
+    let previous: HTMLElement | undefined;
+    for (const p of pinsRef.current) {
+      const el = elements.current.get(p.id);
+      if (!el?.parentElement) continue;
+      if (previous && previous.nextElementSibling !== el) previous.after(el);
+      previous = el;
+    }
+  }, [key, map]);
+
+  const activePin: MapPin | undefined = validPins.find((p) => p.id === activeId);
+  const callout = activePin && props.renderCallout ? props.renderCallout(activePin.id) : null;
+  const single = validPins[0];
+
+  return (
+    <div
+      className={['store-map', interactive ? '' : 'store-map--static', props.className]
+        .filter(Boolean)
+        .join(' ')}
+      dir={dir}
+      {...(interactive
+        ? {}
+        : { role: 'img', 'aria-label': single ? labels.smallMap(single) : labels.map })}
+    >
+      <div
+        ref={containerRef}
+        className="store-map__canvas"
+        data-testid="store-map"
+        data-map-ready={map ? 'true' : 'false'}
+        {...(interactive ? {} : { 'aria-hidden': true })}
+      />
+      {failed ? <div className="store-map__failed" aria-hidden="true" /> : null}
+      {map ? (
+        <MapContext.Provider value={map}>
+          {validPins.map((pin) => (
+            <StorePin
+              key={pin.id}
+              pin={pin}
+              state={pinState(pin.id, activeId, hoveredId)}
+              accessibleName={labels.pin(pin)}
+              interactive={interactive}
+              onSelect={props.onSelect}
+              onEscape={props.onEscape}
+              onHover={props.onHover}
+              register={register}
+            />
+          ))}
+          {activePin && callout ? (
+            <MapCallout
+              key={activePin.id}
+              pin={activePin}
+              size={calloutSize}
+              label={labels.callout(activePin)}
+              closeLabel={labels.close}
+              onClose={props.onEscape}
+            >
+              {callout}
+            </MapCallout>
+          ) : null}
+        </MapContext.Provider>
+      ) : null}
+      <MapAttribution
+        className="store-map__attribution"
+        label={labels.attribution}
+        {...(attribution ? { items: attribution } : {})}
+      />
+    </div>
+  );
+}
+
+/**
+ * Mounts a store map outside a React tree (an embedding page, and the end-to-end tests, which
+ * load this chunk on a blank page of our origin): returns update and unmount.
+ */
+export function mountStoreMap(
+  element: HTMLElement,
+  props: StoreMapProps,
+): { update(next: StoreMapProps): void; unmount(): void } {
+  const root = createRoot(element);
+  root.render(<MapCanvas {...props} />);
+  return {
+    update: (next) => root.render(<MapCanvas {...next} />),
+    unmount: () => root.unmount(),
+  };
+}

@@ -1,0 +1,61 @@
+/** Pure rules of the store map: pin states, accessible names, the camera for a set of pins. */
+import { DEFAULT_ZOOM, type MapPin } from './types';
+
+export type PinState = 'default' | 'hovered' | 'selected';
+
+/** Selected wins over hovered (the selected pin keeps its mark while the list is hovered). */
+export function pinState(
+  id: string,
+  activeId: string | null | undefined,
+  hoveredId: string | null | undefined,
+): PinState {
+  if (activeId != null && id === activeId) return 'selected';
+  if (hoveredId != null && id === hoveredId) return 'hovered';
+  return 'default';
+}
+
+export function isValidPin(p: MapPin): boolean {
+  return (
+    Number.isFinite(p.latitude) &&
+    Number.isFinite(p.longitude) &&
+    Math.abs(p.latitude) <= 90 &&
+    Math.abs(p.longitude) <= 180
+  );
+}
+
+export type Camera =
+  | { kind: 'world'; center: [number, number]; zoom: number }
+  | { kind: 'point'; center: [number, number]; zoom: number }
+  | { kind: 'bounds'; bounds: [[number, number], [number, number]] };
+
+/** World view with no pins; the default zoom on one place; otherwise the pins' bounds. */
+export function cameraFor(pins: readonly MapPin[]): Camera {
+  const valid = pins.filter(isValidPin);
+  const first = valid[0];
+  if (!first) return { kind: 'world', center: [10, 25], zoom: 1 };
+  let west = first.longitude;
+  let east = first.longitude;
+  let south = first.latitude;
+  let north = first.latitude;
+  for (const p of valid) {
+    west = Math.min(west, p.longitude);
+    east = Math.max(east, p.longitude);
+    south = Math.min(south, p.latitude);
+    north = Math.max(north, p.latitude);
+  }
+  if (east - west < 1e-6 && north - south < 1e-6) {
+    return { kind: 'point', center: [first.longitude, first.latitude], zoom: DEFAULT_ZOOM };
+  }
+  return {
+    kind: 'bounds',
+    bounds: [
+      [west, south],
+      [east, north],
+    ],
+  };
+}
+
+/** The keys of the pins, to tell whether the set changed (order included). */
+export function pinsKey(pins: readonly MapPin[]): string {
+  return pins.map((p) => `${p.id}@${p.latitude},${p.longitude}`).join('|');
+}
