@@ -14,7 +14,8 @@ import { ResultsSection } from '../../src/features/results/components/ResultsSec
 import { resultsContext } from '../../src/features/results/context';
 import { pageQueryOf } from '../../src/features/results/request';
 import { countryConfig, loadedConfig, manyStores, results, store } from './fixtures';
-import { renderWith } from './render';
+import type { MapsClient } from '../../src/lib/maps';
+import { fakeMaps, renderWith } from './render';
 
 beforeEach(() => {
   Element.prototype.scrollIntoView = vi.fn();
@@ -50,7 +51,9 @@ function show(
     config = loadedConfig(),
     onLinkClick = vi.fn<(link: string, store: Store | undefined, url: string) => void>(),
     onDropOff = vi.fn<(target: DropOffSwitch) => void>(),
+    maps = fakeMaps(),
   }: {
+    maps?: MapsClient;
     channel?: ResultChannel;
     req?: SearchRequest;
     locale?: string;
@@ -71,6 +74,7 @@ function show(
       onLinkClick={onLinkClick}
       narrow={false}
     />,
+    { maps },
   );
   return { onLinkClick, onDropOff };
 }
@@ -345,5 +349,35 @@ describe('badge legend, no results (spec 2.5 items 10–12)', () => {
     expect(screen.getByTestId('no-results').textContent).toContain(
       "couldn't find a service provider",
     );
+  });
+});
+
+describe('travel time (spec 2.5 item 9, 7.3)', () => {
+  it('asks the ETAs of the shown stores and follows the travel-mode choice', async () => {
+    const request = vi.fn(async ({ mode }: { mode: string }) =>
+      [1, 2].map((i) => ({
+        expectedTravelTime: (mode === 'walking' ? 3900 : 300) * i,
+        estimate: true,
+      })),
+    );
+    const maps = fakeMaps({ etaRequester: () => ({ request, cancel: vi.fn() }) as never });
+    const user = userEvent.setup();
+    show(results(manyStores(2), { modesOfTransport: 'automobile' }), { maps, locale: 'en-US' });
+    expect(await screen.findByText('Estimated travel time: 5 min')).toBeTruthy();
+    expect(screen.getByText('Estimated travel time: 10 min')).toBeTruthy();
+    expect(screen.getByText('Travel times are estimates.')).toBeTruthy();
+    expect(request.mock.calls[0]![0]).toMatchObject({
+      origin: { latitude: 51.5, longitude: -0.12 },
+      mode: 'automobile',
+    });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Travel mode' }), 'walking');
+    expect(await screen.findByText(/^Estimated travel time: 1 hr,? 5 min$/)).toBeTruthy();
+  });
+
+  it('is hidden in the Chinese layout', () => {
+    const config = loadedConfig(countryConfig({ countryCode: 'CN' }), 'zh');
+    show(results([store(1)]), { locale: 'zh-CN', config });
+    expect(screen.queryByRole('combobox', { name: 'Travel mode' })).toBeNull();
+    expect(screen.queryByText('Calculating travel time')).toBeNull();
   });
 });

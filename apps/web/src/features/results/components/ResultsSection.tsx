@@ -1,9 +1,10 @@
-import { useEffect, useRef, type Ref } from 'react';
+import { useEffect, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   PAGINATION_ANNOUNCEMENT_MS,
   badgeLegend,
   dropOffSwitch,
+  initialTravelMode,
   type DropOffSwitch as Target,
   type SearchRequest,
   type SearchResults,
@@ -12,6 +13,7 @@ import {
 import type { ResultsContext } from '../context';
 import { useResultsView } from '../hooks/useResultsView';
 import { useTimedMessage } from '../hooks/useTimedMessage';
+import { useTravelTimes } from '../hooks/useTravelTimes';
 import { BadgeInfo, BadgeLegend } from './BadgeLegend';
 import { DropOffSwitch } from './DropOffSwitch';
 import { Filters } from './Filters';
@@ -21,6 +23,7 @@ import { Pagination } from './Pagination';
 import { useProductLabel } from './ProductField';
 import { ResultSentence } from './ResultSentence';
 import { StoreEntry, type StoreLinks } from './StoreEntry';
+import { TravelModeChoice } from './TravelTime';
 
 /** How long the reset-filters announcement stays (spec 4.4, 9.4). */
 export const RESET_ANNOUNCEMENT_MS = 4000;
@@ -62,11 +65,17 @@ export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
   const target = dropOffSwitch(ctx.channelKey, results.dropOff, request.repairType);
   const legend = badgeLegend(results.badgesArray, ctx.channelKey);
   const carrier = ctx.config.country.carriers?.find((c) => c.name === request.carriers);
+  const [mode, setMode] = useState(() => initialTravelMode(results));
+  const showTravel = ctx.layout.showTravelTime;
+  const travel = useTravelTimes(request, view.visible, mode, showTravel);
+  const estimated =
+    travel.status === 'ready' && [...travel.byStore.values()].some((e) => e.estimate === true);
   const links: StoreLinks = {
     ctx,
     request,
     currentQuery: props.pageQuery,
     carrier,
+    travel: showTravel ? travel : undefined,
     onLinkClick: props.onLinkClick,
   };
 
@@ -113,6 +122,9 @@ export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
             onReset={resetFilters}
           />
           <BadgeLegend legend={legend} brand={ctx.brand} />
+          {showTravel ? (
+            <TravelModeChoice mode={mode} onChange={setMode} estimated={estimated} />
+          ) : null}
           <div className="results__body">
             <div className="results__list" ref={listTop}>
               {view.filtered.length === 0 ? (

@@ -12,8 +12,10 @@ import {
   type Store,
 } from '@locator/core';
 import type { ResultsContext } from '../context';
+import type { TravelTimes } from '../hooks/useTravelTimes';
 import { BadgeMark } from './BadgeLegend';
 import { ExternalLink } from './ExternalLink';
+import { TravelTime } from './TravelTime';
 
 export interface StoreLinks {
   ctx: ResultsContext;
@@ -22,6 +24,8 @@ export interface StoreLinks {
   currentQuery: string;
   /** The chosen carrier's configuration, when one was chosen. */
   carrier: Carrier | undefined;
+  /** Travel times of the shown stores; undefined where travel time is hidden (cn/zh). */
+  travel: TravelTimes | undefined;
   onLinkClick(link: string, store: Store, url: string): void;
 }
 
@@ -93,6 +97,9 @@ export function StoreEntry({ store, links }: { store: Store; links: StoreLinks }
             </li>
           ))}
         </ul>
+      ) : null}
+      {links.travel ? (
+        <TravelTime times={links.travel} storeId={store.id} locale={ctx.locale} />
       ) : null}
       <dl className="store__details">
         <div>

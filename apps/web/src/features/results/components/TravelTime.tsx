@@ -1,0 +1,53 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { TRAVEL_MODES, formatTravelTime, type TravelMode } from '@locator/core';
+import type { TravelTimes } from '../hooks/useTravelTimes';
+
+/** The travel-mode choice above the list (spec 2.5 item 9): driving or walking. */
+export function TravelModeChoice(props: {
+  mode: TravelMode;
+  onChange(mode: TravelMode): void;
+  estimated: boolean;
+}) {
+  const { t } = useTranslation('result');
+  const id = useId();
+  return (
+    <div className="travel-mode">
+      <label htmlFor={id}>{t('travel.modeLabel')}</label>
+      <select
+        id={id}
+        value={props.mode}
+        onChange={(event) => props.onChange(event.target.value as TravelMode)}
+      >
+        {TRAVEL_MODES.map((m) => (
+          <option key={m} value={m}>
+            {t(`travelModes.${m}`)}
+          </option>
+        ))}
+      </select>
+      {props.estimated ? (
+        <span className="travel-mode__note">{t('travel.estimateNote')}</span>
+      ) : null}
+    </div>
+  );
+}
+
+/** One store's travel time, localised (spec 7.3: seconds shown as hours and minutes). */
+export function TravelTime({
+  times,
+  storeId,
+  locale,
+}: {
+  times: TravelTimes;
+  storeId: string;
+  locale: string;
+}) {
+  const { t } = useTranslation('result');
+  if (times.status === 'loading') {
+    return <p className="store__travel store__travel--loading">{t('travel.loading')}</p>;
+  }
+  const eta = times.status === 'ready' ? times.byStore.get(storeId) : undefined;
+  const text = eta ? formatTravelTime(eta.expectedTravelTime, locale) : '';
+  if (text === '') return null;
+  return <p className="store__travel">{t('travel.estimate', { duration: text })}</p>;
+}
