@@ -41,17 +41,24 @@ export function useSearchFlow(
     (request: SearchRequest, how: Trigger) => {
       setParams(new URLSearchParams(pageQueryOf(ctx, request)), { replace: true });
       setTrigger(how);
-      trackSearch({
-        channel: request.channel,
-        locale: ctx.locale,
-        country: request.countryCode,
-        product: request.productId,
-        carrier: request.carriers,
-        repairType: request.repairType ?? '',
-        trigger: how,
-      });
       if (how !== 'dropOff') void sendLocationSearch(request, ctx.locale, maps, ctx.mapsLang);
-      return run(request);
+      // Reported once the answer is in, with its count and position (rounded to ~1 km by the
+      // server), so the demand report can show searches that found no store and where.
+      return run(request).then((results) => {
+        trackSearch({
+          channel: request.channel,
+          locale: ctx.locale,
+          country: request.countryCode,
+          product: request.productId,
+          carrier: request.carriers,
+          repairType: request.repairType ?? '',
+          trigger: how,
+          latitude: request.latitude,
+          longitude: request.longitude,
+          ...(results ? { resultCount: results.stores.length } : {}),
+        });
+        return results;
+      });
     },
     [ctx, maps, run, setParams],
   );
