@@ -96,6 +96,5 @@ export async function sendArchive(path: string, request: FastifyRequest, reply: 
   const [start, end] = range ?? [0, info.size - 1];
   if (range) reply.code(206).header('Content-Range', `bytes ${start}-${end}/${info.size}`);
   reply.header('Content-Length', String(end - start + 1));
-  if (request.method === 'HEAD') return reply.send();
   return reply.send(createReadStream(path, { start, end }));
 }

@@ -37,14 +37,18 @@ function enablePmtiles(): Promise<void> {
   return pmtilesReady;
 }
 
-/** The page's font stack, so place names use the same (self-hosted or system) fonts. */
-function pageFontFamily(): string {
-  return getComputedStyle(document.documentElement).fontFamily || 'sans-serif';
+/** The page's font stack (as the map inherits it), so place names use the page's fonts. */
+function pageFontFamily(element: HTMLElement): string {
+  const family = getComputedStyle(element).fontFamily;
+  // A page without a font stack would draw serif labels: prefer the sans-serif system fonts.
+  return family && !/^(serif|"?Times New Roman"?)$/i.test(family.trim())
+    ? family
+    : "system-ui, 'Noto Sans', sans-serif";
 }
 
 /** Draws place names on demand (MapLibre asks for "place:{kind}:{name}"). */
 function installPlaceLabels(map: MapLibreMap): void {
-  const family = pageFontFamily();
+  const family = pageFontFamily(map.getContainer());
   const ratio = Math.min(3, Math.max(1, window.devicePixelRatio || 1));
   map.setMissingStyleImageResolver(async (id) => {
     const place = parsePlaceImageId(id);

@@ -29,7 +29,7 @@ export function StorePin(props: StorePinProps) {
     el.className = 'store-map__marker';
     return el;
   });
-  const [marker] = useState(() => new Marker({ element, anchor: 'center' }));
+  const [marker] = useState(() => new Marker({ element, anchor: 'bottom' }));
 
   useEffect(() => {
     marker.setLngLat([pin.longitude, pin.latitude]).addTo(map);

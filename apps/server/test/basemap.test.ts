@@ -1,0 +1,346 @@
+/**
+ * Basemap endpoints (issue 4): style, Natural Earth and place-label tiles, configuration, and the
+ * PMTiles archive with HTTP Range requests (a tiny valid archive built here).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { gunzipSync } from 'node:zlib';
+import { VectorTile } from '@mapbox/vector-tile';
+import { PbfReader } from 'pbf';
+import { loadEmbeddedProvider, type Gazetteer } from '@locator/geo';
+import { registerErrorHandler } from '../src/http/errors.js';
+import { basemapRoutes } from '../src/basemap/routes.js';
+import { loadBasemapConfig, type BasemapConfig } from '../src/basemap/config.js';
+import { ConfigError } from '../src/env.js';
+import { encodeTile } from '../src/basemap/tiles.js';
+import { parseRange } from '../src/basemap/pmtiles.js';
+import { placeMinZoom } from '../src/basemap/places.js';
+
+let gazetteer: Gazetteer;
+let app: FastifyInstance;
+
+async function appWith(config: BasemapConfig): Promise<FastifyInstance> {
+  const a = Fastify({ logger: false });
+  registerErrorHandler(a);
+  await a.register(basemapRoutes, { config, gazetteer: async () => gazetteer });
+  return a;
+}
+
+beforeAll(async () => {
+  gazetteer = (await loadEmbeddedProvider()).gazetteer;
+  app = await appWith(loadBasemapConfig({}));
+});
+afterAll(async () => {
+  await app.close();
+});
+
+function layers(buf: Buffer) {
+  return new VectorTile(new PbfReader(buf)).layers;
+}
+
+function featureNames(buf: Buffer): string[] {
+  const layer = layers(buf).places;
+  if (!layer) return [];
+  return Array.from({ length: layer.length }, (_, i) => String(layer.feature(i).properties.name));
+}
+
+describe('GET /basemap/style.json', () => {
+  it('is a MapLibre v8 style that references only our own URLs, with no text layer', async () => {
+    const res = await app.inject({ url: '/basemap/style.json?lang=ar' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toMatch(/public, max-age=3600/);
+    const style = res.json<{
+      version: number;
+      sources: Record<string, { tiles: string[]; attribution: string }>;
+      layers: { type: string; layout?: Record<string, unknown> }[];
+    }>();
+    expect(style.version).toBe(8);
+    const urls = Object.values(style.sources).flatMap((s) => s.tiles);
+    expect(urls.length).toBeGreaterThan(0);
+    for (const u of urls) expect(u).toMatch(/^\/basemap\//);
+    expect(style.sources.places?.tiles[0]).toContain('lang=ar');
+    expect(JSON.stringify(style)).not.toMatch(/glyphs|text-field/);
+    expect(
+      Object.values(style.sources)
+        .map((s) => s.attribution)
+        .join(' '),
+    ).toMatch(/Natural Earth.*GeoNames \(CC BY 4\.0\)/);
+  });
+
+  it('is compressed when the client accepts it', async () => {
+    const res = await app.inject({
+      url: '/basemap/style.json?lang=en',
+      headers: { 'accept-encoding': 'gzip' },
+    });
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers.vary).toMatch(/Accept-Encoding/);
+    expect(JSON.parse(gunzipSync(res.rawPayload).toString()).version).toBe(8);
+  });
+
+  it.each(['%3Cscript%3E', 'e', 'english-language-please'])(
+    'rejects lang=%s with 400',
+    async (l) => {
+      const res = await app.inject({ url: `/basemap/style.json?lang=${l}` });
+      expect(res.statusCode).toBe(400);
+      expect(res.json().error.code).toBe('INVALID_PARAMETER');
+    },
+  );
+});
+
+describe('GET /basemap/config.json', () => {
+  it('embedded by default, with the three attributions', async () => {
+    const res = await app.inject({ url: '/basemap/config.json?lang=ja' });
+    expect(res.json()).toMatchObject({
+      mode: 'embedded',
+      style: '/basemap/style.json?lang=ja',
+      token: false,
+    });
+    expect(res.json().attribution.map((a: { text: string }) => a.text)).toEqual([
+      '© Natural Earth',
+      'GeoNames (CC BY 4.0)',
+      'MapLibre',
+    ]);
+  });
+
+  it('vendor: the vendor URL, which needs the /mapKitToken key, and our style as fallback', async () => {
+    const vendor = await appWith(
+      loadBasemapConfig({
+        MAP_STYLE: 'vendor',
+        MAP_STYLE_URL: 'https://maps.example.com/style.json?key={key}',
+      }),
+    );
+    const body = (await vendor.inject({ url: '/basemap/config.json?lang=de' })).json();
+    expect(body).toMatchObject({
+      mode: 'vendor',
+      style: 'https://maps.example.com/style.json?key={key}',
+      token: true,
+      fallbackStyle: '/basemap/style.json?lang=de',
+    });
+    await vendor.close();
+  });
+});
+
+describe('vector tiles', () => {
+  it('Natural Earth land and borders, cached as immutable for the current data version', async () => {
+    const style = (await app.inject({ url: '/basemap/style.json' })).json();
+    const url = String(style.sources.ne.tiles[0]).replace('{z}/{x}/{y}', '4/8/5');
+    const res = await app.inject({ url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/vnd.mapbox-vector-tile');
+    expect(res.headers['cache-control']).toMatch(/immutable/);
+    const l = layers(res.rawPayload);
+    expect(l.land?.length).toBeGreaterThan(0);
+    expect(l.borders?.length).toBeGreaterThan(0);
+    expect(l.land?.feature(0).type).toBe(3);
+  });
+
+  it.each([
+    ['/basemap/geo/11/0/0.pbf'],
+    ['/basemap/geo/2/4/0.pbf'],
+    ['/basemap/geo/x/0/0.pbf'],
+    ['/basemap/places/13/0/0.pbf'],
+  ])('%s → 404', async (url) => {
+    expect((await app.inject({ url })).statusCode).toBe(404);
+  });
+
+  it.each([
+    ['en', 'Moscow', 'Kyiv'],
+    ['ru', 'Москва', 'Минск'],
+    ['ar', 'موسكو', 'صوفيا'],
+    ['ja', 'モスクワ', 'ミンスク'],
+    ['th', 'มอสโก', 'โซเฟีย'],
+    ['hi', 'मास्को', 'त्बिलिसी'],
+  ])('place names in the visitor’s script (%s)', async (lang, a, b) => {
+    const res = await app.inject({ url: `/basemap/places/4/9/5.pbf?lang=${lang}` });
+    expect(res.statusCode).toBe(200);
+    const names = featureNames(res.rawPayload);
+    expect(names).toContain(a);
+    expect(names).toContain(b);
+  });
+
+  it('capitals at low zoom, towns only when zoomed in; at most 160 labels a tile', async () => {
+    const world = featureNames((await app.inject({ url: '/basemap/places/2/1/1.pbf' })).rawPayload);
+    expect(world).toContain('London');
+    expect(world).not.toContain('Slough');
+    // z12 tile over Slough, Berkshire.
+    const local = featureNames(
+      (await app.inject({ url: '/basemap/places/12/2041/1361.pbf' })).rawPayload,
+    );
+    expect(local).toContain('Slough');
+    expect(local.length).toBeLessThanOrEqual(160);
+    expect(placeMinZoom(9_000_000, 3)).toBe(2);
+    expect(placeMinZoom(600, 0)).toBe(12);
+    expect(placeMinZoom(60_000, 2)).toBe(6);
+  });
+});
+
+describe('configuration', () => {
+  it('lists every problem in a ConfigError', () => {
+    let error: unknown;
+    try {
+      loadBasemapConfig({ MAP_STYLE: 'pmtiles', MAP_STYLE_URL: 'ftp://x' });
+    } catch (err) {
+      error = err;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    const problems = (error as ConfigError).problems.join('\n');
+    expect(problems).toMatch(/MAP_STYLE_URL/);
+    expect(() => loadBasemapConfig({ MAP_STYLE: 'pmtiles' })).toThrow(/MAP_PMTILES_PATH: required/);
+    expect(() =>
+      loadBasemapConfig({ MAP_STYLE: 'pmtiles', MAP_PMTILES_PATH: '/nope.pmtiles' }),
+    ).toThrow(/no such file/);
+    expect(() => loadBasemapConfig({ MAP_STYLE: 'vendor' })).toThrow(/MAP_STYLE_URL: required/);
+    expect(() => loadBasemapConfig({ MAP_STYLE: 'satellite' })).toThrow(ConfigError);
+  });
+});
+
+// ------------------------------------------------------------------ PMTiles
+
+function varint(n: number, out: number[]): void {
+  while (n >= 0x80) {
+    out.push((n & 0x7f) | 0x80);
+    n = Math.floor(n / 128);
+  }
+  out.push(n);
+}
+
+/** A PMTiles v3 archive with one uncompressed MVT tile at z0 and JSON metadata. */
+function tinyArchive(): Buffer {
+  const tile = encodeTile({
+    water: [
+      {
+        type: 3,
+        geometry: [
+          [
+            [0, 0],
+            [4096, 0],
+            [4096, 4096],
+            [0, 0],
+          ],
+        ],
+        tags: {},
+      },
+    ],
+  });
+  const dirBytes: number[] = [];
+  varint(1, dirBytes); // entries
+  varint(0, dirBytes); // tile id delta
+  varint(1, dirBytes); // run length
+  varint(tile.length, dirBytes); // length
+  varint(1, dirBytes); // offset + 1
+  const dir = Buffer.from(dirBytes);
+  const meta = Buffer.from(
+    JSON.stringify({
+      vector_layers: [{ id: 'water' }, { id: 'roads' }, { id: 'places' }],
+      attribution: '© Test data',
+    }),
+  );
+  const header = Buffer.alloc(127);
+  header.write('PMTiles', 0, 'ascii');
+  header.writeUInt8(3, 7);
+  const u64 = (offset: number, v: number) => header.writeBigUInt64LE(BigInt(v), offset);
+  const rootOffset = 127;
+  const metaOffset = rootOffset + dir.length;
+  const dataOffset = metaOffset + meta.length;
+  u64(8, rootOffset);
+  u64(16, dir.length);
+  u64(24, metaOffset);
+  u64(32, meta.length);
+  u64(40, dataOffset);
+  u64(48, 0);
+  u64(56, dataOffset);
+  u64(64, tile.length);
+  u64(72, 1);
+  u64(80, 1);
+  u64(88, 1);
+  header.writeUInt8(1, 96); // clustered
+  header.writeUInt8(1, 97); // internal compression: none
+  header.writeUInt8(1, 98); // tile compression: none
+  header.writeUInt8(1, 99); // MVT
+  header.writeUInt8(0, 100);
+  header.writeUInt8(0, 101);
+  header.writeInt32LE(-1800000000, 102);
+  header.writeInt32LE(-850000000, 106);
+  header.writeInt32LE(1800000000, 110);
+  header.writeInt32LE(850000000, 114);
+  return Buffer.concat([header, dir, meta, tile]);
+}
+
+describe('PMTiles (MAP_STYLE=pmtiles)', () => {
+  let pm: FastifyInstance;
+  let archive: Buffer;
+
+  beforeAll(async () => {
+    archive = tinyArchive();
+    const path = join(mkdtempSync(join(tmpdir(), 'basemap-')), 'tiny.pmtiles');
+    writeFileSync(path, archive);
+    pm = await appWith(loadBasemapConfig({ MAP_STYLE: 'pmtiles', MAP_PMTILES_PATH: path }));
+  });
+  afterAll(async () => {
+    await pm.close();
+  });
+
+  it('style: the archive by pmtiles://, layers from its metadata, our place labels', async () => {
+    const style = (await pm.inject({ url: '/basemap/style.json?lang=he' })).json();
+    expect(style.sources.tiles).toMatchObject({
+      type: 'vector',
+      url: 'pmtiles:///basemap/tiles.pmtiles',
+      attribution: '© Test data',
+    });
+    const ids = style.layers.map((l: { id: string }) => l.id);
+    expect(ids).toEqual(expect.arrayContaining(['water-fill', 'roads-line', 'place-labels']));
+    expect(ids).not.toContain('places-line');
+  });
+
+  it('answers a range request with 206 and exactly those bytes', async () => {
+    const res = await pm.inject({
+      url: '/basemap/tiles.pmtiles',
+      headers: { range: 'bytes=0-126' },
+    });
+    expect(res.statusCode).toBe(206);
+    expect(res.headers['content-range']).toBe(`bytes 0-126/${archive.length}`);
+    expect(res.headers['accept-ranges']).toBe('bytes');
+    expect(res.rawPayload.equals(archive.subarray(0, 127))).toBe(true);
+    const tail = await pm.inject({
+      url: '/basemap/tiles.pmtiles',
+      headers: { range: 'bytes=-10' },
+    });
+    expect(tail.rawPayload.equals(archive.subarray(archive.length - 10))).toBe(true);
+  });
+
+  it('whole file without Range; 416 past the end; HEAD; 304 with the ETag', async () => {
+    const all = await pm.inject({ url: '/basemap/tiles.pmtiles' });
+    expect(all.statusCode).toBe(200);
+    expect(all.rawPayload.equals(archive)).toBe(true);
+    const past = await pm.inject({
+      url: '/basemap/tiles.pmtiles',
+      headers: { range: `bytes=${archive.length}-` },
+    });
+    expect(past.statusCode).toBe(416);
+    expect(past.headers['content-range']).toBe(`bytes */${archive.length}`);
+    const head = await pm.inject({ method: 'HEAD', url: '/basemap/tiles.pmtiles' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-length']).toBe(String(archive.length));
+    const again = await pm.inject({
+      url: '/basemap/tiles.pmtiles',
+      headers: { 'if-none-match': String(all.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+  });
+
+  it('parseRange', () => {
+    expect(parseRange(undefined, 100)).toBeNull();
+    expect(parseRange('bytes=10-19', 100)).toEqual([10, 19]);
+    expect(parseRange('bytes=90-200', 100)).toEqual([90, 99]);
+    expect(parseRange('bytes=-5', 100)).toEqual([95, 99]);
+    expect(parseRange('bytes=0-1,5-6', 100)).toBeNull();
+    expect(parseRange('bytes=50-40', 100)).toBe('unsatisfiable');
+  });
+
+  it('is not served without an archive', async () => {
+    expect((await app.inject({ url: '/basemap/tiles.pmtiles' })).statusCode).toBe(404);
+  });
+});
