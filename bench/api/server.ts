@@ -39,6 +39,12 @@ async function main(): Promise<void> {
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   process.stdout.write(`READY ${port} ${body.length}\n`);
+  // Exit cleanly on a signal (so `node --cpu-prof` writes its profile).
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.once(signal, () => {
+      void app.close().finally(() => process.exit(0));
+    });
+  }
 }
 
 main().catch((err: unknown) => {

@@ -49,7 +49,7 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, body = false): z.
 function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
-  body: string,
+  body: string | Buffer,
   etag: string,
   cacheControl: string,
   type = 'application/json; charset=utf-8',

@@ -65,6 +65,8 @@ export class ConfigService {
   private readonly byCode = new Map<string, string>();
   private served = new Map<string, ServedCountry>();
   private cache = new Map<string, CachedBody>();
+  /** Search contexts by lower-case code, lower-case language and channel (only valid ones). */
+  private contexts = new Map<string, SearchContext>();
   private demo: boolean;
 
   constructor(files: ConfigFiles, options: { demoData?: boolean } = {}) {
@@ -95,6 +97,7 @@ export class ConfigService {
 
   private rebuild(): void {
     this.cache = new Map();
+    this.contexts = new Map();
     this.served = new Map(
       [...this.files.values()].map((f) => [f.countryCode, this.serve(f)] as const),
     );
@@ -193,8 +196,21 @@ export class ConfigService {
     }
   }
 
-  /** What a store search in a country (or region), language and channel needs. */
+  /**
+   * What a store search in a country (or region), language and channel needs; computed once per
+   * combination (the result is shared: callers must not change it).
+   */
   searchContext(code: string, lang: string, channel: string): SearchContext {
+    const key = `${code.toLowerCase()}|${lang.toLowerCase()}|${channel}`;
+    let ctx = this.contexts.get(key);
+    if (!ctx) {
+      ctx = this.buildSearchContext(code, lang, channel);
+      this.contexts.set(key, ctx);
+    }
+    return ctx;
+  }
+
+  private buildSearchContext(code: string, lang: string, channel: string): SearchContext {
     const t = this.target(code, lang);
     if (channel !== 'sales' && channel !== 'service') {
       throw new ApiError('UNKNOWN_CHANNEL', `No store search for channel "${channel}".`, 'channel');

@@ -47,6 +47,25 @@ export interface NearestQuery {
 export interface NearestHit {
   doc: string;
   distanceKm: number;
+  /** The record's content hash (StoreRecord.hash). */
+  hash: string;
+}
+
+/** Separates the stores of a NearestPage (ASCII RS). */
+export const PAGE_STORE_SEPARATOR = 0x1e;
+/** Separates a store's id, hash and document in a NearestPage (ASCII US). */
+export const PAGE_FIELD_SEPARATOR = 0x1f;
+
+/**
+ * The nearest stores as the search response needs them, read in one go: UTF-8 bytes holding,
+ * per store, `id US hash US doc`, stores separated by RS, nearest first (control characters
+ * never occur raw in JSON text); and the distances in the same order. The response is built
+ * from these bytes without decoding the documents.
+ */
+export interface NearestPage {
+  distancesKm: number[];
+  /** Empty when no store matched. */
+  joined: Buffer;
 }
 
 export interface ApplyResult {
@@ -62,6 +81,8 @@ export interface ApplyResult {
 export interface StoreRepository {
   /** Stores of the channel nearest first within the radius, at most `limit`. */
   nearest(query: NearestQuery): Promise<NearestHit[]>;
+  /** The same stores as `nearest`, as one NearestPage (the search response's fast path). */
+  nearestPage(query: NearestQuery): Promise<NearestPage>;
   count(): Promise<number>;
   /**
    * Upserts the records by storeId in one transaction (all or nothing) and records the file's

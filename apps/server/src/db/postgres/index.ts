@@ -73,10 +73,23 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   await migratePostgres(pool);
+  // Store searches on their own connections: bitmap scans off, so the planner walks the GiST
+  // index in distance order (see db/postgres/stores.ts); JIT off, as its compile time would
+  // dwarf a sub-millisecond query.
+  const searchPool = new pg.Pool({
+    connectionString: url,
+    max: options.max ?? 10,
+    connectionTimeoutMillis: 3000,
+    idleTimeoutMillis: 30_000,
+    statement_timeout: 10_000,
+    application_name: 'locator-search',
+    options: '-c enable_bitmapscan=off -c jit=off',
+  });
+  searchPool.on('error', () => undefined);
   const events = new PgEventRepository(pool);
   return {
     dialect: 'postgres',
-    stores: new PgStoreRepository(pool),
+    stores: new PgStoreRepository(pool, searchPool),
     meta: new PgMeta(pool),
     statistics: new EventStatistics(events),
     events,
@@ -84,7 +97,7 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
       await guarded(() => pool.query('SELECT 1'));
     },
     async close() {
-      await pool.end();
+      await Promise.all([pool.end(), searchPool.end()]);
     },
   };
 }

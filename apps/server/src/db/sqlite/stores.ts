@@ -1,15 +1,18 @@
 /**
- * Store repository on SQLite. Search: an R*Tree box query (filter columns are auxiliary
- * columns of the R*Tree, so only the index is read), exact great-circle distance in JS, and a
- * radius that grows from a small circle until it holds `limit` stores or reaches the channel's
- * radius; then the documents of the winners only.
+ * Store repository on SQLite. Search: the in-memory point index (./point-index.ts: positions
+ * and filter columns, rebuilt from the table when it changes) finds the nearest stores with
+ * exact great-circle distances; then one query reads the documents of the winners only. The
+ * R*Tree (with the filter columns as auxiliary columns) stays in the schema and is kept up to
+ * date by triggers.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import { boundingBoxes, haversineKm } from '../geo.js';
 import { sqliteGuard } from './errors.js';
+import { PointIndex, type IndexRow, type PointHit } from './point-index.js';
+import { EMPTY_PAGE, pageEntries, pageHits } from '../page.js';
 import type {
   ApplyResult,
   NearestHit,
+  NearestPage,
   NearestQuery,
   StoreRecord,
   StoreRepository,
@@ -17,43 +20,43 @@ import type {
 
 type Db = BetterSqlite3.Database;
 
-interface Candidate {
-  id: number;
-  lat: number;
-  lon: number;
-}
-
-/** First search radius in km; grows by density until enough stores are inside. */
-const START_RADIUS_KM = 3;
-
 export class SqliteStoreRepository implements StoreRepository {
-  private readonly boxStmt: Record<'sales' | 'service', BetterSqlite3.Statement>;
-  private readonly docStmt: BetterSqlite3.Statement;
+  private readonly indexRowsStmt: BetterSqlite3.Statement;
+  private readonly dataVersionStmt: BetterSqlite3.Statement;
+  private readonly pageStmt: BetterSqlite3.Statement;
+  private readonly orderedPageStmt: BetterSqlite3.Statement;
   private readonly countStmt: BetterSqlite3.Statement;
   private readonly insertStmt: BetterSqlite3.Statement;
   private readonly upsertStmt: BetterSqlite3.Statement;
   private readonly hashStmt: BetterSqlite3.Statement;
   private readonly importedStmt: BetterSqlite3.Statement;
   private readonly recordImportStmt: BetterSqlite3.Statement;
+  private index: PointIndex | undefined;
+  /** `PRAGMA data_version` when the index was built (changes on other connections' commits). */
+  private indexVersion = -1;
 
   constructor(private readonly db: Db) {
-    const box = (column: string) =>
+    this.indexRowsStmt = db
+      .prepare(
+        `SELECT id, latitude, longitude, country, sales_products, service_products, carriers,
+           drop_off FROM stores`,
+      )
+      .raw();
+    this.dataVersionStmt = db.prepare('PRAGMA data_version').pluck();
+    // The winners' ids, hashes and documents as one value (bytes: no decoding), json_each
+    // driving (one rowid lookup per store). Without ORDER BY the aggregate follows the join
+    // order, which is the order given; the caller checks the ids and falls back to the
+    // explicitly ordered form if that ever stops being so.
+    const page = (order: string) =>
       db
         .prepare(
-          `SELECT id, lat, lon FROM store_rtree
-           WHERE max_lat >= @minLat AND min_lat <= @maxLat
-             AND max_lon >= @minLon AND min_lon <= @maxLon
-             AND country IN (SELECT value FROM json_each(@countries))
-             AND ${column} <> ''
-             AND (@product = '' OR instr(${column}, @product) > 0)
-             AND (@carrier = '' OR carriers = '' OR instr(carriers, @carrier) > 0)
-             AND (@dropOff = 0 OR drop_off = @dropOffValue)`,
+          `SELECT count(*), CAST(string_agg(s.id || char(31) || s.hash || char(31) || s.doc,
+             char(30)${order}) AS BLOB)
+           FROM json_each(?) AS j CROSS JOIN stores AS s ON s.id = j.value`,
         )
         .raw();
-    this.boxStmt = { sales: box('sales_products'), service: box('service_products') };
-    this.docStmt = db
-      .prepare('SELECT id, doc FROM stores WHERE id IN (SELECT value FROM json_each(?))')
-      .raw();
+    this.pageStmt = page('');
+    this.orderedPageStmt = page(' ORDER BY j.key');
     this.countStmt = db.prepare('SELECT count(*) FROM stores').pluck();
     const cols = `store_id, country, latitude, longitude, sales_products, service_products,
       carriers, drop_off, hash, source, doc`;
@@ -76,49 +79,41 @@ export class SqliteStoreRepository implements StoreRepository {
     );
   }
 
-  private candidates(q: NearestQuery, radiusKm: number): Candidate[] {
-    const stmt = this.boxStmt[q.channel];
-    const params = {
-      countries: JSON.stringify(q.countries),
-      product: q.productId ? `|${q.productId}|` : '',
-      carrier: q.carrier ? `|${q.carrier}|` : '',
-      dropOff: q.dropOff === 'any' ? 0 : 1,
-      dropOffValue: q.dropOff === 'only' ? 1 : 0,
-    };
-    const out: Candidate[] = [];
-    for (const b of boundingBoxes(q.latitude, q.longitude, radiusKm)) {
-      for (const row of stmt.all({ ...params, ...b }) as [number, number, number][]) {
-        out.push({ id: row[0], lat: row[1], lon: row[2] });
-      }
+  /** The point index, rebuilt when the stores table may have changed. */
+  private pointIndex(): PointIndex {
+    const version = this.dataVersionStmt.get() as number;
+    if (!this.index || version !== this.indexVersion) {
+      this.index = new PointIndex(this.indexRowsStmt.all() as IndexRow[]);
+      this.indexVersion = version;
     }
-    return out;
+    return this.index;
   }
 
   async nearest(q: NearestQuery): Promise<NearestHit[]> {
-    return sqliteGuard(() => this.nearestSync(q));
+    return pageHits(await this.nearestPage(q));
   }
 
-  private nearestSync(q: NearestQuery): NearestHit[] {
-    if (q.countries.length === 0 || q.limit <= 0) return [];
-    let radius = Math.min(q.radiusKm, START_RADIUS_KM);
-    for (;;) {
-      const within: { id: number; d: number }[] = [];
-      for (const c of this.candidates(q, radius)) {
-        const d = haversineKm(q.latitude, q.longitude, c.lat, c.lon);
-        if (d <= radius) within.push({ id: c.id, d });
-      }
-      if (within.length >= q.limit || radius >= q.radiusKm) {
-        within.sort((a, b) => a.d - b.d || a.id - b.id);
-        const top = within.slice(0, q.limit);
-        const docs = new Map(
-          this.docStmt.all(JSON.stringify(top.map((t) => t.id))) as [number, string][],
-        );
-        return top.map(({ id, d }) => ({ doc: docs.get(id) ?? '{}', distanceKm: d }));
-      }
-      // Grow by the observed density (area ∝ r²), at least doubling.
-      const factor = within.length > 0 ? Math.sqrt(q.limit / within.length) * 1.25 : 4;
-      radius = Math.min(q.radiusKm, radius * Math.max(2, factor));
+  async nearestPage(q: NearestQuery): Promise<NearestPage> {
+    return sqliteGuard(() => this.page(q));
+  }
+
+  private page(q: NearestQuery, retry = true): NearestPage {
+    const top = this.pointIndex().nearest(q);
+    if (top.length === 0) return EMPTY_PAGE;
+    const ids = JSON.stringify(top.map((t) => t.id));
+    let [count, joined] = this.pageStmt.get(ids) as [number, Buffer | null];
+    if (count !== top.length) {
+      // A store vanished under the index (another connection deleted it): rebuild, retry once.
+      this.index = undefined;
+      if (retry) return this.page(q, false);
+      throw new Error('stores changed during a search');
     }
+    const page = { distancesKm: top.map((t) => t.distanceKm), joined: joined ?? EMPTY_PAGE.joined };
+    if (!sameOrder(page, top)) {
+      [count, joined] = this.orderedPageStmt.get(ids) as [number, Buffer | null];
+      page.joined = joined ?? EMPTY_PAGE.joined;
+    }
+    return page;
   }
 
   async count(): Promise<number> {
@@ -158,6 +153,7 @@ export class SqliteStoreRepository implements StoreRepository {
         else updated += 1;
       }
       this.recordImportStmt.run(fileHash, fileName, records.length, new Date().toISOString());
+      this.index = undefined;
       return { inserted, updated, unchanged, alreadyApplied: false, removed };
     })();
   }
@@ -167,9 +163,20 @@ export class SqliteStoreRepository implements StoreRepository {
       this.db.exec('DELETE FROM stores; DELETE FROM imports;');
       for (const r of records) this.insertStmt.run(toParams(r));
     })();
+    this.index = undefined;
   }
 }
 
 function toParams(r: StoreRecord): Record<string, unknown> {
   return { ...r, dropOff: r.dropOff ? 1 : 0 };
+}
+
+/** True when the page lists the stores in the order of `top`. */
+function sameOrder(page: NearestPage, top: readonly PointHit[]): boolean {
+  const entries = pageEntries(page);
+  for (let i = 0; i < entries.length; i += 1) {
+    const e = entries[i]!;
+    if (Number(page.joined.toString('latin1', e.start, e.idEnd)) !== top[i]!.id) return false;
+  }
+  return true;
 }
