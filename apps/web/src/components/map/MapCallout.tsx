@@ -30,7 +30,7 @@ export function MapCallout({ pin, size, label, closeLabel, onClose, children }: 
         closeOnMove: false,
         focusAfterOpen: false,
         anchor: 'bottom',
-        offset: 22,
+        offset: 50, // above the selected pin (a 38 px teardrop scaled 1.25)
         className: 'store-map__popup',
       }),
   );

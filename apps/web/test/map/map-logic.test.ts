@@ -1,0 +1,119 @@
+/** Pure rules of the store map: pin states, camera, labels images, basemap URLs. */
+import { describe, expect, it } from 'vitest';
+import { cameraFor, isValidPin, pinState, pinsKey } from '../../src/components/map/logic';
+import { parsePlaceImageId, textDirection } from '../../src/components/map/place-labels';
+import { absoluteStyle, absoluteUrl, withKey } from '../../src/components/map/basemap';
+import { DEFAULT_LABELS, DEFAULT_ZOOM, type MapPin } from '../../src/components/map/types';
+
+const pin = (id: string, latitude: number, longitude: number): MapPin => ({
+  id,
+  label: id,
+  latitude,
+  longitude,
+  name: `Store ${id}`,
+});
+
+describe('pinState', () => {
+  it('selected wins over hovered; others default', () => {
+    expect(pinState('a', 'a', 'a')).toBe('selected');
+    expect(pinState('a', 'b', 'a')).toBe('hovered');
+    expect(pinState('a', null, undefined)).toBe('default');
+  });
+});
+
+describe('cameraFor', () => {
+  it('world without pins, default zoom 14 on one place, bounds otherwise', () => {
+    expect(cameraFor([]).kind).toBe('world');
+    expect(cameraFor([pin('a', 51.5, -0.1)])).toEqual({
+      kind: 'point',
+      center: [-0.1, 51.5],
+      zoom: DEFAULT_ZOOM,
+    });
+    expect(cameraFor([pin('a', 51.5, -0.1), pin('b', 48.85, 2.35)])).toEqual({
+      kind: 'bounds',
+      bounds: [
+        [-0.1, 48.85],
+        [2.35, 51.5],
+      ],
+    });
+  });
+
+  it('ignores pins without a valid coordinate', () => {
+    expect(isValidPin(pin('x', Number.NaN, 0))).toBe(false);
+    expect(isValidPin(pin('x', 91, 0))).toBe(false);
+    expect(cameraFor([pin('x', Number.NaN, 0), pin('a', 1, 2)]).kind).toBe('point');
+  });
+
+  it('pinsKey changes with order and position', () => {
+    const a = pin('a', 1, 2);
+    const b = pin('b', 3, 4);
+    expect(pinsKey([a, b])).not.toBe(pinsKey([b, a]));
+    expect(pinsKey([a])).not.toBe(pinsKey([{ ...a, latitude: 1.5 }]));
+  });
+});
+
+describe('accessible names (English defaults)', () => {
+  it('number and name', () => {
+    expect(DEFAULT_LABELS.pin({ ...pin('a', 0, 0), label: 3, name: 'Strand' })).toBe('3. Strand');
+    expect(DEFAULT_LABELS.smallMap(pin('a', 0, 0))).toBe('Map showing Store a');
+  });
+});
+
+describe('place label images', () => {
+  it('parses "place:{kind}:{name}" (names may hold colons)', () => {
+    expect(parsePlaceImageId('place:capital:القاهرة')).toEqual({
+      kind: 'capital',
+      name: 'القاهرة',
+    });
+    expect(parsePlaceImageId('place:town:Foo: Bar')).toEqual({ kind: 'town', name: 'Foo: Bar' });
+    expect(parsePlaceImageId('place:river:x')).toBeUndefined();
+    expect(parsePlaceImageId('marker')).toBeUndefined();
+  });
+
+  it('base direction from the first strong character', () => {
+    expect(textDirection('القاهرة')).toBe('rtl');
+    expect(textDirection('תל אביב')).toBe('rtl');
+    expect(textDirection('12 القاهرة')).toBe('rtl');
+    expect(textDirection('東京')).toBe('ltr');
+    expect(textDirection('กรุงเทพ')).toBe('ltr');
+    expect(textDirection('123')).toBe('ltr');
+  });
+});
+
+describe('basemap URLs', () => {
+  const origin = 'http://localhost:8080';
+  it('resolves our relative URLs, pmtiles:// included; leaves others', () => {
+    expect(absoluteUrl('/basemap/style.json', origin)).toBe(`${origin}/basemap/style.json`);
+    expect(absoluteUrl('pmtiles:///basemap/tiles.pmtiles', origin)).toBe(
+      `pmtiles://${origin}/basemap/tiles.pmtiles`,
+    );
+    expect(absoluteUrl('https://vendor.example/x', origin)).toBe('https://vendor.example/x');
+    expect(absoluteUrl('//cdn.example/x', origin)).toBe('//cdn.example/x');
+  });
+
+  it('absoluteStyle rewrites tiles, url, data, glyphs and sprite', () => {
+    const style = absoluteStyle(
+      {
+        version: 8,
+        glyphs: '/g/{fontstack}/{range}.pbf',
+        sources: {
+          a: { type: 'vector', tiles: ['/basemap/geo/{z}/{x}/{y}.pbf'] },
+          b: { type: 'vector', url: 'pmtiles:///basemap/tiles.pmtiles' },
+          c: { type: 'geojson', data: '/x.geojson' },
+        },
+        layers: [],
+      },
+      origin,
+    ) as unknown as Record<string, unknown> & { sources: Record<string, Record<string, unknown>> };
+    expect(style.glyphs).toBe(`${origin}/g/{fontstack}/{range}.pbf`);
+    expect(style.sources.a?.tiles).toEqual([`${origin}/basemap/geo/{z}/{x}/{y}.pbf`]);
+    expect(style.sources.b?.url).toBe(`pmtiles://${origin}/basemap/tiles.pmtiles`);
+    expect(style.sources.c?.data).toBe(`${origin}/x.geojson`);
+  });
+
+  it('puts the token in place of {key}', () => {
+    expect(withKey('https://v.example/style.json?key={key}', 'a b&c')).toBe(
+      'https://v.example/style.json?key=a%20b%26c',
+    );
+  });
+});
