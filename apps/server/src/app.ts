@@ -42,6 +42,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: options.logger === false ? false : { level: env.LOG_LEVEL },
     trustProxy: true,
+    // No per-request access log: it would record visitors' IP addresses (nothing personal is
+    // kept) and costs throughput; errors are still logged by the error handler.
+    disableRequestLogging: true,
     // Paths like "/uk/en/" and "/uk/en" both route to the same handlers.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
