@@ -161,6 +161,10 @@ function checkReferences(
     for (const dup of duplicates(data.langs.map((l) => l.code))) {
       problems.push({ file, path: 'langs', reason: `duplicate language "${dup}"` });
     }
+    // Carriers are matched without regard to case (search and import).
+    for (const dup of duplicates(data.carriers.map((c) => c.name.toLowerCase()))) {
+      problems.push({ file, path: 'carriers', reason: `duplicate carrier "${dup}"` });
+    }
     for (const [key, channel] of Object.entries(data.channels)) {
       channel.products.forEach((code, i) => {
         if (catalogue && !productCodes.has(code)) {

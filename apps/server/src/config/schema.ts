@@ -17,7 +17,13 @@ export const languageSchema = z.strictObject({
 });
 
 export const carrierSchema = z.strictObject({
-  name: z.string().min(1).max(60),
+  // ";" separates carriers in an import file's list and "|" the stored filter column, so a
+  // name holding either could never be imported or matched.
+  name: z
+    .string()
+    .min(1)
+    .max(60)
+    .regex(/^[^;|]+$/, 'must not contain ";" or "|" (list separators): one brand per entry'),
   salesURL: optionalUrl,
   serviceURL: optionalUrl,
 });

@@ -20,7 +20,7 @@ import { Rng } from './rng.js';
 export const DEMO_SEED = 20_240_601;
 export const DEMO_STORE_COUNT = 50_000;
 /** Bump when the generator's output changes, so start-up reloads the demo data. */
-export const DEMO_VERSION = '1';
+export const DEMO_VERSION = '2';
 
 type Brands = Record<string, { retail: string[]; carrier: string[]; repair: string[] }>;
 
