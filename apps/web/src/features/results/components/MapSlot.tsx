@@ -1,11 +1,64 @@
+import { calloutSize, localeDirection, type Store } from '@locator/core';
+import { StoreMap, type MapPin } from '../../../components/map';
+import type { ResultsContext } from '../context';
+import { useMapLabels } from '../hooks/useMapLabels';
+import { StoreCallout } from './StoreCallout';
+import type { StoreLinks } from './StoreParts';
+
+/** A store as a map pin: labelled with its orderNumber (spec 2.5 item 8). */
+export function storePin(store: Store): MapPin {
+  return {
+    id: store.id,
+    label: store.orderNumber,
+    latitude: store.latitude,
+    longitude: store.longitude,
+    name: store.title,
+  };
+}
+
+export interface MapSlotProps {
+  ctx: ResultsContext;
+  stores: readonly Store[];
+  links: StoreLinks;
+  activeId: string | null;
+  hoveredId: string | null;
+  /** Changes when new results (or another page of them) are shown: the map fits its pins. */
+  fitKey: string;
+  onSelect(id: string): void;
+  onHover(id: string | null): void;
+  onEscape(): void;
+}
+
 /**
- * The place of the map beside the list (spec 2.5 item 8). The map itself arrives with issue 7;
- * until then this keeps its space in the wide layout.
+ * The map beside the list on wide screens (spec 2.5 item 8, 4.3, 9.5): numbered pins of the
+ * shown stores, the hovered store's pin highlighted, the active store's pin selected with its
+ * callout card. The map code is a lazily loaded chunk (StoreMap).
  */
-export function MapSlot() {
+export function MapSlot(props: MapSlotProps) {
+  const { ctx, stores, links } = props;
+  const labels = useMapLabels();
+  const pins = stores.map(storePin);
+  const active = stores.find((s) => s.id === props.activeId);
   return (
-    <div className="results__map" data-testid="map-slot" aria-hidden="true">
-      <div className="results__map-placeholder" />
+    <div className="results__map" data-testid="map-slot">
+      <StoreMap
+        pins={pins}
+        activeId={props.activeId}
+        hoveredId={props.hoveredId}
+        onSelect={props.onSelect}
+        onHover={props.onHover}
+        onEscape={props.onEscape}
+        lang={ctx.mapsLang}
+        dir={localeDirection(ctx.locale)}
+        fitKey={props.fitKey}
+        labels={labels}
+        calloutSize={active ? calloutSize(active) : 'small'}
+        renderCallout={(id) => {
+          const store = stores.find((s) => s.id === id);
+          return store ? <StoreCallout store={store} links={links} /> : null;
+        }}
+        className="results__store-map"
+      />
     </div>
   );
 }

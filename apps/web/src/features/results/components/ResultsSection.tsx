@@ -13,6 +13,7 @@ import {
 import type { ResultsContext } from '../context';
 import { useResultsView } from '../hooks/useResultsView';
 import { useTimedMessage } from '../hooks/useTimedMessage';
+import { useStoreSelection } from '../hooks/useStoreSelection';
 import { useTravelTimes } from '../hooks/useTravelTimes';
 import { BadgeInfo, BadgeLegend } from './BadgeLegend';
 import { DropOffSwitch } from './DropOffSwitch';
@@ -22,6 +23,7 @@ import { NoMatch, NoResults } from './NoResults';
 import { Pagination } from './Pagination';
 import { useProductLabel } from './ProductField';
 import { ResultSentence } from './ResultSentence';
+import { StoreDetail } from './StoreDetail';
 import { StoreEntry, type StoreLinks } from './StoreEntry';
 import { TravelModeChoice } from './TravelTime';
 
@@ -70,6 +72,9 @@ export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
   const travel = useTravelTimes(request, view.visible, mode, showTravel);
   const estimated =
     travel.status === 'ready' && [...travel.byStore.values()].some((e) => e.estimate === true);
+  const selection = useStoreSelection(view.visible, props.narrow);
+  const showMap = !ctx.config.country.disableMap;
+  const fitKey = `${view.page}|${view.visible.map((s) => s.id).join(',')}`;
   const links: StoreLinks = {
     ctx,
     request,
@@ -110,6 +115,14 @@ export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
       />
       {view.stores.length === 0 ? (
         <NoResults channel={ctx.channelKey} />
+      ) : selection.detail ? (
+        <StoreDetail
+          store={selection.detail}
+          links={links}
+          showMap={showMap}
+          {...(showTravel ? { travelMode: { mode, estimated, onChange: setMode } } : {})}
+          onBack={selection.back}
+        />
       ) : (
         <>
           <Filters
@@ -125,7 +138,7 @@ export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
           {showTravel ? (
             <TravelModeChoice mode={mode} onChange={setMode} estimated={estimated} />
           ) : null}
-          <div className="results__body">
+          <div className={`results__body${showMap && !props.narrow ? '' : ' results__body--list'}`}>
             <div className="results__list" ref={listTop}>
               {view.filtered.length === 0 ? (
                 <NoMatch onReset={resetFilters} />
@@ -133,7 +146,16 @@ export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
                 <ol className="store-list" aria-label={t('list.label')}>
                   {view.visible.map((store) => (
                     <li key={store.id}>
-                      <StoreEntry store={store} links={links} />
+                      <StoreEntry
+                        store={store}
+                        links={links}
+                        selection={{
+                          active: props.narrow ? undefined : store.id === selection.activeId,
+                          hovered: store.id === selection.hoveredId,
+                          onSelect: (s) => selection.select(s.id, 'list'),
+                          onHover: (s) => selection.hover(s ? s.id : null),
+                        }}
+                      />
                     </li>
                   ))}
                 </ol>
@@ -150,7 +172,19 @@ export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
                 {pageStatus}
               </div>
             </div>
-            {props.narrow ? null : <MapSlot />}
+            {showMap && !props.narrow ? (
+              <MapSlot
+                ctx={ctx}
+                stores={view.visible}
+                links={links}
+                activeId={selection.activeId}
+                hoveredId={selection.hoveredId}
+                fitKey={fitKey}
+                onSelect={(id) => selection.select(id, 'pin')}
+                onHover={selection.hover}
+                onEscape={selection.closeCallout}
+              />
+            ) : null}
           </div>
           <BadgeInfo legend={legend} brand={ctx.brand} />
         </>

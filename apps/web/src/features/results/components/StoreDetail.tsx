@@ -1,0 +1,111 @@
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { localeDirection, sharePayload, type Store, type TravelMode } from '@locator/core';
+import { Chevron } from '../../../components/Chevron';
+import { SmallStoreMap } from '../../../components/map';
+import { useTimedMessage } from '../hooks/useTimedMessage';
+import { shareStore } from '../share';
+import { storeUrls } from '../store-links';
+import { storePin } from './MapSlot';
+import { StoreFacts, StoreHead, StoreLinkList, type StoreLinks } from './StoreParts';
+import { TravelModeChoice } from './TravelTime';
+
+/** How long the "link copied" status stays. */
+export const COPIED_MESSAGE_MS = 4000;
+
+export interface StoreDetailProps {
+  store: Store;
+  links: StoreLinks;
+  /** Whether to show the small location map (not when the country disables the map). */
+  showMap: boolean;
+  travelMode?: { mode: TravelMode; estimated: boolean; onChange(mode: TravelMode): void };
+  onBack(): void;
+}
+
+/**
+ * The narrow-screen store detail that replaces the list (spec 2.5): "Back to stores", a small
+ * location map, the store's detail and links, and Share (Web Share API, else the link copied).
+ * Focus moves to its heading when it opens.
+ */
+export function StoreDetail({ store, links, showMap, travelMode, onBack }: StoreDetailProps) {
+  const { t } = useTranslation('result');
+  const { ctx } = links;
+  const heading = useRef<HTMLHeadingElement>(null);
+  const urls = storeUrls(store, links);
+  const [status, announce] = useTimedMessage(COPIED_MESSAGE_MS);
+  const [sharing, setSharing] = useState(false);
+
+  useEffect(() => {
+    heading.current?.focus();
+    heading.current?.scrollIntoView?.({ block: 'nearest' });
+  }, [store.id]);
+
+  const share = async () => {
+    const payload = sharePayload(store, urls.directions);
+    links.onLinkClick('share', store, payload.url);
+    setSharing(true);
+    const outcome = await shareStore(payload);
+    setSharing(false);
+    if (outcome === 'copied') announce(t('store.linkCopied'));
+  };
+
+  return (
+    <article
+      className="store store--detail"
+      aria-labelledby={`store-${store.id}-detail`}
+      data-testid="store-detail"
+      data-store-id={store.id}
+    >
+      <p className="store-detail__back">
+        <button type="button" className="store-detail__back-button" onClick={onBack}>
+          <span className="store-detail__back-chevron">
+            <Chevron />
+          </span>
+          {t('store.backToStores')}
+        </button>
+      </p>
+      <StoreHead
+        store={store}
+        ctx={ctx}
+        headingId={`store-${store.id}-detail`}
+        headingRef={heading}
+      />
+      {showMap ? (
+        <div className="store-detail__map">
+          <SmallStoreMap
+            store={storePin(store)}
+            lang={ctx.mapsLang}
+            dir={localeDirection(ctx.locale)}
+            label={t('map.smallMapLabel', { name: store.title })}
+          />
+        </div>
+      ) : null}
+      {travelMode ? (
+        <TravelModeChoice
+          mode={travelMode.mode}
+          onChange={travelMode.onChange}
+          estimated={travelMode.estimated}
+        />
+      ) : null}
+      <StoreFacts store={store} links={links} />
+      <StoreLinkList store={store} urls={urls} links={links}>
+        {urls.directions ? (
+          <li>
+            <button
+              type="button"
+              className="store__share"
+              aria-label={t('store.shareLabel', { name: store.title })}
+              disabled={sharing}
+              onClick={() => void share()}
+            >
+              {t('store.share')}
+            </button>
+          </li>
+        ) : null}
+      </StoreLinkList>
+      <p className="store-detail__status" role="status" aria-live="polite">
+        {status}
+      </p>
+    </article>
+  );
+}

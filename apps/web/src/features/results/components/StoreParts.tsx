@@ -1,0 +1,262 @@
+/**
+ * The parts of a store's detail (spec 2.5 item 9, 11), shared by the list entry, the map callout
+ * and the narrow detail view: its head (banner, number, title, distance), its facts (badges,
+ * travel time, address, phone, products, services) and its links (7.4, 9.6).
+ */
+import type { ReactNode, Ref } from 'react';
+import { useTranslation } from 'react-i18next';
+import { RETAIL_STORE_TYPE, type Store } from '@locator/core';
+import type { ResultsContext } from '../context';
+import type { TravelTimes } from '../hooks/useTravelTimes';
+import type { StoreLinkInput, StoreUrls } from '../store-links';
+import { BadgeMark } from './BadgeLegend';
+import { ExternalLink } from './ExternalLink';
+import { TravelTime } from './TravelTime';
+
+export interface StoreLinks extends StoreLinkInput {
+  /** Travel times of the shown stores; undefined where travel time is hidden (cn/zh). */
+  travel: TravelTimes | undefined;
+  onLinkClick(link: string, store: Store, url: string): void;
+}
+
+export interface SelectButton {
+  id: string;
+  /** Accessible name ("Show details for {name}"). */
+  label: string;
+  /** Wide screens: the store is the active one (its pin is selected). */
+  pressed?: boolean | undefined;
+  onClick(): void;
+}
+
+/** Banner, number, title (a select button in the list) and distance. */
+export function StoreHead({
+  store,
+  ctx,
+  headingId,
+  select,
+  headingRef,
+}: {
+  store: Store;
+  ctx: ResultsContext;
+  headingId: string;
+  select?: SelectButton;
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
+  const { t } = useTranslation('result');
+  const retail = store.storeTypes.includes(RETAIL_STORE_TYPE);
+  const distanceInTitle = ctx.layout.distanceInTitle && store.distance !== '';
+  const name = `${store.orderNumber}. ${store.title}${distanceInTitle ? ` (${store.distance})` : ''}`;
+  const title = (
+    <>
+      <span className="visually-hidden">{store.orderNumber}. </span>
+      {store.title}
+      {distanceInTitle ? ` (${store.distance})` : null}
+    </>
+  );
+  return (
+    <>
+      {retail ? (
+        <p className="store__banner">{t('store.retailStore', { brand: ctx.brand })}</p>
+      ) : null}
+      <div className="store__head">
+        <span className="store__number" aria-hidden="true">
+          {store.orderNumber}
+        </span>
+        <h3
+          id={headingId}
+          ref={headingRef}
+          className="store__title"
+          {...(select ? { 'aria-label': name } : { tabIndex: -1 })}
+        >
+          {select ? (
+            <button
+              type="button"
+              id={select.id}
+              className="store__select"
+              aria-label={select.label}
+              aria-pressed={select.pressed}
+              onClick={select.onClick}
+            >
+              {title}
+            </button>
+          ) : (
+            title
+          )}
+        </h3>
+        {!ctx.layout.distanceInTitle && store.distance ? (
+          <p className="store__distance">
+            <span className="visually-hidden">
+              {t('store.distance', { distance: store.distance })}
+            </span>
+            <span aria-hidden="true">{store.distance}</span>
+          </p>
+        ) : null}
+      </div>
+    </>
+  );
+}
+
+/** Badges, travel time, address, phone and the lists of products and services. */
+export function StoreFacts({ store, links }: { store: Store; links: StoreLinks }) {
+  const { t } = useTranslation('result');
+  const { ctx } = links;
+  const cityLine = [store.city, store.state, store.postalCode].filter(Boolean).join(' ');
+  return (
+    <>
+      {store.badges.length > 0 ? (
+        <ul className="store__badges" aria-label={t('badges.legendLabel')}>
+          {store.badges.map((code) => (
+            <li key={code}>
+              <BadgeMark code={code} />
+              {t(`badges.${code}.name`, { brand: ctx.brand, defaultValue: code })}
+            </li>
+          ))}
+        </ul>
+      ) : null}
+      {links.travel ? (
+        <TravelTime times={links.travel} storeId={store.id} locale={ctx.locale} />
+      ) : null}
+      <dl className="store__details">
+        <div>
+          <dt className="visually-hidden">{t('store.address')}</dt>
+          <dd>
+            <address>
+              {store.street1 ? <span>{store.street1}</span> : null}
+              {store.street2 ? <span>{store.street2}</span> : null}
+              {cityLine ? <span>{cityLine}</span> : null}
+            </address>
+          </dd>
+        </div>
+        {store.phone ? (
+          <div>
+            <dt className="visually-hidden">{t('store.phone')}</dt>
+            <dd>
+              <a
+                href={`tel:${store.phone.replace(/[^\d+]/g, '')}`}
+                dir="ltr"
+                onClick={() => links.onLinkClick('phone', store, `tel:${store.phone}`)}
+              >
+                {store.phone}
+              </a>
+            </dd>
+          </div>
+        ) : null}
+        <FactList label={t('store.products')} items={store.productRibbon} />
+        <FactList
+          label={t('store.serviceTypes')}
+          items={store.serviceTypes.map((s) =>
+            t(`repairTypes.${s.code}`, { defaultValue: s.code }),
+          )}
+        />
+        <FactList
+          label={t('store.specialties')}
+          items={store.solutionsSpecialties.map((s) =>
+            t(`specialties.${s.code}`, { defaultValue: s.code }),
+          )}
+        />
+        <FactList
+          label={t('store.valueAddedServices')}
+          items={store.valueAddedServices.map((s) => t(`vas.${s.code}`, { defaultValue: s.code }))}
+        />
+      </dl>
+    </>
+  );
+}
+
+function FactList({ label, items }: { label: string; items: readonly string[] }) {
+  if (items.length === 0) return null;
+  return (
+    <div className="store__list">
+      <dt>{label}</dt>
+      <dd>{items.join(', ')}</dd>
+    </div>
+  );
+}
+
+/**
+ * Directions, website, carrier, appointment and support links; each one's accessible name says
+ * which store it is for, and each click is reported.
+ */
+export function StoreLinkList({
+  store,
+  urls,
+  links,
+  children,
+}: {
+  store: Store;
+  urls: StoreUrls;
+  links: StoreLinks;
+  /** Further items (the detail view's Share button). */
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation('result');
+  const { ctx } = links;
+  const name = store.title;
+  const click = (link: string, url: string) => () => links.onLinkClick(link, store, url);
+  const forStore = (text: string) => t('store.linkFor', { link: text, name });
+  const carrierText = urls.carrier
+    ? t(ctx.channelKey === 'sales' ? 'store.carrierSales' : 'store.carrierService', {
+        carrier: urls.carrier.name,
+      })
+    : '';
+  return (
+    <ul className="store__links">
+      {urls.directionsHere ? (
+        <li>
+          <ExternalLink
+            href={urls.directionsHere}
+            label={t('store.directionsLabel', { name })}
+            onClick={click('directions', urls.directions)}
+          >
+            {t('store.directions')}
+          </ExternalLink>
+        </li>
+      ) : null}
+      {urls.website ? (
+        <li>
+          <ExternalLink
+            href={urls.website}
+            label={t('store.websiteLabel', { name })}
+            onClick={click('website', urls.website)}
+          >
+            {t('store.website')}
+          </ExternalLink>
+        </li>
+      ) : null}
+      {urls.carrier ? (
+        <li>
+          <ExternalLink
+            href={urls.carrier.url}
+            label={forStore(carrierText)}
+            onClick={click('carrier', urls.carrier.url)}
+          >
+            {carrierText}
+          </ExternalLink>
+        </li>
+      ) : null}
+      {urls.appointment ? (
+        <li>
+          <ExternalLink
+            href={urls.appointment}
+            label={t('store.appointmentLabel', { name })}
+            onClick={click('appointment', urls.appointment)}
+          >
+            {t('store.appointment')}
+          </ExternalLink>
+        </li>
+      ) : null}
+      {urls.support ? (
+        <li>
+          <ExternalLink
+            href={urls.support}
+            label={forStore(t('store.support'))}
+            onClick={click('external', urls.support)}
+          >
+            {t('store.support')}
+          </ExternalLink>
+        </li>
+      ) : null}
+      {children}
+    </ul>
+  );
+}

@@ -1,0 +1,82 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { Store } from '@locator/core';
+
+/** The id of a store's select button in the list (focus returns there). */
+export const selectButtonId = (id: string) => `store-${id}-select`;
+
+/**
+ * Store selection (spec 4.3): a list or pin click marks the store active (its pin is selected
+ * and the map re-centres); on narrow screens it opens the detail view. Escape closes the callout
+ * and "Back to stores" closes the detail view, both returning focus to the store in the list.
+ * The hovered store's pin is highlighted. A store no longer shown is no longer active.
+ */
+export function useStoreSelection(shown: readonly Store[], narrow: boolean) {
+  const [activeId, setActiveId] = useState<string | null>(null);
+  const [hoveredId, setHoveredId] = useState<string | null>(null);
+  const [detailOpen, setDetailOpen] = useState(false);
+  const [focusRequest, setFocusRequest] = useState<{ id: string } | null>(null);
+  const active = shown.find((s) => s.id === activeId);
+  const hovered = shown.some((s) => s.id === hoveredId) ? hoveredId : null;
+
+  // Focus goes back to the list once it is rendered again.
+  useEffect(() => {
+    if (!focusRequest) return;
+    const button = document.getElementById(selectButtonId(focusRequest.id));
+    button?.focus({ preventScroll: true });
+    button?.scrollIntoView?.({ block: 'nearest' });
+  }, [focusRequest]);
+
+  const latestNarrow = useRef(narrow);
+  useEffect(() => {
+    latestNarrow.current = narrow;
+  });
+
+  const select = useCallback((id: string, from: 'list' | 'pin') => {
+    setActiveId(id);
+    if (latestNarrow.current) setDetailOpen(true);
+    else if (from === 'pin') {
+      document
+        .querySelector(`[data-testid="store"][data-store-id="${CSS.escape(id)}"]`)
+        ?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
+    }
+  }, []);
+
+  /** Escape on a pin or in the callout: the callout closes, focus returns to the list. */
+  const closeCallout = useCallback(() => {
+    if (activeId) setFocusRequest({ id: activeId });
+    setActiveId(null);
+  }, [activeId]);
+
+  // Escape in the list closes the callout too (on a pin or in the callout the map reports it).
+  useEffect(() => {
+    if (!active || narrow) return undefined;
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      if (!(event.target instanceof Element) || !event.target.closest('[data-testid="store"]')) {
+        return;
+      }
+      closeCallout();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, [active, narrow, closeCallout]);
+
+  /** "Back to stores": the list again, focus on the store that was open. */
+  const back = useCallback(() => {
+    setDetailOpen(false);
+    if (activeId) setFocusRequest({ id: activeId });
+  }, [activeId]);
+
+  return {
+    activeId: active ? active.id : null,
+    hoveredId: hovered,
+    /** The store of the narrow detail view, when it is open. */
+    detail: narrow && detailOpen ? active : undefined,
+    select,
+    hover: setHoveredId,
+    closeCallout,
+    back,
+  };
+}
+
+export type StoreSelectionState = ReturnType<typeof useStoreSelection>;
