@@ -84,6 +84,8 @@ export interface StoreRepository {
   /** The same stores as `nearest`, as one NearestPage (the search response's fast path). */
   nearestPage(query: NearestQuery): Promise<NearestPage>;
   count(): Promise<number>;
+  /** The row count recorded when a file with this hash was applied, or undefined. */
+  appliedImport(fileHash: string): Promise<number | undefined>;
   /**
    * Upserts the records by storeId in one transaction (all or nothing) and records the file's
    * hash; a file already applied changes nothing.

@@ -23,23 +23,39 @@ export function formatOf(file: string, explicit?: string): ImportFormat {
   throw new Error(`Unknown import format "${f}": use .csv, .json or .ndjson (or --format).`);
 }
 
-export function parseRows(text: string, format: ImportFormat, problems: RowProblem[]): RawRow[] {
+/**
+ * Reads the rows of an import file and hands each to `visit` as it is read (rows are not kept,
+ * so a large file is not held twice); file-level problems go to `problems`. Returns the count.
+ */
+export function forEachRow(
+  text: string,
+  format: ImportFormat,
+  problems: RowProblem[],
+  visit: (row: RawRow) => void,
+): number {
+  let count = 0;
+  const take = (row: RawRow) => {
+    count += 1;
+    visit(row);
+  };
   switch (format) {
     case 'csv': {
       try {
-        const records = parseCsv(text, {
+        parseCsv(text, {
           columns: true,
           bom: true,
           skip_empty_lines: true,
           trim: true,
-          info: true,
-        }) as { record: Record<string, string>; info: { lines: number } }[];
-        return records.map((r) => ({ line: r.info.lines, values: r.record }));
+          on_record: (record: Record<string, string>, context: { lines: number }) => {
+            take({ line: context.lines, values: record });
+            return null;
+          },
+        });
       } catch (err) {
         const e = err as { lines?: number; message: string };
         problems.push({ line: e.lines ?? 0, field: '(file)', reason: e.message });
-        return [];
       }
+      return count;
     }
     case 'json': {
       let data: unknown;
@@ -47,27 +63,37 @@ export function parseRows(text: string, format: ImportFormat, problems: RowProbl
         data = JSON.parse(text);
       } catch (err) {
         problems.push({ line: 0, field: '(file)', reason: (err as Error).message });
-        return [];
+        return 0;
       }
       if (!Array.isArray(data)) {
         problems.push({ line: 0, field: '(file)', reason: 'a JSON import is an array of stores' });
-        return [];
+        return 0;
       }
-      return data.map((values, i) => objectRow(values, i + 1, problems));
+      data.forEach((values, i) => take(objectRow(values, i + 1, problems)));
+      return count;
     }
     default: {
-      const rows: RawRow[] = [];
       text.split(/\r?\n/).forEach((line, i) => {
         if (line.trim() === '') return;
+        let values: unknown;
         try {
-          rows.push(objectRow(JSON.parse(line), i + 1, problems));
+          values = JSON.parse(line);
         } catch (err) {
           problems.push({ line: i + 1, field: '(line)', reason: (err as Error).message });
+          return;
         }
+        take(objectRow(values, i + 1, problems));
       });
-      return rows;
+      return count;
     }
   }
+}
+
+/** Every row of an import file (see forEachRow). */
+export function parseRows(text: string, format: ImportFormat, problems: RowProblem[]): RawRow[] {
+  const rows: RawRow[] = [];
+  forEachRow(text, format, problems, (row) => rows.push(row));
+  return rows;
 }
 
 function objectRow(values: unknown, line: number, problems: RowProblem[]): RawRow {

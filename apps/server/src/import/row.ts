@@ -81,76 +81,90 @@ export type ImportRow = z.infer<typeof importRowSchema>;
 
 export const IMPORT_COLUMNS = Object.keys(importRowSchema.shape);
 
-/** Maps codes to catalogue ids; returns the problems found (field, reason). */
-export function toDoc(
-  row: ImportRow,
-  catalogue: Catalogue,
-  carriers: readonly string[],
-): { doc?: StoreDoc; problems: { field: string; reason: string }[] } {
-  const problems: { field: string; reason: string }[] = [];
-  const ids = (field: string, codes: string[], table: { code: string; id: string }[]): string[] =>
-    codes.flatMap((code) => {
-      const hit = table.find((t) => t.code === code);
-      if (!hit) problems.push({ field, reason: `unknown code "${code}"` });
-      return hit ? [hit.id] : [];
-    });
-  const products = catalogue.products.map((p) => ({ code: p.code, id: p._id }));
-  const known = new Map(carriers.map((c) => [c.toLowerCase(), c]));
-  const carrierNames = row.carriers.flatMap((c) => {
-    const hit = known.get(c.toLowerCase());
-    if (!hit)
-      problems.push({
-        field: 'carriers',
-        reason: `"${c}" is not a carrier of ${row.country.toUpperCase()}`,
-      });
-    return hit ? [hit] : [];
-  });
-  if ((row.latitude === undefined) !== (row.longitude === undefined)) {
-    problems.push({
-      field: row.latitude === undefined ? 'latitude' : 'longitude',
-      reason: 'give both latitude and longitude, or neither',
-    });
-  }
-  const doc: StoreDoc = {
-    id: row.storeId,
-    storeId: row.storeId,
-    title: row.title,
-    storeBadges: ids(
-      'badges',
-      row.badges,
-      catalogue.badges.map((b) => ({ code: b.code, id: b.id })),
-    ),
-    street1: row.street1,
-    street2: row.street2,
-    city: row.city,
-    state: row.state,
-    postalCode: row.postalCode,
-    phone: row.phone,
-    latitude: row.latitude ?? 0,
-    longitude: row.longitude ?? 0,
-    geoCodeStatus: row.geoCodeStatus ?? 'BULK_UPLOAD',
-    storeWeb: row.storeWeb,
-    apptSchedulerIndVal: row.apptSchedulerIndVal,
-    storeTypes: row.storeTypes.map(Number),
-    salesProducts: ids('salesProducts', row.salesProducts, products),
-    serviceProducts: ids('serviceProducts', row.serviceProducts, products),
-    serviceTypes: ids(
-      'serviceTypes',
-      row.serviceTypes,
-      catalogue.repairTypes.map((r) => ({ code: r.code, id: r._id })),
-    ),
-    valueAddedServices: ids(
-      'valueAddedServices',
-      row.valueAddedServices,
-      catalogue.vas.map((r) => ({ code: r.code, id: r._id })),
-    ),
-    solutionsSpecialties: ids(
-      'specialties',
-      row.specialties,
+/** Lookup tables of one import: code → id per list, carrier names by lower case per country. */
+export class RowMapper {
+  private readonly products: Map<string, string>;
+  private readonly badges: Map<string, string>;
+  private readonly repairTypes: Map<string, string>;
+  private readonly vas: Map<string, string>;
+  private readonly specialties: Map<string, string>;
+  private readonly carriersByCountry = new Map<string, Map<string, string>>();
+
+  constructor(catalogue: Catalogue) {
+    const byCode = (list: readonly { code: string; id: string }[]) =>
+      new Map(list.map((x) => [x.code, x.id]));
+    this.products = byCode(catalogue.products.map((p) => ({ code: p.code, id: p._id })));
+    this.badges = byCode(catalogue.badges);
+    this.repairTypes = byCode(catalogue.repairTypes.map((r) => ({ code: r.code, id: r._id })));
+    this.vas = byCode(catalogue.vas.map((r) => ({ code: r.code, id: r._id })));
+    this.specialties = byCode(
       catalogue.solutionsSpeciality.map((r) => ({ code: r.code, id: r._id })),
-    ),
-    carriers: carrierNames,
-    demo: false,
-  };
-  return problems.length ? { problems } : { doc, problems };
+    );
+  }
+
+  /** Maps codes to catalogue ids; returns the problems found (field, reason). */
+  toDoc(
+    row: ImportRow,
+    iso: string,
+    carriers: readonly { name: string }[],
+  ): { doc?: StoreDoc; problems: { field: string; reason: string }[] } {
+    const problems: { field: string; reason: string }[] = [];
+    const ids = (field: string, codes: string[], table: Map<string, string>): string[] => {
+      const out: string[] = [];
+      for (const code of codes) {
+        const id = table.get(code);
+        if (id === undefined) problems.push({ field, reason: `unknown code "${code}"` });
+        else out.push(id);
+      }
+      return out;
+    };
+    let known = this.carriersByCountry.get(iso);
+    if (!known) {
+      known = new Map(carriers.map((c) => [c.name.toLowerCase(), c.name]));
+      this.carriersByCountry.set(iso, known);
+    }
+    const carrierNames: string[] = [];
+    for (const c of row.carriers) {
+      const hit = known.get(c.toLowerCase());
+      if (hit) carrierNames.push(hit);
+      else {
+        problems.push({
+          field: 'carriers',
+          reason: `"${c}" is not a carrier of ${row.country.toUpperCase()}`,
+        });
+      }
+    }
+    if ((row.latitude === undefined) !== (row.longitude === undefined)) {
+      problems.push({
+        field: row.latitude === undefined ? 'latitude' : 'longitude',
+        reason: 'give both latitude and longitude, or neither',
+      });
+    }
+    const doc: StoreDoc = {
+      id: row.storeId,
+      storeId: row.storeId,
+      title: row.title,
+      storeBadges: ids('badges', row.badges, this.badges),
+      street1: row.street1,
+      street2: row.street2,
+      city: row.city,
+      state: row.state,
+      postalCode: row.postalCode,
+      phone: row.phone,
+      latitude: row.latitude ?? 0,
+      longitude: row.longitude ?? 0,
+      geoCodeStatus: row.geoCodeStatus ?? 'BULK_UPLOAD',
+      storeWeb: row.storeWeb,
+      apptSchedulerIndVal: row.apptSchedulerIndVal,
+      storeTypes: row.storeTypes.map(Number),
+      salesProducts: ids('salesProducts', row.salesProducts, this.products),
+      serviceProducts: ids('serviceProducts', row.serviceProducts, this.products),
+      serviceTypes: ids('serviceTypes', row.serviceTypes, this.repairTypes),
+      valueAddedServices: ids('valueAddedServices', row.valueAddedServices, this.vas),
+      solutionsSpecialties: ids('specialties', row.specialties, this.specialties),
+      carriers: carrierNames,
+      demo: false,
+    };
+    return problems.length ? { problems } : { doc, problems };
+  }
 }

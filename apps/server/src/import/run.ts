@@ -1,15 +1,16 @@
 /**
  * The import: parse → validate every row (each problem reported with line, field, reason) →
  * geocode rows without coordinates → apply the whole file in one transaction, or nothing.
- * A file already applied (same content hash) changes nothing; so does an unchanged row.
+ * A file already applied (same content hash) changes nothing, and is not read again; an
+ * unchanged row is left alone.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { ConfigService } from '../config/service.js';
 import type { Database, ApplyResult, StoreRecord } from '../db/types.js';
 import { META_DATASET } from '../demo/seed.js';
 import { toRecord } from '../stores/doc.js';
-import { parseRows, type ImportFormat, type RowProblem } from './parse.js';
-import { importRowSchema, toDoc } from './row.js';
+import { forEachRow, type ImportFormat, type RowProblem } from './parse.js';
+import { importRowSchema, RowMapper } from './row.js';
 
 /** Finds a position for an address; undefined when it cannot. */
 export type Geocoder = (
@@ -40,12 +41,31 @@ export async function importStores(
 ): Promise<ImportReport> {
   const problems: RowProblem[] = [];
   const text = typeof content === 'string' ? content : content.toString('utf8');
-  const rows = parseRows(text, options.format, problems);
+  const fileHash = hash('sha256', text, 'hex');
+  if (!options.dryRun) {
+    // The same file again changes nothing: answer before reading it.
+    const applied = await db.stores.appliedImport(fileHash);
+    if (applied !== undefined) {
+      return {
+        rows: applied,
+        problems,
+        geocoded: 0,
+        applied: {
+          inserted: 0,
+          updated: 0,
+          unchanged: applied,
+          alreadyApplied: true,
+          removed: 0,
+        },
+      };
+    }
+  }
   const dropOffId = config.catalogue.repairTypes.find((r) => r.code === 'rt2')?._id ?? '';
+  const mapper = new RowMapper(config.catalogue);
   const seen = new Map<string, number>();
   const records: StoreRecord[] = [];
   const pending: { index: number; address: string; country: string; line: number }[] = [];
-  for (const row of rows) {
+  const rows = forEachRow(text, options.format, problems, (row) => {
     const parsed = importRowSchema.safeParse(row.values);
     if (!parsed.success) {
       for (const issue of parsed.error.issues) {
@@ -55,7 +75,7 @@ export async function importStores(
           reason: issue.message,
         });
       }
-      continue;
+      return;
     }
     const data = parsed.data;
     const target = config.resolve(data.country);
@@ -65,22 +85,18 @@ export async function importStores(
         field: 'country',
         reason: `"${data.country}" is not configured`,
       });
-      continue;
+      return;
     }
     const iso = target.country.countryCode;
     const first = seen.get(data.storeId);
     if (first !== undefined) {
       problems.push({ line: row.line, field: 'storeId', reason: `duplicate of line ${first}` });
-      continue;
+      return;
     }
     seen.set(data.storeId, row.line);
-    const { doc, problems: rowProblems } = toDoc(
-      data,
-      config.catalogue,
-      target.country.carriers.map((c) => c.name),
-    );
+    const { doc, problems: rowProblems } = mapper.toDoc(data, iso, target.country.carriers);
     for (const p of rowProblems) problems.push({ line: row.line, ...p });
-    if (!doc) continue;
+    if (!doc) return;
     if (data.latitude === undefined) {
       if (!options.geocoder) {
         problems.push({
@@ -88,7 +104,7 @@ export async function importStores(
           field: 'latitude',
           reason: 'no coordinates and no geocoder',
         });
-        continue;
+        return;
       }
       pending.push({
         index: records.length,
@@ -97,8 +113,9 @@ export async function importStores(
         line: row.line,
       });
     }
-    records.push(toRecord(doc, iso, 'import', dropOffId));
-  }
+    // Once a problem is known nothing will be written: no need to build records any more.
+    if (problems.length === 0) records.push(toRecord(doc, iso, 'import', dropOffId));
+  });
   let geocoded = 0;
   for (const p of pending) {
     if (problems.length > 0) break; // the file will not be applied anyway
@@ -115,9 +132,8 @@ export async function importStores(
     records[p.index] = toRecord(doc, rec.country, 'import', dropOffId);
     geocoded += 1;
   }
-  const report: ImportReport = { rows: rows.length, problems, geocoded };
+  const report: ImportReport = { rows, problems, geocoded };
   if (problems.length > 0 || options.dryRun) return report;
-  const fileHash = createHash('sha256').update(text).digest('hex');
   const wasDemo = (await db.meta.get(META_DATASET)) === 'demo';
   report.applied = await db.stores.applyImport(
     records,

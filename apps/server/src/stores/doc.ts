@@ -2,7 +2,7 @@
  * The stored form of a store: the API document (spec 3.6 without orderNumber and distance, plus
  * `carriers` and `demo`) and the filter columns derived from it.
  */
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { RawStore } from '@locator/core';
 import type { StoreRecord } from '../db/types.js';
 
@@ -34,7 +34,7 @@ export function toRecord(
     carriers: list(doc.carriers),
     dropOff: doc.serviceTypes.includes(dropOffTypeId),
     doc: json,
-    hash: createHash('sha1').update(country).update('\0').update(json).digest('base64url'),
+    hash: hash('sha1', `${country}\0${json}`, 'base64url'),
     source,
   };
 }

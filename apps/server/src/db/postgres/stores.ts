@@ -137,6 +137,15 @@ export class PgStoreRepository implements StoreRepository {
     }
   }
 
+  async appliedImport(fileHash: string): Promise<number | undefined> {
+    const { rows } = await guarded(() =>
+      this.pool.query<{ rows: number }>('SELECT rows FROM imports WHERE file_hash = $1', [
+        fileHash,
+      ]),
+    );
+    return rows[0]?.rows;
+  }
+
   async applyImport(
     records: readonly StoreRecord[],
     fileHash: string,

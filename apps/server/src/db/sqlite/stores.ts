@@ -73,7 +73,7 @@ export class SqliteStoreRepository implements StoreRepository {
        WHERE stores.hash <> excluded.hash`,
     );
     this.hashStmt = db.prepare('SELECT hash FROM stores WHERE store_id = ?').pluck();
-    this.importedStmt = db.prepare('SELECT 1 FROM imports WHERE file_hash = ?').pluck();
+    this.importedStmt = db.prepare('SELECT rows FROM imports WHERE file_hash = ?').pluck();
     this.recordImportStmt = db.prepare(
       'INSERT INTO imports (file_hash, file_name, rows, applied_at) VALUES (?, ?, ?, ?)',
     );
@@ -118,6 +118,10 @@ export class SqliteStoreRepository implements StoreRepository {
 
   async count(): Promise<number> {
     return sqliteGuard(() => this.countStmt.get() as number);
+  }
+
+  async appliedImport(fileHash: string): Promise<number | undefined> {
+    return sqliteGuard(() => this.importedStmt.get(fileHash) as number | undefined);
   }
 
   async applyImport(
