@@ -1,6 +1,10 @@
-/** The embedded database: one SQLite file (better-sqlite3), WAL mode, R*Tree spatial index. */
+/**
+ * The embedded database: one SQLite file (better-sqlite3), WAL mode, R*Tree spatial index;
+ * reopened by itself when the file comes back after an outage.
+ */
 import BetterSqlite3 from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { accessSync, constants as fsConstants, mkdirSync, statSync } from 'node:fs';
+import { ApiError } from '@locator/core';
 import { dirname } from 'node:path';
 import { MIGRATIONS } from '../migrations.js';
 import type { Database, MetaRepository } from '../types.js';
@@ -49,28 +53,171 @@ class SqliteMeta implements MetaRepository {
   }
 }
 
-export function openSqlite(file: string): Database {
+/** The repositories of one open connection. */
+interface Handle {
+  db: Db;
+  /** Inode of the file when opened (0 in memory): a replaced file means reopening. */
+  ino: number;
+  stores: SqliteStoreRepository;
+  meta: SqliteMeta;
+  events: SqliteEventRepository;
+}
+
+export interface SqliteOptions {
+  /**
+   * How often (ms) the file is checked while open, and reopening is tried while it is not
+   * usable. Default 250.
+   */
+  checkIntervalMs?: number;
+}
+
+function openHandle(file: string, mustExist: boolean): Handle {
+  const db = new BetterSqlite3(file, { fileMustExist: mustExist });
+  try {
+    db.pragma('journal_mode = WAL');
+    db.pragma('synchronous = NORMAL');
+    db.pragma('busy_timeout = 5000');
+    // Page cache up to 256 MB: a search reads ~99 documents scattered over the stores table.
+    db.pragma('cache_size = -262144');
+    migrateSqlite(db);
+    return {
+      db,
+      ino: file === ':memory:' ? 0 : statSync(file).ino,
+      stores: new SqliteStoreRepository(db),
+      meta: new SqliteMeta(db),
+      events: new SqliteEventRepository(db),
+    };
+  } catch (err) {
+    db.close();
+    throw err;
+  }
+}
+
+/**
+ * The SQLite file as the server uses it: one connection, reopened when the file becomes usable
+ * again. While open, the file is checked at most every `checkIntervalMs` (still there, the same
+ * file, readable and writable); a failed check or an I/O-level SQLite error closes the
+ * connection, and calls answer DATABASE_UNAVAILABLE at once (no waiting) until a reopen
+ * (tried at most every `checkIntervalMs`, on demand) succeeds. No restart needed.
+ */
+class SqliteConnection {
+  private handle: Handle | undefined;
+  private checkedAt = Date.now();
+  private retryAt = 0;
+  private closed = false;
+
+  constructor(
+    private readonly file: string,
+    private readonly intervalMs: number,
+  ) {
+    this.handle = openHandle(file, false);
+  }
+
+  private usable(h: Handle): boolean {
+    if (this.file === ':memory:') return true;
+    try {
+      accessSync(this.file, fsConstants.R_OK | fsConstants.W_OK);
+      const st = statSync(this.file);
+      // access() always succeeds for root: also treat a file nobody may read as unreadable.
+      return st.ino === h.ino && (st.mode & 0o444) !== 0;
+    } catch {
+      return false;
+    }
+  }
+
+  private drop(): void {
+    const h = this.handle;
+    this.handle = undefined;
+    this.retryAt = Date.now() + this.intervalMs;
+    try {
+      h?.db.close();
+    } catch {
+      // Already unusable.
+    }
+  }
+
+  /** The open connection's repositories, or DATABASE_UNAVAILABLE. */
+  current(): Handle {
+    if (this.closed) throw new ApiError('DATABASE_UNAVAILABLE');
+    const now = Date.now();
+    if (this.handle && now - this.checkedAt >= this.intervalMs) {
+      this.checkedAt = now;
+      if (!this.usable(this.handle)) this.drop();
+    }
+    if (!this.handle) {
+      if (now < this.retryAt) throw new ApiError('DATABASE_UNAVAILABLE');
+      this.retryAt = now + this.intervalMs;
+      try {
+        // The file must exist: a missing file is an outage, not a new empty database.
+        this.handle = openHandle(this.file, true);
+        this.checkedAt = now;
+      } catch {
+        throw new ApiError('DATABASE_UNAVAILABLE');
+      }
+    }
+    return this.handle;
+  }
+
+  /** After a DATABASE_UNAVAILABLE from SQLite: drop the connection unless the file is fine. */
+  failed(): void {
+    if (this.handle && !this.usable(this.handle)) this.drop();
+  }
+
+  close(): void {
+    this.closed = true;
+    this.handle?.db.close();
+    this.handle = undefined;
+  }
+}
+
+/** A repository whose every (async) method runs on the connection's current repository. */
+function forward<K extends 'stores' | 'meta' | 'events'>(
+  conn: SqliteConnection,
+  key: K,
+): Handle[K] {
+  return new Proxy({} as Handle[K], {
+    get(target, prop, receiver) {
+      // Own properties (a test's stand-in method) win.
+      if (Reflect.has(target, prop)) return Reflect.get(target, prop, receiver) as unknown;
+      // Not a thenable, nothing for symbols: only the repository's methods forward.
+      if (typeof prop === 'symbol' || prop === 'then' || prop === 'toJSON') return undefined;
+      return async (...args: unknown[]) => {
+        const repo = conn.current()[key] as unknown as Record<
+          PropertyKey,
+          (...a: unknown[]) => Promise<unknown>
+        >;
+        try {
+          return await repo[prop]!(...args);
+        } catch (err) {
+          if (err instanceof ApiError && err.code === 'DATABASE_UNAVAILABLE') conn.failed();
+          throw err;
+        }
+      };
+    },
+  });
+}
+
+export function openSqlite(file: string, options: SqliteOptions = {}): Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const db = new BetterSqlite3(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  db.pragma('busy_timeout = 5000');
-  // Page cache up to 256 MB: a search reads ~99 documents scattered over the stores table.
-  db.pragma('cache_size = -262144');
-  migrateSqlite(db);
-  const stores = new SqliteStoreRepository(db);
-  const events = new SqliteEventRepository(db);
+  const conn = new SqliteConnection(file, options.checkIntervalMs ?? 250);
+  const events = forward(conn, 'events');
   return {
     dialect: 'sqlite',
-    stores,
-    meta: new SqliteMeta(db),
+    stores: forward(conn, 'stores'),
+    meta: forward(conn, 'meta'),
     statistics: new EventStatistics(events),
     events,
     async ping() {
-      sqliteGuard(() => db.prepare('SELECT 1').get());
+      const { db } = conn.current();
+      try {
+        sqliteGuard(() => db.prepare('SELECT 1').get());
+      } catch (err) {
+        conn.failed();
+        throw err;
+      }
     },
     async close() {
-      db.close();
+      conn.close();
     },
   };
 }
