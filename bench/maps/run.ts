@@ -1,105 +1,222 @@
 /**
- * Maps HTTP benchmark (issue 4): the real server app with the embedded engine, listening on
- * loopback; autocannon drives 50 connections per endpoint for a fixed time with a rotating set
- * of real queries in many scripts. Figures (requests/s, p50/p97.5/p99 latency, errors) go to
- * bench/results/maps-http.json. Run: `npm run bench:maps`.
+ * Maps HTTP benchmark (issue 4): the real server app with the embedded engine in its own
+ * process (bench/maps/server.ts), driven over loopback by autocannon with 50 connections per
+ * endpoint for a fixed time. Every request takes the next of hundreds to thousands of distinct,
+ * shuffled real inputs (bench/maps/inputs.ts), so consecutive and concurrent requests differ.
+ *
+ * Two server configurations:
+ * - `engine`: no answer cache; every request runs the engine (the honest figure);
+ * - `cached`: the production LRU answer cache (apps/server/src/maps/cache.ts) in front of
+ *   autocomplete and geocode, after a warm-up pass has filled it, i.e. every request a hit.
+ * Plus `ceiling`: a precomputed autocomplete body through the same app (framework floor).
+ *
+ * Figures (requests/s; p50/p90/p99/max latency; errors; load average before and after each
+ * run; server resident memory) go to bench/results/maps-http.json.
+ *
+ *   npm run bench:maps
+ *   BENCH_SECONDS=5 BENCH_ONLY=autocomplete,reverse BENCH_PROFILE=.scratch/prof npm run bench:maps
  */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
 import autocannon from 'autocannon';
-import { mkdirSync, writeFileSync } from 'node:fs';
-import type { AddressInfo } from 'node:net';
-import { loadEmbeddedProvider } from '@locator/geo';
-import { buildApp } from '../../apps/server/src/app.js';
-import { loadEnv } from '../../apps/server/src/env.js';
+import { DEFAULT_INDEX_PATH, Gazetteer } from '@locator/geo';
+import { mapsInputs } from './inputs.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
-const CONNECTIONS = 50;
+const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
+const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const CACHE_ENTRIES = 10_000;
+const ONLY = process.env.BENCH_ONLY?.split(',');
+const PROFILE_DIR = process.env.BENCH_PROFILE;
+const log = (m: string): void => console.log(`[bench:maps] ${m}`);
 
-const AUTOCOMPLETE = [
-  'q=manch&countries=GB&lang=en-GB',
-  'q=par&countries=FR&lang=fr-FR',
-  'q=m%C3%BCnc&countries=DE&lang=de-DE',
-  `q=${encodeURIComponent('東京')}&countries=JP&lang=ja`,
-  `q=${encodeURIComponent('القا')}&countries=EG&lang=ar`,
-  'q=new%20y&countries=US&lang=en-US',
-  `q=${encodeURIComponent('Моск')}&countries=RU&lang=ru`,
-  `q=${encodeURIComponent('กรุงเ')}&countries=TH&lang=th`,
-  'q=sao%20pa&countries=BR&lang=pt-BR',
-  'q=10001&countries=US&lang=en',
-].map((q) => `/api/v1/maps/autocomplete?${q}`);
+interface Server {
+  child: ChildProcess;
+  port: number;
+  pid: number;
+}
 
-const REVERSE = [
-  'lat=51.5&lon=-0.12',
-  'lat=48.85&lon=2.35',
-  'lat=35.68&lon=139.69',
-  'lat=-23.55&lon=-46.63',
-  'lat=30.04&lon=31.24',
-].map((q) => `/api/v1/maps/reverse?${q}&lang=en`);
+function startServer(cacheEntries: number): Promise<Server> {
+  const args = ['--import', 'tsx'];
+  if (PROFILE_DIR) args.push('--cpu-prof', `--cpu-prof-dir=${PROFILE_DIR}`);
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [...args, 'bench/maps/server.ts'], {
+      env: { ...process.env, BENCH_MAPS_CACHE: String(cacheEntries) },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout?.on('data', (d: Buffer) => {
+      out += d.toString();
+      const m = /READY (\d+) (\d+)/.exec(out);
+      if (m) resolve({ child, port: Number(m[1]), pid: Number(m[2]) });
+    });
+    child.on('exit', (code) => reject(new Error(`bench server exited (${code})`)));
+  });
+}
+
+function stop(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.child.removeAllListeners('exit');
+    server.child.once('exit', () => resolve());
+    server.child.kill('SIGTERM');
+  });
+}
+
+/** Resident memory of the server process now and at its peak (MiB), from /proc. */
+function memoryOf(pid: number): { rssMiB: number; peakRssMiB: number } | undefined {
+  try {
+    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+    const kib = (field: string): number =>
+      Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]);
+    return { rssMiB: Math.round(kib('VmRSS') / 1024), peakRssMiB: Math.round(kib('VmHWM') / 1024) };
+  } catch {
+    return undefined;
+  }
+}
+
+const load = (): number[] => loadavg().map((x) => Number(x.toFixed(2)));
 
 interface Figures {
   endpoint: string;
+  server: 'engine' | 'cached';
+  distinctInputs: number;
+  requests: number;
   requestsPerSec: number;
-  latencyMs: { p50: number; p97_5: number; p99: number; max: number };
+  latencyMs: { p50: number; p90: number; p99: number; max: number };
   errors: number;
   non2xx: number;
+  loadAvgBefore: number[];
+  loadAvgAfter: number[];
 }
 
-async function drive(base: string, endpoint: string, paths: string[]): Promise<Figures> {
-  const result = await autocannon({
-    url: base,
+async function drive(port: number, paths: string[], seconds: number) {
+  let i = 0;
+  return autocannon({
+    url: `http://127.0.0.1:${port}`,
     connections: CONNECTIONS,
-    duration: DURATION,
-    requests: paths.map((path) => ({ method: 'GET', path })),
+    duration: seconds,
+    requests: [
+      {
+        method: 'GET',
+        setupRequest: (req) => {
+          req.path = paths[i++ % paths.length] ?? '/';
+          return req;
+        },
+      },
+    ],
   });
-  return {
+}
+
+async function measure(
+  server: Server,
+  kind: Figures['server'],
+  endpoint: string,
+  paths: string[],
+): Promise<Figures> {
+  const loadAvgBefore = load();
+  const r = await drive(server.port, paths, DURATION);
+  const f: Figures = {
     endpoint,
-    requestsPerSec: Math.round(result.requests.average),
-    latencyMs: {
-      p50: result.latency.p50,
-      p97_5: result.latency.p97_5,
-      p99: result.latency.p99,
-      max: result.latency.max,
-    },
-    errors: result.errors,
-    non2xx: result.non2xx,
+    server: kind,
+    distinctInputs: paths.length,
+    requests: r.requests.total,
+    requestsPerSec: Math.round(r.requests.average),
+    latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
+    errors: r.errors + r.timeouts,
+    non2xx: r.non2xx,
+    loadAvgBefore,
+    loadAvgAfter: load(),
   };
+  log(
+    `${kind.padEnd(6)} ${endpoint.padEnd(12)} ${String(f.requestsPerSec).padStart(6)} req/s  ` +
+      `p50 ${f.latencyMs.p50} ms  p99 ${f.latencyMs.p99} ms  max ${f.latencyMs.max} ms  ` +
+      `errors ${f.errors + f.non2xx}  load ${f.loadAvgBefore.join(' ')}`,
+  );
+  return f;
 }
 
 async function main(): Promise<void> {
-  const t0 = performance.now();
-  const maps = await loadEmbeddedProvider();
-  const loadMs = Math.round(performance.now() - t0);
-  const app = await buildApp({ env: loadEnv({ LOG_LEVEL: 'silent' }), maps, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const base = `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-  const figures = [
-    await drive(base, 'autocomplete', AUTOCOMPLETE),
-    await drive(base, 'reverse', REVERSE),
-  ];
-  await app.close();
+  const g = await Gazetteer.load(DEFAULT_INDEX_PATH);
+  const inputs = mapsInputs(g);
+  const endpoints = (['autocomplete', 'geocode', 'reverse', 'eta'] as const).filter(
+    (e) => !ONLY || ONLY.includes(e),
+  );
+  log(
+    `distinct inputs: ${endpoints.map((e) => `${e} ${inputs[e].length}`).join(', ')}; ` +
+      `${CONNECTIONS} connections, ${DURATION} s each; load ${load().join(' ')}`,
+  );
+  const results: Figures[] = [];
+  const memory: Record<string, unknown> = {};
+
+  const engine = await startServer(0);
+  try {
+    memory.engineAfterLoad = memoryOf(engine.pid);
+    for (const e of endpoints) await drive(engine.port, inputs[e], WARMUP);
+    for (const e of endpoints) results.push(await measure(engine, 'engine', e, inputs[e]));
+    if (!ONLY || ONLY.includes('ceiling')) {
+      results.push(await measure(engine, 'engine', 'ceiling', ['/bench/ceiling']));
+    }
+    memory.engineAfterRuns = memoryOf(engine.pid);
+  } finally {
+    await stop(engine);
+  }
+
+  const cachedEndpoints = endpoints.filter((e) => e === 'autocomplete' || e === 'geocode');
+  if (cachedEndpoints.length > 0 && !process.env.BENCH_NO_CACHE) {
+    const cached = await startServer(CACHE_ENTRIES);
+    try {
+      // One full pass over the inputs fills the cache; the measured run then only hits.
+      for (const e of cachedEndpoints) await drive(cached.port, inputs[e], WARMUP);
+      for (const e of cachedEndpoints) results.push(await measure(cached, 'cached', e, inputs[e]));
+      memory.cachedAfterRuns = memoryOf(cached.pid);
+    } finally {
+      await stop(cached);
+    }
+  }
+
   const out = {
     benchmark: 'maps-http',
     date: new Date().toISOString(),
-    node: process.version,
+    machine: { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model ?? '' },
     connections: CONNECTIONS,
     durationSeconds: DURATION,
-    indexLoadMs: loadMs,
-    rssMb: Math.round(process.memoryUsage().rss / 1048576),
-    results: figures,
+    servers: {
+      engine: 'no answer cache: every request runs the engine',
+      cached: `LRU answer cache of ${CACHE_ENTRIES} entries, filled by a warm-up pass: every request a hit`,
+    },
+    inputs:
+      'autocomplete: every prefix of every fixture query (30 languages, with their countries); ' +
+      'geocode: every fixture query; reverse: random gazetteer places ±0.02°; ' +
+      'eta: random origin, 1–25 destinations within ±0.4°; all shuffled (seed 42)',
+    targets: { p99Ms: 10 },
+    memory,
+    results,
   };
-  mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
-  writeFileSync(
-    new URL('../results/maps-http.json', import.meta.url),
-    `${JSON.stringify(out, null, 2)}\n`,
-  );
+  if (!ONLY) {
+    mkdirSync(new URL('../results/', import.meta.url), { recursive: true });
+    writeFileSync(
+      new URL('../results/maps-http.json', import.meta.url),
+      `${JSON.stringify(out, null, 2)}\n`,
+    );
+    log('wrote bench/results/maps-http.json');
+  }
   console.table(
-    figures.map((f) => ({
+    results.map((f) => ({
+      server: f.server,
       endpoint: f.endpoint,
+      inputs: f.distinctInputs,
       'req/s': f.requestsPerSec,
       'p50 ms': f.latencyMs.p50,
       'p99 ms': f.latencyMs.p99,
       errors: f.errors + f.non2xx,
+      load: f.loadAvgBefore[0],
     })),
   );
+  console.log(memory);
 }
 
-await main();
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});

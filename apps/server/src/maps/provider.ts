@@ -1,7 +1,8 @@
 /**
  * Chooses the maps provider from configuration: place search from the embedded engine
  * (default), Photon or Nominatim (GEOCODER, GEOCODER_URL); travel time from the embedded
- * estimate (default), OSRM or Valhalla (ROUTING, ROUTING_URL).
+ * estimate (default), OSRM or Valhalla (ROUTING, ROUTING_URL). Place answers go through a
+ * bounded LRU cache (cache.ts).
  */
 import {
   createEstimateEta,
@@ -15,6 +16,10 @@ import {
   type MapsProvider,
 } from '@locator/geo';
 import type { Env } from '../env.js';
+import { withAnswerCache } from './cache.js';
+
+/** Place answers kept by the server's LRU (about 2 KB each, so ~20 MB at most). */
+export const ANSWER_CACHE_ENTRIES = 10_000;
 
 export function etaServiceFor(env: Env): EtaService | undefined {
   switch (env.ROUTING) {
@@ -30,7 +35,12 @@ export function etaServiceFor(env: Env): EtaService | undefined {
 export async function createMapsProvider(
   env: Env,
   log: (msg: string) => void = () => {},
+  { cacheEntries = ANSWER_CACHE_ENTRIES }: { cacheEntries?: number } = {},
 ): Promise<MapsProvider> {
+  return withAnswerCache(await createUncachedProvider(env, log), { entries: cacheEntries });
+}
+
+async function createUncachedProvider(env: Env, log: (msg: string) => void): Promise<MapsProvider> {
   const eta = etaServiceFor(env);
   switch (env.GEOCODER) {
     case 'photon':

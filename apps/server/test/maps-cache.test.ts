@@ -1,0 +1,97 @@
+/** The maps answer cache (src/maps/cache.ts): bounded LRU in front of a provider. */
+import { describe, expect, it } from 'vitest';
+import type { MapsProvider, Place } from '@locator/geo';
+import { LruCache, withAnswerCache } from '../src/maps/cache.js';
+
+function place(name: string): Place {
+  return {
+    lines: [name, ''],
+    formattedAddress: name,
+    latitude: 1,
+    longitude: 2,
+    countryCode: 'GB',
+    kind: 'place',
+  };
+}
+
+function counting(): MapsProvider & { calls: string[]; gazetteer: string } {
+  const calls: string[] = [];
+  return {
+    calls,
+    gazetteer: 'kept',
+    autocomplete: async (q, o) => {
+      calls.push(`a:${q}:${o.lang}:${o.countries?.join() ?? ''}:${o.limit ?? ''}`);
+      return [place(q)];
+    },
+    geocode: async (q) => {
+      calls.push(`g:${q}`);
+      return [place(q)];
+    },
+    reverse: async () => {
+      calls.push('r');
+      return null;
+    },
+    eta: async () => {
+      calls.push('e');
+      return [];
+    },
+  };
+}
+
+describe('LruCache', () => {
+  it('drops the least recently used entry beyond its capacity', () => {
+    const c = new LruCache<number>(2);
+    c.set('a', 1);
+    c.set('b', 2);
+    expect(c.get('a')).toBe(1); // a is now the most recent
+    c.set('c', 3);
+    expect(c.get('b')).toBeUndefined();
+    expect([c.get('a'), c.get('c'), c.size]).toEqual([1, 3, 2]);
+    expect([c.hits, c.misses]).toEqual([3, 1]);
+  });
+
+  it('keeps nothing with capacity 0', () => {
+    const c = new LruCache<number>(0);
+    c.set('a', 1);
+    expect(c.get('a')).toBeUndefined();
+  });
+});
+
+describe('withAnswerCache', () => {
+  it('answers a repeated place query from the cache, per query and options', async () => {
+    const inner = counting();
+    const maps = withAnswerCache(inner, { entries: 10 });
+    const o = { lang: 'en', countries: ['GB'], limit: 8 };
+    const first = await maps.autocomplete('man', o);
+    expect(await maps.autocomplete('man', { ...o })).toBe(first);
+    await maps.autocomplete('man', { ...o, lang: 'de' });
+    await maps.autocomplete('man', { ...o, countries: ['IE'] });
+    await maps.autocomplete('man', { ...o, limit: 3 });
+    await maps.autocomplete('man', { ...o, near: { lat: 1, lon: 2 } });
+    await maps.geocode('man', o);
+    await maps.geocode('man', o);
+    expect(inner.calls).toEqual([
+      'a:man:en:GB:8',
+      'a:man:de:GB:8',
+      'a:man:en:IE:8',
+      'a:man:en:GB:3',
+      'a:man:en:GB:8',
+      'g:man',
+    ]);
+  });
+
+  it('passes reverse geocoding and travel time through, and keeps other properties', async () => {
+    const inner = counting();
+    const maps = withAnswerCache(inner, { entries: 10 }) as MapsProvider & { gazetteer?: string };
+    await maps.reverse(1, 2, { lang: 'en' });
+    await maps.reverse(1, 2, { lang: 'en' });
+    await maps.eta({ lat: 1, lon: 2 }, [{ lat: 1, lon: 3 }], 'walking');
+    expect(inner.calls).toEqual(['r', 'r', 'e']);
+    expect(maps.gazetteer).toBe('kept');
+  });
+
+  it('is the provider itself with 0 entries', () => {
+    const inner = counting();
+    expect(withAnswerCache(inner, { entries: 0 })).toBe(inner);
+  });
+});
