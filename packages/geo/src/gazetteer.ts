@@ -211,6 +211,16 @@ export class Gazetteer {
     return prefixRange(this.keys, this.keyOff, this.keyCount, prefix);
   }
 
+  /**
+   * Like keyPrefixRange, within `order[from..to)`, a list of key indices in key order (e.g. one
+   * country's keys): the half-open range of positions in `order`.
+   */
+  keyPrefixRangeIn(order: Uint32Array, from: number, to: number, prefix: string): [number, number] {
+    const lo = lowerBoundIn(this.keys, this.keyOff, order, from, to, prefix);
+    const hi = lowerBoundIn(this.keys, this.keyOff, order, lo, to, `${prefix}\uffff`);
+    return [lo, hi];
+  }
+
   postcodeKey(i: number): string {
     return this.postKeys.slice(this.postOff[i], this.postOff[i + 1]);
   }
@@ -242,6 +252,24 @@ function lowerBound(text: string, off: Uint32Array, count: number, q: string): n
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
     if (compareAt(text, off, mid, q) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+function lowerBoundIn(
+  text: string,
+  off: Uint32Array,
+  order: Uint32Array,
+  from: number,
+  to: number,
+  q: string,
+): number {
+  let lo = from;
+  let hi = to;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compareAt(text, off, order[mid] ?? 0, q) < 0) lo = mid + 1;
     else hi = mid;
   }
   return lo;

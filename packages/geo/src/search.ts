@@ -9,6 +9,13 @@ import { formatAddress, placeResult, postcodeResult, round6 } from './format.js'
 import { KEY_CODE, KEY_MAIN, NO_REGION, type Gazetteer } from './gazetteer.js';
 import { distanceMetres, isValidLatLon } from './geo-math.js';
 import { foldText, langInfo, type LangInfo } from './normalise.js';
+import {
+  BLOCK_SHIFT,
+  SUPER_SHIFT,
+  ScoreBounds,
+  countryKeyOrder,
+  type CountryKeyOrder,
+} from './key-order.js';
 import { nearestPlace } from './reverse.js';
 import { CountryLocator } from './shapes.js';
 import type { LatLon, Place } from './types.js';
@@ -56,22 +63,39 @@ interface Candidate {
   exact: boolean;
   /** The query text that named the place (without qualifiers), for display. */
   typed?: string;
+  /** Index of the matching key: equal scores rank in key order. */
+  key: number;
 }
 
-/** Country filter: a mask over country indices, or null for "worldwide". */
-function countryMask(g: Gazetteer, codes: string[] | undefined): Uint8Array | null {
+/** Country filter: a mask over country indices and their list, or null for "worldwide". */
+interface CountryMask {
+  has: Uint8Array;
+  list: number[];
+}
+
+function countryMask(g: Gazetteer, codes: string[] | undefined): CountryMask | null {
   if (!codes || codes.length === 0) return null;
-  const mask = new Uint8Array(g.countries.length);
-  let any = false;
+  const has = new Uint8Array(g.countries.length);
+  const list: number[] = [];
   for (const code of codes) {
     const i = g.countryIndex(code);
-    if (i !== undefined) {
-      mask[i] = 1;
-      any = true;
+    if (i !== undefined && !has[i]) {
+      has[i] = 1;
+      list.push(i);
     }
   }
   // Only unknown codes (e.g. a regional catch-all such as "europe"): no country limit.
-  return any ? mask : null;
+  return list.length > 0 ? { has, list } : null;
+}
+
+/** A run of positions [lo, hi) in a key order (null: the keys themselves, in key order). */
+interface Segment {
+  order: Uint32Array | null;
+  bounds: ScoreBounds;
+  lo: number;
+  hi: number;
+  /** End of the keys equal to the query (they sort first). */
+  exactEnd: number;
 }
 
 // ---------------------------------------------------------------- coordinates and postcodes
@@ -126,6 +150,10 @@ export class Searcher {
   /** Per place: log10(population + 10) + rank weight (the query-independent part of a score). */
   private readonly baseScore: Float32Array;
   private readonly countries: CountryLocator;
+  /** Keys grouped by country (key-order.ts), and score bounds over both key orders. */
+  private readonly byCountry: CountryKeyOrder;
+  private readonly keyBounds: ScoreBounds;
+  private readonly countryBounds: ScoreBounds;
 
   constructor(private readonly g: Gazetteer) {
     this.countries = new CountryLocator(g);
@@ -149,6 +177,22 @@ export class Searcher {
         }
       }
     }
+    this.byCountry = countryKeyOrder(g);
+    const order = this.byCountry.order;
+    this.keyBounds = new ScoreBounds(g.keyCount, (i) => this.prefixScore(i));
+    this.countryBounds = new ScoreBounds(g.keyCount, (s) => this.prefixScore(order[s] ?? 0));
+  }
+
+  /**
+   * Score of key i matching as a prefix (not the whole name), without `near`: exactly what
+   * `score` computes then; -Infinity for codes, which only match whole.
+   */
+  private prefixScore(i: number): number {
+    const flags = this.g.keyFlags[i] ?? 0;
+    if (flags & KEY_CODE) return -Infinity;
+    return (
+      (this.baseScore[this.g.keyPlace[i] ?? 0] ?? 0) + (flags & KEY_MAIN ? WEIGHTS.mainName : 0)
+    );
   }
 
   autocomplete(q: string, o: SearchOptions): Place[] {
@@ -246,7 +290,7 @@ export class Searcher {
 
   private searchPostcodes(
     q: string,
-    mask: Uint8Array | null,
+    mask: CountryMask | null,
     mode: SearchMode,
     limit: number,
     lang: LangInfo,
@@ -257,7 +301,7 @@ export class Searcher {
     const out: Place[] = [];
     for (let i = lo; i < hi && out.length < limit; i++) {
       if (mode === 'geocode' && this.g.postcodeKey(i) !== key) continue;
-      if (mask && !mask[this.g.postCountry[i] ?? 0]) continue;
+      if (mask && !mask.has[this.g.postCountry[i] ?? 0]) continue;
       out.push(postcodeResult(this.g, i, lang));
     }
     return out;
@@ -266,7 +310,7 @@ export class Searcher {
   /** Place search with qualifiers after commas, else trailing words tried as qualifiers. */
   private searchPlaces(
     q: string,
-    mask: Uint8Array | null,
+    mask: CountryMask | null,
     mode: SearchMode,
     limit: number,
     near: LatLon | undefined,
@@ -302,7 +346,7 @@ export class Searcher {
    */
   private fuzzy(
     text: string,
-    mask: Uint8Array | null,
+    mask: CountryMask | null,
     filter: QualifierFilter | null,
     mode: SearchMode,
     limit: number,
@@ -320,14 +364,14 @@ export class Searcher {
         const p = g.keyPlace[i] ?? 0;
         const flags = g.keyFlags[i] ?? 0;
         if (flags & KEY_CODE) continue;
-        if (mask && !mask[g.placeCountry[p] ?? 0]) continue;
+        if (mask && !mask.has[g.placeCountry[p] ?? 0]) continue;
         if (filter && !filter(p)) continue;
         const candidate = g.key(i);
         const compared = mode === 'autocomplete' ? candidate.slice(0, key.length) : candidate;
         const edits = editDistance(compared, key, maxEdits);
         if (edits > maxEdits) continue;
         const score = this.score(p, flags, false, mode, near) - edits * FUZZY.editPenalty;
-        insertTop(top, { place: p, score, exact: false }, limit * 2 + 4);
+        insertTop(top, { place: p, score, exact: false, key: i }, limit * 2 + 4);
       }
       if (top.length > 0) break;
     }
@@ -375,10 +419,15 @@ export class Searcher {
     };
   }
 
-  /** Scores every place whose folded name starts with (or, geocoding, equals) `text`. */
+  /**
+   * Scores every place whose folded name starts with (or, geocoding, equals) `text`, keeping
+   * the best `limit * 2 + 4`. Keys equal to the text come first; then the prefix matches, block
+   * by block, skipping blocks whose best possible score cannot enter the top list (so "s" reads
+   * a few thousand of its 60,000 keys). Equal scores rank in key order, as a full scan would.
+   */
   private rank(
     text: string,
-    mask: Uint8Array | null,
+    mask: CountryMask | null,
     filter: QualifierFilter | null,
     mode: SearchMode,
     limit: number,
@@ -387,36 +436,83 @@ export class Searcher {
     const key = foldText(text);
     if (!key) return [];
     const g = this.g;
-    const [lo, hi] = g.keyPrefixRange(key);
     const keep = limit * 2 + 4;
     const top: Candidate[] = [];
-    let exactOnly = false;
-    if (mode === 'geocode') {
-      // Geocoding wants the name itself; prefixes only when no name matches exactly.
-      for (let i = lo; i < hi && !exactOnly; i++) {
-        if (g.keyLength(i) !== key.length) break; // exact keys sort first in the range
+    const segments = this.segments(key, mask);
+
+    // Whole names. Geocoding wants the name itself: prefixes only when no name matches.
+    let anyExact = false;
+    for (const { order, lo, exactEnd } of segments) {
+      for (let s = lo; s < exactEnd; s++) {
+        const i = order ? (order[s] ?? 0) : s;
         const p = g.keyPlace[i] ?? 0;
-        if ((!mask || mask[g.placeCountry[p] ?? 0]) && (!filter || filter(p))) exactOnly = true;
+        if (filter && !filter(p)) continue;
+        anyExact = true;
+        const score = this.score(p, g.keyFlags[i] ?? 0, true, mode, near);
+        insertTop(top, { place: p, score, exact: true, typed: text, key: i }, keep);
       }
     }
-    const bonusMax = WEIGHTS.mainName + WEIGHTS.exact[mode] + (near ? WEIGHTS.nearMax : 0);
-    for (let i = lo; i < hi; i++) {
-      const p = g.keyPlace[i] ?? 0;
-      const base = this.baseScore[p] ?? 0;
-      // Cheap reject: even the best bonuses would not reach the current top list.
-      if (top.length >= keep && base + bonusMax <= (top[top.length - 1]?.score ?? -Infinity)) {
-        continue;
+    if (mode === 'geocode' && anyExact) return top;
+
+    // Prefixes: score = prefixScore (+ the `near` bonus, at most WEIGHTS.nearMax).
+    const extra = near ? WEIGHTS.nearMax : 0;
+    const baseScore = this.baseScore;
+    const keyPlace = g.keyPlace;
+    const keyFlags = g.keyFlags;
+    for (const { order, bounds, exactEnd, hi } of segments) {
+      const block = bounds.block;
+      const superBlock = bounds.superBlock;
+      let s = exactEnd;
+      while (s < hi) {
+        if (top.length >= keep) {
+          const worst = top[top.length - 1]?.score ?? -Infinity;
+          if ((superBlock[s >>> SUPER_SHIFT] ?? 0) + extra < worst) {
+            s = ((s >>> SUPER_SHIFT) + 1) << SUPER_SHIFT;
+            continue;
+          }
+          if ((block[s >>> BLOCK_SHIFT] ?? 0) + extra < worst) {
+            s = ((s >>> BLOCK_SHIFT) + 1) << BLOCK_SHIFT;
+            continue;
+          }
+        }
+        const end = Math.min(hi, ((s >>> BLOCK_SHIFT) + 1) << BLOCK_SHIFT);
+        for (; s < end; s++) {
+          const i = order ? (order[s] ?? 0) : s;
+          const flags = keyFlags[i] ?? 0;
+          if (flags & KEY_CODE) continue;
+          const p = keyPlace[i] ?? 0;
+          const bound = (baseScore[p] ?? 0) + (flags & KEY_MAIN ? WEIGHTS.mainName : 0);
+          if (top.length >= keep && bound + extra < (top[top.length - 1]?.score ?? -Infinity)) {
+            continue;
+          }
+          if (filter && !filter(p)) continue;
+          const score = this.score(p, flags, false, mode, near);
+          insertTop(top, { place: p, score, exact: false, typed: text, key: i }, keep);
+        }
       }
-      const exact = g.keyLength(i) === key.length;
-      if (exactOnly && !exact) break;
-      const flags = g.keyFlags[i] ?? 0;
-      if (!exact && flags & KEY_CODE) continue;
-      if (mask && !mask[g.placeCountry[p] ?? 0]) continue;
-      if (filter && !filter(p)) continue;
-      const score = this.score(p, flags, exact, mode, near);
-      insertTop(top, { place: p, score, exact, typed: text }, keep);
     }
     return top;
+  }
+
+  /** Where the keys starting with `key` are: one range worldwide, else one per country. */
+  private segments(key: string, mask: CountryMask | null): Segment[] {
+    const g = this.g;
+    const out: Segment[] = [];
+    if (!mask) {
+      const [lo, hi] = g.keyPrefixRange(key);
+      let exactEnd = lo;
+      while (exactEnd < hi && g.keyLength(exactEnd) === key.length) exactEnd++;
+      if (hi > lo) out.push({ order: null, bounds: this.keyBounds, lo, hi, exactEnd });
+      return out;
+    }
+    const { order, start } = this.byCountry;
+    for (const c of mask.list) {
+      const [lo, hi] = g.keyPrefixRangeIn(order, start[c] ?? 0, start[c + 1] ?? 0, key);
+      let exactEnd = lo;
+      while (exactEnd < hi && g.keyLength(order[exactEnd] ?? 0) === key.length) exactEnd++;
+      if (hi > lo) out.push({ order, bounds: this.countryBounds, lo, hi, exactEnd });
+    }
+    return out;
   }
 
   private toResults(candidates: Candidate[], limit: number, lang: LangInfo): Place[] {
@@ -437,7 +533,7 @@ export class Searcher {
   /** A bare country or region name: its capital or administrative seat, named after the area. */
   private searchAreas(
     q: string,
-    mask: Uint8Array | null,
+    mask: CountryMask | null,
     mode: SearchMode,
     limit: number,
     lang: LangInfo,
@@ -448,14 +544,14 @@ export class Searcher {
     const out: Place[] = [];
     for (const c of [...countries].sort((a, b) => a - b)) {
       const seat = this.countryCapital.get(c);
-      if (seat === undefined || (mask && !mask[c])) continue;
+      if (seat === undefined || (mask && !mask.has[c])) continue;
       const name = this.g.countryName(c, lang);
       out.push(this.areaResult(seat, name, undefined, name, lang));
     }
     for (const r of [...regions].sort((a, b) => a - b)) {
       const seat = this.regionSeat.get(r);
       const c = this.g.regions[r]?.country ?? 0;
-      if (seat === undefined || (mask && !mask[c])) continue;
+      if (seat === undefined || (mask && !mask.has[c])) continue;
       const name = this.g.regionName(r, lang) ?? '';
       out.push(this.areaResult(seat, name, name, this.g.countryName(c, lang), lang));
     }
@@ -485,16 +581,23 @@ function isExact(c: Candidate): boolean {
   return c.exact;
 }
 
+/** Candidate order: higher score first, then the earlier key. */
+function better(a: Candidate, b: Candidate): boolean {
+  return a.score > b.score || (a.score === b.score && a.key < b.key);
+}
+
 /** Keeps the `keep` best candidates (one per place, its best score), sorted best first. */
 function insertTop(top: Candidate[], c: Candidate, keep: number): void {
-  if (top.length >= keep && (top[top.length - 1]?.score ?? -Infinity) >= c.score) return;
+  const last = top[top.length - 1];
+  if (top.length >= keep && last && !better(c, last)) return;
   const existing = top.findIndex((t) => t.place === c.place);
   if (existing >= 0) {
-    if ((top[existing]?.score ?? -Infinity) >= c.score) return;
+    const e = top[existing];
+    if (e && !better(c, e)) return;
     top.splice(existing, 1);
   }
   let i = top.length;
-  while (i > 0 && (top[i - 1]?.score ?? 0) < c.score) i--;
+  while (i > 0 && better(c, top[i - 1] as Candidate)) i--;
   top.splice(i, 0, c);
   if (top.length > keep) top.pop();
 }

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedProvider } from '../src/index.js';
-import { editDistance, parseCoordinates, postcodeKey } from '../src/search.js';
+import { KEY_CODE, KEY_MAIN } from '../src/gazetteer.js';
+import { WEIGHTS, editDistance, parseCoordinates, postcodeKey } from '../src/search.js';
 import { INDEX_TIMEOUT_MS, embeddedProvider } from './helpers.js';
 
 let p: EmbeddedProvider;
@@ -207,5 +208,62 @@ describe('autocomplete', () => {
     });
     expect(nearBoston[0]?.region).toBe('Massachusetts');
     expect(plain[0]?.region).not.toBe(undefined);
+  });
+});
+
+describe('ranking over many keys (block skipping, keys grouped by country)', () => {
+  /** Reference: every key of the prefix scored, the best `n` places (search.ts score rules). */
+  function fullScan(prefix: string, countries: string[] | undefined, n: number): number[] {
+    const g = p.gazetteer;
+    const allowed = countries?.map((c) => g.countryIndex(c));
+    const best = new Map<number, { score: number; key: number }>();
+    const [lo, hi] = g.keyPrefixRange(prefix);
+    for (let i = lo; i < hi; i++) {
+      const place = g.keyPlace[i] ?? 0;
+      const flags = g.keyFlags[i] ?? 0;
+      const exact = g.keyLength(i) === prefix.length;
+      if (!exact && flags & KEY_CODE) continue;
+      if (allowed && !allowed.includes(g.placeCountry[place])) continue;
+      const base = Math.fround(Math.log10((g.placePop[place] ?? 0) + 10) + g.rank(place) * 0.4);
+      const score =
+        base +
+        (flags & KEY_MAIN ? WEIGHTS.mainName : 0) +
+        (exact ? WEIGHTS.exact.autocomplete : 0) +
+        (flags & KEY_CODE && !(flags & KEY_MAIN) ? WEIGHTS.codeOnly : 0);
+      const cur = best.get(place);
+      if (!cur || score > cur.score) best.set(place, { score, key: i });
+    }
+    return [...best]
+      .sort(([, a], [, b]) => b.score - a.score || a.key - b.key)
+      .slice(0, n)
+      .map(([place]) => place);
+  }
+
+  // Prefixes that name no region or country in scope (those would be suggested first).
+  it.each([
+    ['po', undefined],
+    ['上', undefined],
+    ['м', undefined],
+    ['s', ['es']],
+    ['b', ['de', 'at', 'ch']],
+    ['m', ['sg']],
+    ['東', undefined],
+    ['東', ['jp']],
+    ['м', ['ru', 'ua']],
+    ['sa', ['us', 'ca', 'mx']],
+  ])('"%s" in %j: the best places of a full scan, in order', async (prefix, countries) => {
+    const g = p.gazetteer;
+    const scope = countries?.map((c) => g.countryIndex(c));
+    const inScope = (c: number | undefined): boolean => !scope || scope.includes(c);
+    const areas = g.areasMatching(prefix, false);
+    expect([...areas.countries].filter(inScope)).toEqual([]);
+    expect([...areas.regions].filter((r) => inScope(g.regions[r]?.country))).toEqual([]);
+    const expected = fullScan(prefix, countries, 8).map((place) => [
+      Math.round((g.placeLat[place] ?? 0) * 1e6) / 1e6,
+      Math.round((g.placeLon[place] ?? 0) * 1e6) / 1e6,
+    ]);
+    const got = await p.autocomplete(prefix, { lang: 'en', limit: 8, countries });
+    expect(got.map((r) => [r.latitude, r.longitude])).toEqual(expected.slice(0, got.length));
+    expect(got.length).toBeGreaterThan(0);
   });
 });
