@@ -15,6 +15,7 @@ import { mapsRoutes } from './maps/routes.js';
 import { basemapRoutes } from './basemap/routes.js';
 import { registerErrorHandler } from './http/errors.js';
 import type { MapsProvider } from '@locator/geo';
+import type { BasemapConfig } from './basemap/config.js';
 
 export interface AppOptions {
   env: Env;
@@ -22,6 +23,8 @@ export interface AppOptions {
   api?: ApiDeps;
   /** Maps engine for the /api/v1/maps/ endpoints; absent → those endpoints are not served. */
   maps?: MapsProvider;
+  /** Basemap settings (default: read from the environment). */
+  basemap?: BasemapConfig;
   /** Preloaded configuration for the host page (spec 2.3), by locale. */
   preloadConfig?: (locale: string) => Promise<BootData['config'] | undefined>;
   logger?: boolean;
@@ -54,7 +57,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(apiRoutes, { deps: options.api, env });
   if (options.maps) await app.register(mapsRoutes, { provider: options.maps });
-  await app.register(basemapRoutes, options.maps ? { maps: options.maps } : {});
+  await app.register(basemapRoutes, {
+    ...(options.maps ? { maps: options.maps } : {}),
+    ...(options.basemap ? { config: options.basemap } : {}),
+  });
 
   const indexFile = join(env.WEB_DIST, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_TEMPLATE;

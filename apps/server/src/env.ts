@@ -42,11 +42,23 @@ export class ConfigError extends Error {
   }
 }
 
-/** Parses the environment; throws ConfigError listing every problem. */
-export function loadEnv(source: Record<string, string | undefined> = process.env): Env {
-  const picked = Object.fromEntries(
-    Object.keys(envSchema.shape).map((k) => [k, source[k] === '' ? undefined : source[k]]),
+export type EnvSource = Record<string, string | undefined>;
+
+/** The variables a schema names, with empty values read as unset. */
+export function pickEnv(schema: z.ZodObject, source: EnvSource): EnvSource {
+  return Object.fromEntries(
+    Object.keys(schema.shape).map((k) => [k, source[k] === '' ? undefined : source[k]]),
   );
+}
+
+/** "NAME: reason" lines for a failed parse of environment variables. */
+export function envProblems(issues: readonly z.core.$ZodIssue[]): string[] {
+  return issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`);
+}
+
+/** Parses the environment; throws ConfigError listing every problem. */
+export function loadEnv(source: EnvSource = process.env): Env {
+  const picked = pickEnv(envSchema, source);
   const parsed = envSchema
     .refine((e) => e.ROUTING === 'estimate' || e.ROUTING_URL !== undefined, {
       message: 'ROUTING_URL is required when ROUTING is osrm or valhalla',
@@ -57,10 +69,6 @@ export function loadEnv(source: Record<string, string | undefined> = process.env
       path: ['GEOCODER_URL'],
     })
     .safeParse(picked);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`),
-    );
-  }
+  if (!parsed.success) throw new ConfigError(envProblems(parsed.error.issues));
   return Object.freeze(parsed.data);
 }

@@ -6,14 +6,16 @@ import { createServices } from './compose.js';
 import { loadConfiguration } from './settings.js';
 
 async function main(): Promise<void> {
-  const { env, settings } = loadConfiguration();
+  const { env, settings, analytics, basemap } = loadConfiguration();
   const services = await createServices(env, settings, {
+    analytics,
     log: (msg) => console.log(`[data] ${msg}`),
   });
   const maps = await createMapsProvider(env, (msg) => console.log(`[geo] ${msg}`));
   const app = await buildApp({
     env,
     maps,
+    basemap,
     api: services.api,
     preloadConfig: services.preloadConfig,
   });

@@ -5,7 +5,9 @@
 import { z } from 'zod';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
-import { ConfigError, loadEnv, type Env } from './env.js';
+import { ConfigError, envProblems, loadEnv, pickEnv, type Env } from './env.js';
+import { loadAnalyticsConfig, type AnalyticsConfig } from './analytics/config.js';
+import { loadBasemapConfig, type BasemapConfig } from './basemap/config.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
@@ -27,15 +29,8 @@ const settingsSchema = z.object({
 export type Settings = Readonly<z.infer<typeof settingsSchema>>;
 
 export function loadSettings(source: Record<string, string | undefined> = process.env): Settings {
-  const picked = Object.fromEntries(
-    Object.keys(settingsSchema.shape).map((k) => [k, source[k] === '' ? undefined : source[k]]),
-  );
-  const parsed = settingsSchema.safeParse(picked);
-  if (!parsed.success) {
-    throw new ConfigError(
-      parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`),
-    );
-  }
+  const parsed = settingsSchema.safeParse(pickEnv(settingsSchema, source));
+  if (!parsed.success) throw new ConfigError(envProblems(parsed.error.issues));
   return Object.freeze(parsed.data);
 }
 
@@ -46,6 +41,8 @@ export function loadSettings(source: Record<string, string | undefined> = proces
 export function loadConfiguration(source: Record<string, string | undefined> = process.env): {
   env: Env;
   settings: Settings;
+  analytics: AnalyticsConfig;
+  basemap: BasemapConfig;
 } {
   const problems: string[] = [];
   const attempt = <T>(load: () => T): T | undefined => {
@@ -59,6 +56,8 @@ export function loadConfiguration(source: Record<string, string | undefined> = p
   };
   const env = attempt(() => loadEnv(source));
   const settings = attempt(() => loadSettings(source));
-  if (!env || !settings) throw new ConfigError(problems);
-  return { env, settings };
+  const analytics = attempt(() => loadAnalyticsConfig(source));
+  const basemap = attempt(() => loadBasemapConfig(source));
+  if (!env || !settings || !analytics || !basemap) throw new ConfigError(problems);
+  return { env, settings, analytics, basemap };
 }

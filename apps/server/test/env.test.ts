@@ -43,9 +43,14 @@ describe('environment configuration', () => {
 describe('whole configuration', () => {
   it('lists the problems of the environment and the data-layer settings together', async () => {
     const { loadConfiguration } = await import('../src/settings.js');
-    expect(() => loadConfiguration({ PORT: 'x', DEMO_DATA: 'maybe' })).toThrow(
-      /PORT[\s\S]*DEMO_DATA/,
-    );
+    expect(() =>
+      loadConfiguration({
+        PORT: 'x',
+        DEMO_DATA: 'maybe',
+        ANALYTICS_FORWARD_KIND: 'carrier-pigeon',
+        MAP_STYLE: 'vendor',
+      }),
+    ).toThrow(/PORT[\s\S]*DEMO_DATA[\s\S]*ANALYTICS_FORWARD_KIND[\s\S]*MAP_STYLE_URL/);
     const { env, settings } = loadConfiguration({});
     expect(env.PORT).toBe(8080);
     expect(settings.DEMO_DATA).toBe('auto');

@@ -3,7 +3,7 @@
  * every problem listed (ConfigError), then frozen.
  */
 import { z } from 'zod';
-import { ConfigError } from '../env.js';
+import { ConfigError, envProblems, pickEnv } from '../env.js';
 
 const int = (min: number, max: number, def: number) =>
   z.coerce.number().int().min(min).max(max).default(def);
@@ -42,13 +42,9 @@ export type AnalyticsConfig = Readonly<z.infer<typeof schema>>;
 export function loadAnalyticsConfig(
   source: Record<string, string | undefined> = process.env,
 ): AnalyticsConfig {
-  const picked = Object.fromEntries(
-    Object.keys(schema.shape).map((k) => [k, source[k] === '' ? undefined : source[k]]),
-  );
+  const picked = pickEnv(schema, source);
   const parsed = schema.safeParse(picked);
-  const problems = parsed.success
-    ? []
-    : parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`);
+  const problems = parsed.success ? [] : envProblems(parsed.error.issues);
   // Checked on the raw values too, so it is listed beside the other problems.
   if (
     picked.ANALYTICS_FORWARD_KIND === 'plausible' &&

@@ -4,7 +4,7 @@
  */
 import { existsSync, statSync } from 'node:fs';
 import { z } from 'zod';
-import { ConfigError } from '../env.js';
+import { ConfigError, envProblems, pickEnv } from '../env.js';
 
 const schema = z.object({
   /** embedded: Natural Earth land and borders + gazetteer labels; pmtiles: our archive; vendor. */
@@ -23,13 +23,9 @@ export type BasemapConfig = Readonly<z.infer<typeof schema>>;
 export function loadBasemapConfig(
   source: Record<string, string | undefined> = process.env,
 ): BasemapConfig {
-  const picked = Object.fromEntries(
-    Object.keys(schema.shape).map((k) => [k, source[k] === '' ? undefined : source[k]]),
-  );
+  const picked = pickEnv(schema, source);
   const parsed = schema.safeParse(picked);
-  const problems = parsed.success
-    ? []
-    : parsed.error.issues.map((i) => `${i.path.join('.') || '(env)'}: ${i.message}`);
+  const problems = parsed.success ? [] : envProblems(parsed.error.issues);
   if (parsed.success) {
     const c = parsed.data;
     if (c.MAP_STYLE === 'pmtiles') {
