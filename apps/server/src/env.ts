@@ -9,7 +9,12 @@ import { resolve } from 'node:path';
 const repoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
 const envSchema = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  PORT: z
+    .string()
+    .regex(/^\d{1,5}$/, 'must be a port number from 0 to 65535')
+    .default('8080')
+    .transform(Number)
+    .pipe(z.number().max(65535, 'must be a port number from 0 to 65535')),
   HOST: z.string().min(1).default('0.0.0.0'),
   /** postgres://… selects PostgreSQL/PostGIS; unset uses the embedded SQLite file. */
   DATABASE_URL: z
