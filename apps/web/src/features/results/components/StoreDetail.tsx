@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeDirection, sharePayload, type Store, type TravelMode } from '@locator/core';
 import { Chevron } from '../../../components/Chevron';
-import { SmallStoreMap } from '../../../components/map';
+import { MapAttribution, SmallStoreMap } from '../../../components/map';
 import { useTimedMessage } from '../hooks/useTimedMessage';
 import { shareStore } from '../share';
 import { storeUrls } from '../store-links';
@@ -78,6 +78,8 @@ export function StoreDetail({ store, links, showMap, travelMode, onBack }: Store
             dir={localeDirection(ctx.locale)}
             label={t('map.smallMapLabel', { name: store.title })}
           />
+          {/* The small map is an image (role="img"): its credits, being links, go below it. */}
+          <MapAttribution className="store-detail__credits" label={t('map.attribution')} />
         </div>
       ) : null}
       {travelMode ? (
