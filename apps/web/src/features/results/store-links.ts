@@ -35,7 +35,9 @@ export function platformDirectionsUrl(url: string, apple: boolean): string {
 
 /** True on iPhone, iPad and Mac (iPadOS reports itself as a Mac with touch). */
 export function isApplePlatform(
-  nav: Pick<Navigator, 'userAgent'> | undefined = navigator,
+  nav: Pick<Navigator, 'userAgent'> | undefined = typeof navigator === 'undefined'
+    ? undefined
+    : navigator,
 ): boolean {
   const data = (nav as { userAgentData?: { platform?: string } } | undefined)?.userAgentData;
   if (data?.platform) return /^(macOS|iOS)$/i.test(data.platform);

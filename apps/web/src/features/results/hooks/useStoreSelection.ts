@@ -35,8 +35,9 @@ export function useStoreSelection(shown: readonly Store[], narrow: boolean) {
     setActiveId(id);
     if (latestNarrow.current) setDetailOpen(true);
     else if (from === 'pin') {
-      document
-        .querySelector(`[data-testid="store"][data-store-id="${CSS.escape(id)}"]`)
+      const entries = document.querySelectorAll<HTMLElement>('[data-testid="store"]');
+      [...entries]
+        .find((el) => el.dataset.storeId === id)
         ?.scrollIntoView?.({ block: 'nearest', behavior: 'smooth' });
     }
   }, []);
