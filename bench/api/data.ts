@@ -21,7 +21,7 @@ export const BENCH_DIR = join(process.cwd(), 'data', 'bench');
 export const SQLITE_FILE = join(BENCH_DIR, `stores-${STORES}.sqlite`);
 const PG_ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const PG_URL = PG_ADMIN.replace(/\/[^/]*$/, '/locator_bench');
-const MARK = `bench:${STORES}:2`;
+const MARK = `bench:${STORES}:3`;
 
 let records: StoreRecord[] | undefined;
 function stores(config: ConfigService): StoreRecord[] {

@@ -14,8 +14,12 @@ export interface PageEntry {
   end: number;
 }
 
-/** The byte ranges of the page's stores, in order. */
+const parsed = new WeakMap<NearestPage, PageEntry[]>();
+
+/** The byte ranges of the page's stores, in order (worked out once per page). */
 export function pageEntries(page: NearestPage): PageEntry[] {
+  const known = parsed.get(page);
+  if (known) return known;
   const out: PageEntry[] = [];
   const { joined } = page;
   let start = 0;
@@ -28,6 +32,7 @@ export function pageEntries(page: NearestPage): PageEntry[] {
     out.push({ start, idEnd, hashEnd, end });
     start = end + 1;
   }
+  parsed.set(page, out);
   return out;
 }
 

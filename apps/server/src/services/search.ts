@@ -11,6 +11,9 @@ import type { DropOffMode, StoreRepository } from '../db/types.js';
 import { pageEntries } from '../db/page.js';
 import { formatDistance } from './distance.js';
 
+/** The longest end of a body after the lookup tables: `false,"demoData":false}}`. */
+const TAIL_MAX = 32;
+
 /** How a demo store's document ends. */
 const DEMO_TAIL = Buffer.from('"demo":true}');
 
@@ -84,16 +87,16 @@ export class SearchService {
       dropOff,
     });
     const { joined, distancesKm } = page;
-    // The body is assembled from byte ranges of the page (documents are never decoded) and
-    // small encoded strings: per store the part before the document, then the document
-    // without its opening brace.
-    const parts: Buffer[] = [this.head];
+    const entries = pageEntries(page);
+    // Per store the part before its document; the documents are byte ranges of the page (never
+    // decoded). The body is written into one buffer of the exact size.
+    const prefixes = new Array<string>(entries.length);
+    let size = this.head.length + this.lookupsPart.length + TAIL_MAX;
     // What the body is made of, without the documents themselves: each document is named by
     // its content hash, so the ETag changes exactly when the body does (hashing ~4 KB instead
     // of the ~65 KB body).
     let tag = '';
     let demo = false;
-    const entries = pageEntries(page);
     for (let i = 0; i < entries.length; i += 1) {
       const e = entries[i]!;
       const distanceKm = distancesKm[i]!;
@@ -101,12 +104,9 @@ export class SearchService {
         formatDistance(distanceKm, ctx.distanceUnit, ctx.numberLocale),
       );
       const km = Math.round(distanceKm * 1000) / 1000;
-      parts.push(
-        Buffer.from(
-          `${i > 0 ? ',' : ''}{"orderNumber":${i + 1},"distance":${distance},"distanceKm":${km},`,
-        ),
-        joined.subarray(e.hashEnd + 2, e.end),
-      );
+      const prefix = `${i > 0 ? ',' : ''}{"orderNumber":${i + 1},"distance":${distance},"distanceKm":${km},`;
+      prefixes[i] = prefix;
+      size += Buffer.byteLength(prefix) + (e.end - e.hashEnd - 2);
       tag += `${joined.toString('latin1', e.idEnd + 1, e.hashEnd)}${distance}${km}\n`;
       if (
         !demo &&
@@ -115,8 +115,17 @@ export class SearchService {
         demo = true;
       }
     }
-    parts.push(this.lookupsPart, Buffer.from(`${ctx.dropOff},"demoData":${demo}}}`));
-    const body = Buffer.concat(parts);
+    const out = Buffer.allocUnsafe(size);
+    let at = this.head.copy(out, 0);
+    for (let i = 0; i < entries.length; i += 1) {
+      const e = entries[i]!;
+      at += out.write(prefixes[i]!, at);
+      // The document without its opening brace.
+      at += joined.copy(out, at, e.hashEnd + 2, e.end);
+    }
+    at += this.lookupsPart.copy(out, at);
+    at += out.write(`${ctx.dropOff},"demoData":${demo}}}`, at);
+    const body = out.subarray(0, at);
     const etag = etagOf(`${this.lookupsHash}|${ctx.dropOff}|${demo}|${tag}`);
     return { body, etag, count: distancesKm.length };
   }

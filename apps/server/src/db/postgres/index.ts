@@ -75,7 +75,7 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
   await migratePostgres(pool);
   // Store searches on their own connections: bitmap scans off, so the planner walks the GiST
   // index in distance order (see db/postgres/stores.ts); JIT off, as its compile time would
-  // dwarf a sub-millisecond query.
+  // dwarf a millisecond query; the prepared search's generic plan always (no re-planning).
   const searchPool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 10,
@@ -83,7 +83,7 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
     idleTimeoutMillis: 30_000,
     statement_timeout: 10_000,
     application_name: 'locator-search',
-    options: '-c enable_bitmapscan=off -c jit=off',
+    options: '-c enable_bitmapscan=off -c jit=off -c plan_cache_mode=force_generic_plan',
   });
   searchPool.on('error', () => undefined);
   const events = new PgEventRepository(pool);

@@ -14,6 +14,7 @@ import type {
   StoreRepository,
 } from '../types.js';
 import { EMPTY_PAGE, pageHits } from '../page.js';
+import { inSpatialOrder } from '../geo.js';
 import { guarded } from './errors.js';
 
 const BATCH = 2000;
@@ -170,8 +171,10 @@ export class PgStoreRepository implements StoreRepository {
         : 0;
       let inserted = 0;
       let updated = 0;
-      for (let i = 0; i < records.length; i += BATCH) {
-        const batch = records.slice(i, i + BATCH);
+      // New stores get ids (and heap places) in spatial order (see inSpatialOrder).
+      const ordered = inSpatialOrder(records);
+      for (let i = 0; i < ordered.length; i += BATCH) {
+        const batch = ordered.slice(i, i + BATCH);
         const res = await client.query<{ inserted: boolean }>(
           `INSERT INTO stores (${COLUMNS}) ${UNNEST}
            ON CONFLICT (store_id) DO UPDATE SET country = excluded.country,
@@ -207,10 +210,11 @@ export class PgStoreRepository implements StoreRepository {
   async replaceAll(records: readonly StoreRecord[]): Promise<void> {
     await this.transaction(async (client) => {
       await client.query('TRUNCATE stores, imports');
-      for (let i = 0; i < records.length; i += BATCH) {
+      const ordered = inSpatialOrder(records);
+      for (let i = 0; i < ordered.length; i += BATCH) {
         await client.query(
           `INSERT INTO stores (${COLUMNS}) ${UNNEST}`,
-          columnsOf(records.slice(i, i + BATCH)),
+          columnsOf(ordered.slice(i, i + BATCH)),
         );
       }
     });

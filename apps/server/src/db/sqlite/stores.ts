@@ -6,6 +6,7 @@
  * date by triggers.
  */
 import type BetterSqlite3 from 'better-sqlite3';
+import { inSpatialOrder } from '../geo.js';
 import { sqliteGuard } from './errors.js';
 import { PointIndex, type IndexRow, type PointHit } from './point-index.js';
 import { EMPTY_PAGE, pageEntries, pageHits } from '../page.js';
@@ -101,19 +102,18 @@ export class SqliteStoreRepository implements StoreRepository {
     const top = this.pointIndex().nearest(q);
     if (top.length === 0) return EMPTY_PAGE;
     const ids = JSON.stringify(top.map((t) => t.id));
-    let [count, joined] = this.pageStmt.get(ids) as [number, Buffer | null];
+    const [count, joined] = this.pageStmt.get(ids) as [number, Buffer | null];
     if (count !== top.length) {
       // A store vanished under the index (another connection deleted it): rebuild, retry once.
       this.index = undefined;
       if (retry) return this.page(q, false);
       throw new Error('stores changed during a search');
     }
-    const page = { distancesKm: top.map((t) => t.distanceKm), joined: joined ?? EMPTY_PAGE.joined };
-    if (!sameOrder(page, top)) {
-      [count, joined] = this.orderedPageStmt.get(ids) as [number, Buffer | null];
-      page.joined = joined ?? EMPTY_PAGE.joined;
-    }
-    return page;
+    const distancesKm = top.map((t) => t.distanceKm);
+    const page: NearestPage = { distancesKm, joined: joined ?? EMPTY_PAGE.joined };
+    if (sameOrder(page, top)) return page;
+    const [, ordered] = this.orderedPageStmt.get(ids) as [number, Buffer | null];
+    return { distancesKm, joined: ordered ?? EMPTY_PAGE.joined };
   }
 
   async count(): Promise<number> {
@@ -146,7 +146,8 @@ export class SqliteStoreRepository implements StoreRepository {
       let inserted = 0;
       let updated = 0;
       let unchanged = 0;
-      for (const r of records) {
+      // New stores get row ids in spatial order (see inSpatialOrder).
+      for (const r of inSpatialOrder(records)) {
         const before = this.hashStmt.get(r.storeId) as string | undefined;
         if (before === r.hash) {
           unchanged += 1;
@@ -165,7 +166,7 @@ export class SqliteStoreRepository implements StoreRepository {
   async replaceAll(records: readonly StoreRecord[]): Promise<void> {
     this.db.transaction(() => {
       this.db.exec('DELETE FROM stores; DELETE FROM imports;');
-      for (const r of records) this.insertStmt.run(toParams(r));
+      for (const r of inSpatialOrder(records)) this.insertStmt.run(toParams(r));
     })();
     this.index = undefined;
   }
