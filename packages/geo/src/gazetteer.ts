@@ -13,7 +13,27 @@ import {
   type IndexHeader,
   type RegionRecord,
 } from './index-format.js';
-import { pickDisplayName, pickTypedName, scriptOfLang, type LangInfo } from './normalise.js';
+import {
+  LatinNames,
+  pickDisplayName,
+  pickTyped,
+  scriptOfLang,
+  typedText,
+  type LangInfo,
+  type TypedText,
+} from './normalise.js';
+
+/** A place's names, parsed from the index text (kept for recently shown places). */
+interface NameRecord {
+  name: string;
+  nonLatin: string[];
+  latin: LatinNames | undefined;
+  /** Display name by language ("zh", "zh-t" for traditional). */
+  display: Map<string, string>;
+}
+
+/** Places whose parsed names are kept (big cities carry hundreds of alternate names). */
+const NAME_RECORDS = 8192;
 
 /** Traditional-Chinese names for Greater China (i18n-iso-countries has simplified ones only). */
 const ZH_HANT_COUNTRIES: Record<string, string> = {
@@ -67,6 +87,10 @@ export class Gazetteer {
   private readonly countryByCode = new Map<string, number>();
   /** Folded names and codes of countries and regions, sorted (index-format.ts areaIndex). */
   private readonly areaKeys: readonly (readonly [string, number])[];
+  /** Parsed names of recently shown places, oldest first. */
+  private readonly nameRecords = new Map<number, NameRecord>();
+  /** The last typed text prepared (a query asks for several places with the same text). */
+  private lastTyped: TypedText & { text: string } = { text: '', ...typedText('') };
 
   constructor(idx: DecodedIndex) {
     const h = idx.header;
@@ -183,17 +207,40 @@ export class Gazetteer {
    * the spelling they used when it is one of the place's other names: "Mailand", "Londres".
    */
   placeName(place: number, lang: LangInfo, typed?: string): string {
+    const r = this.nameRecord(place);
+    if (typed && r.latin && scriptOfLang(lang.base) === 'Latin') {
+      if (this.lastTyped.text !== typed) this.lastTyped = { text: typed, ...typedText(typed) };
+      return pickTyped(r.latin, this.lastTyped);
+    }
+    const langKey = lang.traditional ? `${lang.base}-t` : lang.base;
+    let name = r.display.get(langKey);
+    if (name === undefined) {
+      const countryCode = this.countryCode(this.placeCountry[place] ?? 0);
+      name = pickDisplayName({ name: r.name, nonLatin: r.nonLatin, countryCode }, lang);
+      r.display.set(langKey, name);
+    }
+    return name;
+  }
+
+  private nameRecord(place: number): NameRecord {
+    const cached = this.nameRecords.get(place);
+    if (cached) return cached;
     const start = this.placeNameOff[place] ?? 0;
     const end = this.placeNameOff[place + 1] ?? start;
     const [main = '', latin = ''] = this.placeNames.slice(start, end).split('\x1e');
     const [name = '', ...nonLatin] = main.split('\x1f');
-    if (typed && latin && scriptOfLang(lang.base) === 'Latin') {
-      return pickTypedName(name, latin.split('\x1f'), typed);
+    const r: NameRecord = {
+      name,
+      nonLatin,
+      latin: latin ? new LatinNames(name, latin.split('\x1f')) : undefined,
+      display: new Map(),
+    };
+    if (this.nameRecords.size >= NAME_RECORDS) {
+      const oldest = this.nameRecords.keys().next();
+      if (!oldest.done) this.nameRecords.delete(oldest.value);
     }
-    return pickDisplayName(
-      { name, nonLatin, countryCode: this.countryCode(this.placeCountry[place] ?? 0) },
-      lang,
-    );
+    this.nameRecords.set(place, r);
+    return r;
   }
 
   // ------------------------------------------------------------------ search keys

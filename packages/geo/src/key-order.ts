@@ -43,20 +43,22 @@ export function countryKeyOrder(g: Gazetteer): CountryKeyOrder {
   return { order, start };
 }
 
-/** Per block of positions of a key order: the highest `bound` of its keys. */
+/** Per block of positions of a key order: the highest score of its keys. */
 export class ScoreBounds {
   readonly block: Float64Array;
   readonly superBlock: Float64Array;
 
-  constructor(count: number, bound: (position: number) => number) {
-    this.block = new Float64Array((count >>> BLOCK_SHIFT) + 1).fill(-Infinity);
-    this.superBlock = new Float64Array((count >>> SUPER_SHIFT) + 1).fill(-Infinity);
+  /** `scores` by key index; `order` the key order (null: key indices themselves). */
+  constructor(scores: Float64Array, order: Uint32Array | null) {
+    const count = scores.length;
+    const block = new Float64Array((count >>> BLOCK_SHIFT) + 1).fill(-Infinity);
+    const superBlock = new Float64Array((count >>> SUPER_SHIFT) + 1).fill(-Infinity);
     for (let s = 0; s < count; s++) {
-      const b = bound(s);
-      if (b > (this.block[s >>> BLOCK_SHIFT] ?? -Infinity)) this.block[s >>> BLOCK_SHIFT] = b;
-      if (b > (this.superBlock[s >>> SUPER_SHIFT] ?? -Infinity)) {
-        this.superBlock[s >>> SUPER_SHIFT] = b;
-      }
+      const b = scores[order ? (order[s] ?? 0) : s] ?? -Infinity;
+      if (b > (block[s >>> BLOCK_SHIFT] ?? -Infinity)) block[s >>> BLOCK_SHIFT] = b;
+      if (b > (superBlock[s >>> SUPER_SHIFT] ?? -Infinity)) superBlock[s >>> SUPER_SHIFT] = b;
     }
+    this.block = block;
+    this.superBlock = superBlock;
   }
 }

@@ -41,6 +41,14 @@ const FUZZY = {
   maxRange: 20_000,
   editPenalty: 1,
 };
+/** Best matches of common short prefixes (Searcher.shortPrefixes). */
+const SHORT_PREFIX = {
+  maxLength: 2,
+  /** Prefixes with fewer prefix matches than this are scanned (well under a millisecond). */
+  minKeys: 1024,
+  /** Places kept per prefix: enough for `limit` 20 (the most the HTTP API allows). */
+  keep: 44,
+};
 /** Border precision of the 1:10m country polygons (quantised to ~400 m, then simplified). */
 const SHAPE_PRECISION_M = 1500;
 
@@ -90,12 +98,34 @@ function countryMask(g: Gazetteer, codes: string[] | undefined): CountryMask | n
 
 /** A run of positions [lo, hi) in a key order (null: the keys themselves, in key order). */
 interface Segment {
+  /** The country whose keys these are, or -1 (worldwide). */
+  country: number;
   order: Uint32Array | null;
   bounds: ScoreBounds;
   lo: number;
   hi: number;
   /** End of the keys equal to the query (they sort first). */
   exactEnd: number;
+}
+
+/** Positions [from, to) of a segment within one span of 1,024, and their best possible score. */
+interface Span {
+  segment: Segment;
+  from: number;
+  to: number;
+  max: number;
+}
+
+/** What a prefix scan needs besides its positions. */
+interface ScanQuery {
+  top: Candidate[];
+  keep: number;
+  /** Most that `near` can add to a score. */
+  extra: number;
+  filter: QualifierFilter | null;
+  mode: SearchMode;
+  near: LatLon | undefined;
+  text: string;
 }
 
 // ---------------------------------------------------------------- coordinates and postcodes
@@ -154,6 +184,14 @@ export class Searcher {
   private readonly byCountry: CountryKeyOrder;
   private readonly keyBounds: ScoreBounds;
   private readonly countryBounds: ScoreBounds;
+  /** Per key: its score as a prefix match without `near` (prefixScore). */
+  private readonly keyScore: Float64Array;
+  /**
+   * Best prefix matches (one key per place, best first) of common prefixes of one or two
+   * characters, worldwide and per country, `${country}|${prefix}` → key indices: computed on
+   * first use, at most one per such prefix (about 400 in all).
+   */
+  private readonly shortPrefixes = new Map<string, Uint32Array>();
 
   constructor(private readonly g: Gazetteer) {
     this.countries = new CountryLocator(g);
@@ -161,26 +199,54 @@ export class Searcher {
     for (let p = 0; p < g.placeCount; p++) {
       this.baseScore[p] = Math.log10((g.placePop[p] ?? 0) + 10) + g.rank(p) * WEIGHTS.rank;
       const rank = g.rank(p);
-      const pop = g.placePop[p] ?? 0;
-      const better = (cur: number | undefined): boolean =>
-        cur === undefined || pop > (g.placePop[cur] ?? 0);
       if (rank === 3) {
         const c = g.placeCountry[p] ?? 0;
-        if (better(this.countryCapital.get(c))) this.countryCapital.set(c, p);
+        if (this.morePopulous(p, this.countryCapital.get(c))) this.countryCapital.set(c, p);
       }
       if (rank >= 2) {
         const r = g.placeRegion[p] ?? NO_REGION;
         const cur = this.regionSeat.get(r);
         const curRank = cur === undefined ? 0 : g.rank(cur);
-        if (r !== NO_REGION && (rank > curRank || (rank === curRank && better(cur)))) {
+        if (
+          r !== NO_REGION &&
+          (rank > curRank || (rank === curRank && this.morePopulous(p, cur)))
+        ) {
           this.regionSeat.set(r, p);
         }
       }
     }
     this.byCountry = countryKeyOrder(g);
     const order = this.byCountry.order;
-    this.keyBounds = new ScoreBounds(g.keyCount, (i) => this.prefixScore(i));
-    this.countryBounds = new ScoreBounds(g.keyCount, (s) => this.prefixScore(order[s] ?? 0));
+    this.keyScore = new Float64Array(g.keyCount);
+    for (let i = 0; i < g.keyCount; i++) this.keyScore[i] = this.prefixScore(i);
+    this.keyBounds = new ScoreBounds(this.keyScore, null);
+    this.countryBounds = new ScoreBounds(this.keyScore, order);
+  }
+
+  /** Place p is more populous than place `than` (or there is none). */
+  private morePopulous(p: number, than: number | undefined): boolean {
+    return than === undefined || (this.g.placePop[p] ?? 0) > (this.g.placePop[than] ?? 0);
+  }
+
+  /**
+   * The SHORT_PREFIX.keep best places among the keys at positions [from, to) (worldwide or of a
+   * country) as prefix matches, by their best key: that key's index, best first. One pass (the
+   * block skipping of scanSpans pays off for one query, not for hundreds of tables).
+   */
+  private bestPrefixMatches(country: number, from: number, to: number): Uint32Array {
+    const order = country < 0 ? null : this.byCountry.order;
+    const keep = SHORT_PREFIX.keep;
+    const keyScore = this.keyScore;
+    const top: Candidate[] = [];
+    let worst = -Infinity;
+    for (let s = from; s < to; s++) {
+      const i = order ? (order[s] ?? 0) : s;
+      const score = keyScore[i] ?? -Infinity;
+      if (score < worst || score === -Infinity) continue;
+      insertTop(top, { place: this.g.keyPlace[i] ?? 0, score, exact: false, key: i }, keep);
+      if (top.length >= keep) worst = top[keep - 1]?.score ?? -Infinity;
+    }
+    return Uint32Array.from(top, (c) => c.key);
   }
 
   /**
@@ -421,9 +487,10 @@ export class Searcher {
 
   /**
    * Scores every place whose folded name starts with (or, geocoding, equals) `text`, keeping
-   * the best `limit * 2 + 4`. Keys equal to the text come first; then the prefix matches, block
-   * by block, skipping blocks whose best possible score cannot enter the top list (so "s" reads
-   * a few thousand of its 60,000 keys). Equal scores rank in key order, as a full scan would.
+   * the best `limit * 2 + 4`. Keys equal to the text come first; then the prefix matches, the
+   * most promising spans first, skipping blocks whose best possible score cannot enter the top
+   * list (so "s" reads a few hundred of its 67,000 keys). Equal scores rank in key order, as a
+   * full scan would, so the answer does not depend on the order of reading.
    */
   private rank(
     text: string,
@@ -454,65 +521,119 @@ export class Searcher {
     }
     if (mode === 'geocode' && anyExact) return top;
 
-    // Prefixes: score = prefixScore (+ the `near` bonus, at most WEIGHTS.nearMax).
-    const extra = near ? WEIGHTS.nearMax : 0;
-    const baseScore = this.baseScore;
-    const keyPlace = g.keyPlace;
-    const keyFlags = g.keyFlags;
-    for (const { order, bounds, exactEnd, hi } of segments) {
-      const block = bounds.block;
-      const superBlock = bounds.superBlock;
-      let s = exactEnd;
-      while (s < hi) {
-        if (top.length >= keep) {
-          const worst = top[top.length - 1]?.score ?? -Infinity;
-          if ((superBlock[s >>> SUPER_SHIFT] ?? 0) + extra < worst) {
-            s = ((s >>> SUPER_SHIFT) + 1) << SUPER_SHIFT;
-            continue;
-          }
-          if ((block[s >>> BLOCK_SHIFT] ?? 0) + extra < worst) {
-            s = ((s >>> BLOCK_SHIFT) + 1) << BLOCK_SHIFT;
-            continue;
-          }
+    const q: ScanQuery = { top, keep, extra: near ? WEIGHTS.nearMax : 0, filter, mode, near, text };
+    let scan = segments;
+    if (!filter && !near && key.length <= SHORT_PREFIX.maxLength && keep <= SHORT_PREFIX.keep) {
+      // Common short prefixes: their best places are computed once.
+      scan = [];
+      for (const segment of segments) {
+        const { country, exactEnd, hi } = segment;
+        if (hi - exactEnd < SHORT_PREFIX.minKeys) {
+          scan.push(segment);
+          continue;
         }
-        const end = Math.min(hi, ((s >>> BLOCK_SHIFT) + 1) << BLOCK_SHIFT);
-        for (; s < end; s++) {
-          const i = order ? (order[s] ?? 0) : s;
-          const flags = keyFlags[i] ?? 0;
-          if (flags & KEY_CODE) continue;
-          const p = keyPlace[i] ?? 0;
-          const bound = (baseScore[p] ?? 0) + (flags & KEY_MAIN ? WEIGHTS.mainName : 0);
-          if (top.length >= keep && bound + extra < (top[top.length - 1]?.score ?? -Infinity)) {
-            continue;
-          }
-          if (filter && !filter(p)) continue;
-          const score = this.score(p, flags, false, mode, near);
+        let best = this.shortPrefixes.get(`${country}|${key}`);
+        if (!best) {
+          best = this.bestPrefixMatches(country, exactEnd, hi);
+          this.shortPrefixes.set(`${country}|${key}`, best);
+        }
+        for (const i of best) {
+          const p = g.keyPlace[i] ?? 0;
+          const score = this.score(p, g.keyFlags[i] ?? 0, false, mode, undefined);
           insertTop(top, { place: p, score, exact: false, typed: text, key: i }, keep);
         }
       }
     }
+    this.scanSpans(scan, q);
     return top;
+  }
+
+  /**
+   * Prefix matches of the segments, the most promising spans of 1,024 keys first (by their best
+   * possible score), so the top list fills with strong candidates early and the remaining spans
+   * and blocks are skipped.
+   */
+  private scanSpans(segments: Segment[], q: ScanQuery): void {
+    const spans: Span[] = [];
+    for (const segment of segments) {
+      const { bounds, exactEnd, hi } = segment;
+      for (let from = exactEnd; from < hi;) {
+        const to = Math.min(hi, ((from >>> SUPER_SHIFT) + 1) << SUPER_SHIFT);
+        const max = bounds.superBlock[from >>> SUPER_SHIFT] ?? -Infinity;
+        if (max > -Infinity) spans.push({ segment, from, to, max });
+        from = to;
+      }
+    }
+    if (spans.length > 1) spans.sort((a, b) => b.max - a.max);
+    const { top, keep, extra } = q;
+    for (const { segment, from, to, max } of spans) {
+      if (top.length >= keep && max + extra < (top[top.length - 1]?.score ?? -Infinity)) break;
+      this.scanPrefixes(segment, from, to, q);
+    }
+  }
+
+  /** Scores the prefix matches at positions [from, to) of a segment, skipping hopeless blocks. */
+  private scanPrefixes(segment: Segment, from: number, to: number, q: ScanQuery): void {
+    const { order, bounds } = segment;
+    const { top, keep, extra, filter, mode, near, text } = q;
+    const { keyPlace, keyFlags } = this.g;
+    const keyScore = this.keyScore;
+    const block = bounds.block;
+    let s = from;
+    while (s < to) {
+      if (top.length >= keep) {
+        const worst = top[top.length - 1]?.score ?? -Infinity;
+        if ((block[s >>> BLOCK_SHIFT] ?? 0) + extra < worst) {
+          s = ((s >>> BLOCK_SHIFT) + 1) << BLOCK_SHIFT;
+          continue;
+        }
+      }
+      const end = Math.min(to, ((s >>> BLOCK_SHIFT) + 1) << BLOCK_SHIFT);
+      for (; s < end; s++) {
+        const i = order ? (order[s] ?? 0) : s;
+        const bound = keyScore[i] ?? -Infinity;
+        if (bound === -Infinity) continue; // a code: matches whole only
+        if (top.length >= keep && bound + extra < (top[top.length - 1]?.score ?? -Infinity)) {
+          continue;
+        }
+        const p = keyPlace[i] ?? 0;
+        if (filter && !filter(p)) continue;
+        const score = this.score(p, keyFlags[i] ?? 0, false, mode, near);
+        insertTop(top, { place: p, score, exact: false, typed: text, key: i }, keep);
+      }
+    }
   }
 
   /** Where the keys starting with `key` are: one range worldwide, else one per country. */
   private segments(key: string, mask: CountryMask | null): Segment[] {
-    const g = this.g;
     const out: Segment[] = [];
-    if (!mask) {
-      const [lo, hi] = g.keyPrefixRange(key);
-      let exactEnd = lo;
-      while (exactEnd < hi && g.keyLength(exactEnd) === key.length) exactEnd++;
-      if (hi > lo) out.push({ order: null, bounds: this.keyBounds, lo, hi, exactEnd });
-      return out;
-    }
-    const { order, start } = this.byCountry;
-    for (const c of mask.list) {
-      const [lo, hi] = g.keyPrefixRangeIn(order, start[c] ?? 0, start[c + 1] ?? 0, key);
-      let exactEnd = lo;
-      while (exactEnd < hi && g.keyLength(order[exactEnd] ?? 0) === key.length) exactEnd++;
-      if (hi > lo) out.push({ order, bounds: this.countryBounds, lo, hi, exactEnd });
+    for (const country of mask ? mask.list : [-1]) {
+      const segment = this.segment(country, key);
+      if (segment) out.push(segment);
     }
     return out;
+  }
+
+  /** The keys starting with `key`, worldwide (country -1) or of one country; null if none. */
+  private segment(country: number, key: string): Segment | null {
+    const g = this.g;
+    let order: Uint32Array | null = null;
+    let lo: number;
+    let hi: number;
+    if (country < 0) {
+      [lo, hi] = g.keyPrefixRange(key);
+    } else {
+      const { start } = this.byCountry;
+      order = this.byCountry.order;
+      [lo, hi] = g.keyPrefixRangeIn(order, start[country] ?? 0, start[country + 1] ?? 0, key);
+    }
+    if (hi <= lo) return null;
+    let exactEnd = lo;
+    while (exactEnd < hi && g.keyLength(order ? (order[exactEnd] ?? 0) : exactEnd) === key.length) {
+      exactEnd++;
+    }
+    const bounds = order ? this.countryBounds : this.keyBounds;
+    return { country, order, bounds, lo, hi, exactEnd };
   }
 
   private toResults(candidates: Candidate[], limit: number, lang: LangInfo): Place[] {
