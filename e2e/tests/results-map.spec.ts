@@ -157,3 +157,22 @@ test('disableMap: no map, the list takes the width', async ({ page }) => {
   const section = (await page.getByTestId('results-section').boundingBox())!;
   expect(list.width).toBeGreaterThan(section.width * 0.9);
 });
+
+test('the map is loaded lazily: not for the home page, nor beside the list on narrow screens', async ({
+  page,
+}) => {
+  const chunks: string[] = [];
+  page.on('request', (r) => {
+    if (/\/assets\/MapCanvas-[^/]+\.js$/.test(r.url())) chunks.push(r.url());
+  });
+  await page.goto('/uk/en/');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto(LONDON);
+  await expect(stores(page)).toHaveCount(5);
+  await page.waitForLoadState('networkidle');
+  expect(chunks).toEqual([]);
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(page.getByTestId('store-map')).toHaveAttribute('data-map-ready', 'true');
+  expect(chunks).toHaveLength(1);
+});
