@@ -13,7 +13,10 @@ import { PG_URL, SQLITE_FILE } from './data.js';
 
 async function main(): Promise<void> {
   const kind = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'sqlite';
-  const db = kind === 'postgres' ? await openPostgres(PG_URL, { max: 8 }) : openSqlite(SQLITE_FILE);
+  const db =
+    kind === 'postgres'
+      ? await openPostgres(PG_URL, { max: Number(process.env.BENCH_PG_POOL ?? 8) })
+      : openSqlite(SQLITE_FILE);
   const env = loadEnv({ LOG_LEVEL: 'warn', PORT: process.env.PORT ?? '0', HOST: '127.0.0.1' });
   const settings = loadSettings({
     DEMO_DATA: 'off',

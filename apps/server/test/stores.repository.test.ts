@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { BERLIN, LONDON, config, fixtureStores, testStores } from './helpers/fixtures.js';
 import type { NearestQuery } from '../src/db/types.js';
+import { toRecord, type StoreDoc } from '../src/stores/doc.js';
 
 const cfg = config();
 const base: NearestQuery = {
@@ -146,5 +147,41 @@ describe.each(DIALECTS)('store repository on %s', (dialect) => {
     });
     expect(await t.db.statistics.count()).toBe(n + 1);
     await t.db.ping();
+  });
+
+  it('keeps the id order among stores exactly as far as the last one returned', async () => {
+    // Five stores at one spot, applied in reverse: the nearest three are the first three ids.
+    const spot = { lat: 57.9, lon: -5.2 };
+    const tied = (title: string, numbers: number[]) =>
+      numbers.map((i) =>
+        toRecord(
+          {
+            ...(JSON.parse(fixtureStores()[0]!.doc) as StoreDoc),
+            id: `TIE-${i}`,
+            storeId: `TIE-${i}`,
+            title,
+            latitude: spot.lat,
+            longitude: spot.lon,
+          },
+          'GB',
+          'import',
+          '2',
+        ),
+      );
+    await t.db.stores.applyImport(tied('Tied', [5, 4, 3, 2, 1]), `ties-${dialect}`, 'ties.csv');
+    // Updated rows move (PostgreSQL writes new row versions): an index walk meets them last.
+    await t.db.stores.applyImport(tied('Tied again', [1, 2]), `ties2-${dialect}`, 'ties2.csv');
+    const q = { ...base, latitude: spot.lat, longitude: spot.lon, radiusKm: 1 };
+    for (const limit of [1, 3, 4]) {
+      const hits = await t.db.stores.nearest({ ...q, limit });
+      expect(ids(hits)).toEqual(['TIE-1', 'TIE-2', 'TIE-3', 'TIE-4'].slice(0, limit));
+    }
+    expect(ids(await t.db.stores.nearest(q))).toEqual([
+      'TIE-1',
+      'TIE-2',
+      'TIE-3',
+      'TIE-4',
+      'TIE-5',
+    ]);
   });
 });

@@ -19,42 +19,62 @@ import { guarded } from './errors.js';
 
 const BATCH = 2000;
 
-/**
- * Stores fetched beyond the limit by the KNN scan, so that stores at exactly the same distance
- * as the last one kept are ordered by id as the result requires (ties of more than this many
- * stores at the cut would be the only difference from a full sort).
- */
-const TIE_SLACK = 32;
-
-/**
- * The inner query walks the GiST index in distance order (Index Cond: the radius box; Order By:
- * <->) and stops after limit + TIE_SLACK matches, instead of reading every store in the radius
- * and sorting them. The planner underestimates the matches (country and product filters are
- * correlated with position) and would pick a bitmap scan and a sort (3-4× slower on 200,000
- * stores), so searches run on connections with bitmap scans off (see openPostgres).
- */
-function nearestSql(column: 'sales_products' | 'service_products'): string {
-  return `SELECT string_agg(id || chr(31) || hash || chr(31) || doc, chr(30) ORDER BY o, id) AS joined,
-      array_agg(km ORDER BY o, id) AS km
-    FROM (
-      SELECT id, hash, doc, o, km FROM (
-        SELECT id, hash, doc, geog <-> p.g AS o, ST_Distance(geog, p.g, false) / 1000 AS km
-        FROM stores,
-          (SELECT ST_SetSRID(ST_MakePoint($2::float8, $1::float8), 4326)::geography AS g) p
-        WHERE ST_DWithin(geog, p.g, $3::float8 * 1000, false)
+/** The filters of a nearest search ($1 lat, $2 lon, $3 km, $4 countries, $5–$7 filters). */
+function filters(column: 'sales_products' | 'service_products'): string {
+  return `ST_DWithin(geog, p.g, $3::float8 * 1000, false)
           AND country = ANY($4::text[])
           AND ${column} <> ''
           AND ($5 = '' OR strpos(${column}, $5) > 0)
           AND ($6 = '' OR carriers = '' OR strpos(carriers, $6) > 0)
-          AND ($7 = 'any' OR drop_off = ($7 = 'only'))
+          AND ($7 = 'any' OR drop_off = ($7 = 'only'))`;
+}
+
+const POINT = `(SELECT ST_SetSRID(ST_MakePoint($2::float8, $1::float8), 4326)::geography AS g) p`;
+
+/**
+ * The search: the KNN scan walks the GiST index in distance order (Index Cond: the radius box;
+ * Order By: <->) and stops after limit + 1 matches, instead of reading every store in the
+ * radius and sorting them. Those are ordered by (distance, id) and the first `limit` kept;
+ * `tie` says the extra store is exactly as far as the last one kept, when stores not read could
+ * be too and the exact form (NEAREST_EXACT) answers instead. The planner underestimates the
+ * matches (country and product filters are correlated with position) and would pick a bitmap
+ * scan and a sort (3-4× slower on 200,000 stores), so searches run on connections with bitmap
+ * scans off (see openPostgres).
+ */
+function nearestSql(column: 'sales_products' | 'service_products'): string {
+  return `SELECT
+      string_agg(id || chr(31) || hash || chr(31) || doc, chr(30) ORDER BY n)
+        FILTER (WHERE n <= $8) AS joined,
+      array_agg(km ORDER BY n) FILTER (WHERE n <= $8) AS km,
+      max(o) FILTER (WHERE n = $8 + 1) = max(o) FILTER (WHERE n <= $8) AS tie
+    FROM (
+      SELECT id, hash, doc, o, km, row_number() OVER (ORDER BY o, id) AS n FROM (
+        SELECT id, hash, doc, geog <-> p.g AS o, ST_Distance(geog, p.g, false) / 1000 AS km
+        FROM stores, ${POINT}
+        WHERE ${filters(column)}
         ORDER BY geog <-> p.g
-        LIMIT $8::int + ${TIE_SLACK}
+        LIMIT $8::int + 1
       ) k
-      ORDER BY o, id
+    ) t`;
+}
+
+/** Every store within the radius sorted by (distance, id): exact whatever the ties. */
+function nearestExactSql(column: 'sales_products' | 'service_products'): string {
+  return `SELECT string_agg(id || chr(31) || hash || chr(31) || doc, chr(30) ORDER BY o, id) AS joined,
+      array_agg(km ORDER BY o, id) AS km, false AS tie
+    FROM (
+      SELECT id, hash, doc, geog <-> p.g AS o, ST_Distance(geog, p.g, false) / 1000 AS km
+      FROM stores, ${POINT}
+      WHERE ${filters(column)}
+      ORDER BY geog <-> p.g, id
       LIMIT $8::int
     ) t`;
 }
 
+const NEAREST_EXACT = {
+  sales: nearestExactSql('sales_products'),
+  service: nearestExactSql('service_products'),
+};
 const NEAREST = { sales: nearestSql('sales_products'), service: nearestSql('service_products') };
 
 const COLUMNS = `store_id, country, latitude, longitude, geog, sales_products, service_products,
@@ -95,22 +115,33 @@ export class PgStoreRepository implements StoreRepository {
 
   async nearestPage(q: NearestQuery): Promise<NearestPage> {
     if (q.countries.length === 0 || q.limit <= 0) return EMPTY_PAGE;
-    const { rows } = await guarded(() =>
-      this.searchPool.query<{ joined: string | null; km: number[] | null }>({
+    const values = [
+      q.latitude,
+      q.longitude,
+      q.radiusKm,
+      q.countries,
+      q.productId ? `|${q.productId}|` : '',
+      q.carrier ? `|${q.carrier}|` : '',
+      q.dropOff,
+      q.limit,
+    ];
+    type Row = { joined: string | null; km: number[] | null; tie: boolean | null };
+    let { rows } = await guarded(() =>
+      this.searchPool.query<Row>({
         name: `nearest-page-${q.channel}`,
         text: NEAREST[q.channel],
-        values: [
-          q.latitude,
-          q.longitude,
-          q.radiusKm,
-          q.countries,
-          q.productId ? `|${q.productId}|` : '',
-          q.carrier ? `|${q.carrier}|` : '',
-          q.dropOff,
-          q.limit,
-        ],
+        values,
       }),
     );
+    if (rows[0]?.tie) {
+      ({ rows } = await guarded(() =>
+        this.pool.query<Row>({
+          name: `nearest-exact-${q.channel}`,
+          text: NEAREST_EXACT[q.channel],
+          values,
+        }),
+      ));
+    }
     const row = rows[0];
     if (!row?.joined || !row.km) return EMPTY_PAGE;
     return { distancesKm: row.km, joined: Buffer.from(row.joined, 'utf8') };
