@@ -127,3 +127,34 @@ describe('GET /api/v1/maps/eta', () => {
     expect(errorOf(res.body)).toMatchObject({ code, param });
   });
 });
+
+describe('answers written by the compiled serialisers', () => {
+  it.each([
+    `/api/v1/maps/autocomplete?q=${encodeURIComponent('القا')}&countries=EG&lang=ar`,
+    `/api/v1/maps/autocomplete?q=${encodeURIComponent('東')}&lang=zh-Hant&limit=20`,
+    '/api/v1/maps/geocode?q=48.85,%202.35&lang=fr',
+    '/api/v1/maps/reverse?lat=-33.87&lon=151.21&lang=ja',
+    '/api/v1/maps/eta?origin=48.85,2.35&destinations=48.86,2.30;48.85,2.35&mode=walking',
+  ])('%s: the bytes JSON.stringify would write, every field kept', async (url) => {
+    const res = await app.inject({ method: 'GET', url });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.body).toBe(JSON.stringify(JSON.parse(res.body)));
+    const body = res.json() as { results?: object[]; etas?: object[] };
+    const first = body.results?.[0] ?? body.etas?.[0];
+    expect(Object.keys(first ?? {})).toEqual(
+      body.results
+        ? ['displayLines', 'coordinate', 'formattedAddress', 'countryCode']
+        : ['expectedTravelTime', 'distance', 'estimate'],
+    );
+  });
+
+  it('answers odd but valid queries (left to the schemas) as before', async () => {
+    const res = await get('/api/v1/maps/autocomplete?q=leeds&countries=&lang=&limit=&x=1');
+    expect(res.status).toBe(200);
+    expect((res.body as MapsPlacesResponse).results[0]?.countryCode).toBe('GB');
+    const repeated = await get('/api/v1/maps/autocomplete?q=leeds&q=york');
+    expect(repeated.status).toBe(400);
+    expect(errorOf(repeated.body).param).toBe('q');
+  });
+});

@@ -132,3 +132,135 @@ export interface MapsPlacesResponse {
 export interface MapsEtaResponse {
   etas: { expectedTravelTime: number; distance: number; estimate: boolean }[];
 }
+
+// ---------------------------------------------------------------- fast paths
+
+/*
+ * The maps endpoints are hot (autocomplete runs on every keystroke), so their query strings
+ * are first read by these hand-written parsers. Each accepts only plain string values that the
+ * schema above accepts, and returns exactly what the schema would (same values, same keys);
+ * for anything else (a missing, blank-where-required, repeated or malformed parameter) it
+ * returns undefined and the caller parses with the schema, whose answer and errors stand.
+ * test/maps-schemas.test.ts checks both agree on valid, odd and invalid inputs.
+ */
+
+type RawQuery = Record<string, unknown>;
+
+const COUNTRY_LIST_RE = /^[A-Za-z]{2,8}(,[A-Za-z]{2,8})*$/;
+const LANGUAGE_RE = /^[A-Za-z]{2,3}([-_][A-Za-z0-9]{2,8}){0,2}$/;
+const WHOLE_RE = /^\d+$/;
+const POINT_RE = /^\s*[-+]?[\d.]+\s*,\s*[-+]?[\d.]+\s*$/;
+/** Returned by the field readers when the schema must decide. */
+const SLOW = Symbol('slow');
+type Field<T> = T | typeof SLOW;
+
+const isObject = (v: unknown): v is RawQuery => typeof v === 'object' && v !== null;
+const isBlank = (v: string): boolean => v.trim() === '';
+
+function fastPlaceText(v: unknown): Field<string> {
+  if (typeof v !== 'string') return SLOW;
+  const t = v.trim();
+  return t.length >= 1 && t.length <= MAX_PLACE_QUERY ? t : SLOW;
+}
+
+/** countries: absent → no key; blank → key with undefined (as the schema gives). */
+function fastCountries(raw: RawQuery): Field<string[] | undefined> {
+  const v = raw.countries;
+  if (typeof v !== 'string') return SLOW;
+  if (isBlank(v)) return undefined;
+  if (v.length > 400 || !COUNTRY_LIST_RE.test(v)) return SLOW;
+  return v.split(',').map((c) => c.toUpperCase());
+}
+
+function fastLanguage(v: unknown): Field<string> {
+  if (v === undefined) return 'en';
+  if (typeof v !== 'string') return SLOW;
+  if (isBlank(v)) return 'en';
+  return LANGUAGE_RE.test(v) ? v.replace(/_/g, '-') : SLOW;
+}
+
+function fastLimit(v: unknown, dflt: number): Field<number> {
+  if (v === undefined) return dflt;
+  if (typeof v !== 'string') return SLOW;
+  if (isBlank(v)) return dflt;
+  if (!WHOLE_RE.test(v)) return SLOW;
+  const n = Number(v);
+  return n >= 1 && n <= 20 ? n : SLOW;
+}
+
+function fastCoordinate(v: unknown, max: number): Field<number> {
+  if (typeof v !== 'string' || !NUMBER_RE.test(v)) return SLOW;
+  const n = Number(v);
+  return n >= -max && n <= max ? n : SLOW;
+}
+
+function fastPoint(v: string): Field<{ lat: number; lon: number }> {
+  if (!POINT_RE.test(v)) return SLOW;
+  const [lat = NaN, lon = NaN] = v.split(',').map(Number);
+  return Math.abs(lat) <= 90 && Math.abs(lon) <= 180 ? { lat, lon } : SLOW;
+}
+
+/** The key is not in the query at all (a key present with undefined is left to the schema). */
+const absent = (raw: RawQuery, key: string): boolean => !(key in raw);
+
+export function fastAutocompleteQuery(raw: unknown): AutocompleteQuery | undefined {
+  if (!isObject(raw)) return undefined;
+  const q = fastPlaceText(raw.q);
+  const noCountries = absent(raw, 'countries');
+  const countries = noCountries ? undefined : fastCountries(raw);
+  const lang = fastLanguage(raw.lang);
+  const limit = fastLimit(raw.limit, 8);
+  if (q === SLOW || countries === SLOW || lang === SLOW || limit === SLOW) return undefined;
+  const out: AutocompleteQuery = noCountries ? { q, lang, limit } : { q, countries, lang, limit };
+  if (absent(raw, 'lat') && absent(raw, 'lon')) return out;
+  const lat = fastCoordinate(raw.lat, 90);
+  const lon = fastCoordinate(raw.lon, 180);
+  if (lat === SLOW || lon === SLOW) return undefined;
+  out.lat = lat;
+  out.lon = lon;
+  return out;
+}
+
+export function fastGeocodeQuery(raw: unknown): GeocodeQuery | undefined {
+  if (!isObject(raw)) return undefined;
+  const q = fastPlaceText(raw.q);
+  const noCountries = absent(raw, 'countries');
+  const countries = noCountries ? undefined : fastCountries(raw);
+  const lang = fastLanguage(raw.lang);
+  const limit = fastLimit(raw.limit, 5);
+  if (q === SLOW || countries === SLOW || lang === SLOW || limit === SLOW) return undefined;
+  return noCountries ? { q, lang, limit } : { q, countries, lang, limit };
+}
+
+export function fastReverseQuery(raw: unknown): ReverseQuery | undefined {
+  if (!isObject(raw)) return undefined;
+  const lat = fastCoordinate(raw.lat, 90);
+  const lon = fastCoordinate(raw.lon, 180);
+  const lang = fastLanguage(raw.lang);
+  if (lat === SLOW || lon === SLOW || lang === SLOW) return undefined;
+  return { lat, lon, lang };
+}
+
+export function fastEtaQuery(raw: unknown): EtaQuery | undefined {
+  if (!isObject(raw)) return undefined;
+  const { origin: o, destinations: d, mode: m } = raw;
+  if (typeof o !== 'string' || typeof d !== 'string') return undefined;
+  if (d.length > MAX_ETA_DESTINATIONS * 48) return undefined;
+  const origin = fastPoint(o);
+  const parts = d.split(';');
+  if (origin === SLOW || parts.length > MAX_ETA_DESTINATIONS) return undefined;
+  const destinations: { lat: number; lon: number }[] = [];
+  for (const part of parts) {
+    const point = fastPoint(part);
+    if (point === SLOW) return undefined;
+    destinations.push(point);
+  }
+  let mode: EtaQuery['mode'] = 'automobile';
+  if (typeof m === 'string' && !isBlank(m)) {
+    if (m !== 'automobile' && m !== 'walking') return undefined;
+    mode = m;
+  } else if (m !== undefined && typeof m !== 'string') {
+    return undefined;
+  }
+  return { origin, destinations, mode };
+}

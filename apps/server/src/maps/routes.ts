@@ -7,6 +7,10 @@
  * Answers use the shapes of spec 7.3 (results[].coordinate, formattedAddress, displayLines;
  * etas[].expectedTravelTime). Results of the embedded engine are pure functions of the query,
  * so they are cacheable.
+ *
+ * These endpoints are hot (one autocomplete per keystroke): queries are read by the fast
+ * parsers of @locator/core first (the zod schemas decide anything they do not accept, errors
+ * included), and answers are written by serialisers compiled from their JSON schema.
  */
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import type { z } from 'zod';
@@ -14,6 +18,10 @@ import {
   apiErrorFromIssues,
   autocompleteQuerySchema,
   etaQuerySchema,
+  fastAutocompleteQuery,
+  fastEtaQuery,
+  fastGeocodeQuery,
+  fastReverseQuery,
   geocodeQuerySchema,
   reverseQuerySchema,
   type MapsEtaResponse,
@@ -34,6 +42,55 @@ function parse<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
   return parsed.data;
 }
 
+/** JSON schemas of the answers (spec 7.3), in the order the fields are written. */
+const placeSchema = {
+  type: 'object',
+  properties: {
+    displayLines: { type: 'array', items: { type: 'string' } },
+    coordinate: {
+      type: 'object',
+      properties: { latitude: { type: 'number' }, longitude: { type: 'number' } },
+      required: ['latitude', 'longitude'],
+    },
+    formattedAddress: { type: 'string' },
+    countryCode: { type: 'string' },
+  },
+  required: ['displayLines', 'coordinate', 'formattedAddress', 'countryCode'],
+} as const;
+
+const placesResponse = {
+  response: {
+    200: {
+      type: 'object',
+      properties: { results: { type: 'array', items: placeSchema } },
+      required: ['results'],
+    },
+  },
+} as const;
+
+const etaResponse = {
+  response: {
+    200: {
+      type: 'object',
+      properties: {
+        etas: {
+          type: 'array',
+          items: {
+            type: 'object',
+            properties: {
+              expectedTravelTime: { type: 'number' },
+              distance: { type: 'number' },
+              estimate: { type: 'boolean' },
+            },
+            required: ['expectedTravelTime', 'distance', 'estimate'],
+          },
+        },
+      },
+      required: ['etas'],
+    },
+  },
+} as const;
+
 export function toMapsPlace(p: Place): MapsPlace {
   return {
     displayLines: p.lines,
@@ -45,12 +102,14 @@ export function toMapsPlace(p: Place): MapsPlace {
 
 export const mapsRoutes: FastifyPluginAsync<MapsRoutesOptions> = async (app, opts) => {
   const { provider } = opts;
+  const cacheControl = `public, max-age=${opts.maxAge ?? 3600}`;
   const cache = (reply: FastifyReply): void => {
-    reply.header('Cache-Control', `public, max-age=${opts.maxAge ?? 3600}`);
+    reply.header('Cache-Control', cacheControl);
   };
 
-  app.get('/api/v1/maps/autocomplete', async (req, reply): Promise<MapsPlacesResponse> => {
-    const q = parse(autocompleteQuerySchema, req.query);
+  const places = { schema: placesResponse };
+  app.get('/api/v1/maps/autocomplete', places, async (req, reply): Promise<MapsPlacesResponse> => {
+    const q = fastAutocompleteQuery(req.query) ?? parse(autocompleteQuerySchema, req.query);
     const places = await provider.autocomplete(q.q, {
       lang: q.lang,
       limit: q.limit,
@@ -61,8 +120,8 @@ export const mapsRoutes: FastifyPluginAsync<MapsRoutesOptions> = async (app, opt
     return { results: places.map(toMapsPlace) };
   });
 
-  app.get('/api/v1/maps/geocode', async (req, reply): Promise<MapsPlacesResponse> => {
-    const q = parse(geocodeQuerySchema, req.query);
+  app.get('/api/v1/maps/geocode', places, async (req, reply): Promise<MapsPlacesResponse> => {
+    const q = fastGeocodeQuery(req.query) ?? parse(geocodeQuerySchema, req.query);
     const places = await provider.geocode(q.q, {
       lang: q.lang,
       limit: q.limit,
@@ -72,23 +131,27 @@ export const mapsRoutes: FastifyPluginAsync<MapsRoutesOptions> = async (app, opt
     return { results: places.map(toMapsPlace) };
   });
 
-  app.get('/api/v1/maps/reverse', async (req, reply): Promise<MapsPlacesResponse> => {
-    const q = parse(reverseQuerySchema, req.query);
+  app.get('/api/v1/maps/reverse', places, async (req, reply): Promise<MapsPlacesResponse> => {
+    const q = fastReverseQuery(req.query) ?? parse(reverseQuerySchema, req.query);
     const place = await provider.reverse(q.lat, q.lon, { lang: q.lang });
     cache(reply);
     return { results: place ? [toMapsPlace(place)] : [] };
   });
 
-  app.get('/api/v1/maps/eta', async (req, reply): Promise<MapsEtaResponse> => {
-    const q = parse(etaQuerySchema, req.query);
-    const etas = await provider.eta(q.origin, q.destinations, q.mode);
-    reply.header('Cache-Control', 'no-store');
-    return {
-      etas: etas.map((e) => ({
-        expectedTravelTime: e.expectedTravelTime,
-        distance: e.distance,
-        estimate: e.estimate,
-      })),
-    };
-  });
+  app.get(
+    '/api/v1/maps/eta',
+    { schema: etaResponse },
+    async (req, reply): Promise<MapsEtaResponse> => {
+      const q = fastEtaQuery(req.query) ?? parse(etaQuerySchema, req.query);
+      const etas = await provider.eta(q.origin, q.destinations, q.mode);
+      reply.header('Cache-Control', 'no-store');
+      return {
+        etas: etas.map((e) => ({
+          expectedTravelTime: e.expectedTravelTime,
+          distance: e.distance,
+          estimate: e.estimate,
+        })),
+      };
+    },
+  );
 };
