@@ -7,6 +7,12 @@ import { distanceMetres } from './geo-math.js';
 import { cellCol, cellRow } from './grid.js';
 
 const KM_PER_DEG = 111.195;
+/**
+ * Kilometres per degree of latitude, rounded down: a place is at least |Δlat| × this from the
+ * point (a great circle is never shorter than the meridian arc), so most places are dismissed
+ * without computing their distance.
+ */
+const LAT_KM_LOWER = 111.19;
 
 /**
  * Places are points, but a city covers an area: a point 4 km from the centre of Paris is in
@@ -41,7 +47,7 @@ export function nearestPlace(
   const { cellDeg, cols, rows } = g.grid;
   const row0 = cellRow(g.grid, lat);
   const col0 = cellCol(g.grid, lon);
-  const maxRadius = radiusKm(maxPopulation(g));
+  const { radius, maxRadius } = radiiOf(g);
   let best = -1;
   let bestM = 0;
   let bestScore = Infinity;
@@ -51,10 +57,14 @@ export function nearestPlace(
     const end = g.cellStart[c + 1] ?? 0;
     for (let p = g.cellStart[c] ?? 0; p < end; p++) {
       if (country !== undefined && g.placeCountry[p] !== country) continue;
-      const m = distanceMetres(lat, lon, g.placeLat[p] ?? 0, g.placeLon[p] ?? 0);
+      const pLat = g.placeLat[p] ?? 0;
+      const r = radius[p] ?? 1;
+      const minKm = Math.abs(pLat - lat) * LAT_KM_LOWER;
+      if (minKm > maxKm || minKm / r > bestScore) continue;
+      const m = distanceMetres(lat, lon, pLat, g.placeLon[p] ?? 0);
       if (m > maxKm * 1000) continue;
       const km = m / 1000 + (g.isSection(p) ? REVERSE_FIGURES.sectionKm : 0);
-      const score = km / radiusKm(g.placePop[p] ?? 0);
+      const score = km / r;
       if (score < bestScore) {
         bestScore = score;
         bestM = m;
@@ -90,14 +100,21 @@ export function nearestPlace(
   return best < 0 ? null : { place: best, distanceMetres: bestM };
 }
 
-const maxPopCache = new WeakMap<Gazetteer, number>();
+/** Per place its radius (radiusKm), and the largest, computed once per gazetteer. */
+const radiusCache = new WeakMap<Gazetteer, { radius: Float64Array; maxRadius: number }>();
 
-function maxPopulation(g: Gazetteer): number {
-  let max = maxPopCache.get(g);
-  if (max === undefined) {
-    max = 0;
-    for (const pop of g.placePop) if (pop > max) max = pop;
-    maxPopCache.set(g, max);
+function radiiOf(g: Gazetteer): { radius: Float64Array; maxRadius: number } {
+  let radii = radiusCache.get(g);
+  if (!radii) {
+    const radius = new Float64Array(g.placeCount);
+    let maxPop = 0;
+    for (let p = 0; p < g.placeCount; p++) {
+      const pop = g.placePop[p] ?? 0;
+      radius[p] = radiusKm(pop);
+      if (pop > maxPop) maxPop = pop;
+    }
+    radii = { radius, maxRadius: radiusKm(maxPop) };
+    radiusCache.set(g, radii);
   }
-  return max;
+  return radii;
 }
