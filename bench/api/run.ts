@@ -5,8 +5,8 @@
  * bench/results/api.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { writeFileSync, mkdirSync } from 'node:fs';
-import { cpus, totalmem } from 'node:os';
+import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import autocannon from 'autocannon';
 import { STORES, prepareData, searchPoints } from './data.js';
@@ -40,9 +40,23 @@ interface Figures {
   p99Ms: number;
   errors: number;
   non2xx: number;
+  /** Server process CPU time per request, µs (PostgreSQL's own processes not counted). */
+  serverCpuUsPerRequest?: number;
 }
 
-async function load(port: number, paths: string[]): Promise<Figures> {
+/** CPU time (ms) the server process has used so far (Linux /proc; undefined elsewhere). */
+function cpuMs(pid: number | undefined): number | undefined {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    // utime and stime (fields 14 and 15) in clock ticks of 10 ms.
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return undefined;
+  }
+}
+
+async function load(port: number, paths: string[], pid?: number): Promise<Figures> {
+  const cpuBefore = cpuMs(pid);
   let i = 0;
   const result = await autocannon({
     url: `http://127.0.0.1:${port}`,
@@ -57,16 +71,26 @@ async function load(port: number, paths: string[]): Promise<Figures> {
       },
     ],
   });
-  return {
+  const cpuAfter = cpuMs(pid);
+  const figures: Figures = {
     requestsPerSecond: Math.round(result.requests.average),
     p50Ms: result.latency.p50,
     p99Ms: result.latency.p99,
     errors: result.errors,
     non2xx: result.non2xx,
   };
+  // Server CPU per request: what the machine's other load changes least.
+  if (cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0) {
+    figures.serverCpuUsPerRequest = Math.round(
+      ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
+    );
+  }
+  return figures;
 }
 
 async function main(): Promise<void> {
+  // The machine is shared: its load average goes into the report, before and after.
+  const loadBefore = loadavg().map((x) => Math.round(x * 100) / 100);
   const config = await prepareData(log);
   const points = await searchPoints(config, 2000);
   log(`${points.length} search points (99 results each)`);
@@ -76,8 +100,8 @@ async function main(): Promise<void> {
     const { child, port, size } = await startServer(db, paths[0]!);
     try {
       await load(port, paths.slice(0, 200)); // warm-up
-      const search = await load(port, paths);
-      const ceiling = await load(port, ['/bench/ceiling']);
+      const search = await load(port, paths, child.pid);
+      const ceiling = await load(port, ['/bench/ceiling'], child.pid);
       results[db] = {
         search,
         ceiling,
@@ -97,6 +121,8 @@ async function main(): Promise<void> {
       cpus: cpus().length,
       memoryGiB: Math.round(totalmem() / 2 ** 30),
       node: process.version,
+      loadAverageBefore: loadBefore,
+      loadAverageAfter: loadavg().map((x) => Math.round(x * 100) / 100),
     },
     stores: STORES,
     connections: CONNECTIONS,
