@@ -1,16 +1,19 @@
 /**
- * Loads the configuration files (countries, regions, catalogue), validates every file and the
+ * Loads the configuration files (countries, regions, catalogue and its names), validates every file and the
  * references between them, and fails with every problem listed (file, path, reason).
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import type { z } from 'zod';
 import { ConfigError } from '../env.js';
+import { NAMES_FILE, checkNames } from './names.js';
 import {
+  catalogueNamesSchema,
   catalogueSchema,
   countryFileSchema,
   regionFileSchema,
   type Catalogue,
+  type CatalogueNames,
   type CountryFile,
   type RegionFile,
 } from './schema.js';
@@ -31,6 +34,8 @@ export class ConfigFilesError extends ConfigError {
 
 export interface ConfigFiles {
   catalogue: Catalogue;
+  /** Product names by language (catalogue-names.json). */
+  names: CatalogueNames;
   countries: CountryFile[];
   regions: RegionFile[];
 }
@@ -75,6 +80,7 @@ function jsonFiles(dir: string, problems: ConfigProblem[], root: string): string
 export function loadConfigFiles(dir: string): ConfigFiles {
   const problems: ConfigProblem[] = [];
   const catalogue = readJson(dir, join(dir, 'catalogue.json'), catalogueSchema, problems);
+  const names = readJson(dir, join(dir, NAMES_FILE), catalogueNamesSchema, problems);
   const countries: { file: string; data: CountryFile }[] = [];
   for (const file of jsonFiles(join(dir, 'countries'), problems, dir)) {
     const data = readJson(dir, file, countryFileSchema, problems);
@@ -86,9 +92,10 @@ export function loadConfigFiles(dir: string): ConfigFiles {
     if (data) regions.push(data);
   }
   if (catalogue) checkCatalogue(catalogue, problems);
+  if (catalogue && names) checkNames(catalogue, names, problems);
   checkReferences(catalogue, countries, regions, problems);
-  if (problems.length > 0 || !catalogue) throw new ConfigFilesError(problems);
-  return { catalogue, countries: countries.map((c) => c.data), regions };
+  if (problems.length > 0 || !catalogue || !names) throw new ConfigFilesError(problems);
+  return { catalogue, names, countries: countries.map((c) => c.data), regions };
 }
 
 function duplicates(values: string[]): string[] {

@@ -113,3 +113,16 @@ export const catalogueSchema = z.strictObject({
 export type CountryFile = z.infer<typeof countryFileSchema>;
 export type RegionFile = z.infer<typeof regionFileSchema>;
 export type Catalogue = z.infer<typeof catalogueSchema>;
+
+const namesByTag = z.record(
+  z.string(),
+  z.string().regex(/^\S(.*\S)?$/, 'must not be empty or begin or end with a space'),
+);
+
+/** `catalogue-names.json`: product code → field → language tag → name (see config/names.ts). */
+export const catalogueNamesSchema = z.record(
+  z.string(),
+  z.strictObject({ displayName: namesByTag, productRibbonName: namesByTag }),
+);
+
+export type CatalogueNames = z.infer<typeof catalogueNamesSchema>;

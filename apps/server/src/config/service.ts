@@ -1,7 +1,8 @@
 /**
  * The country configuration service: turns the validated files into the served globalmatrix
  * objects (spec 3.1, 3.2), resolves API path codes (URL form "uk", ISO "gb", catch-all
- * regions, any case) and answers globalmatrix with a cached body and ETag.
+ * regions, any case) and answers globalmatrix with a cached body and ETag. Product names are
+ * served in the path's language (config/names.ts), resolved once per place and language.
  */
 import { createHash } from 'node:crypto';
 import {
@@ -14,6 +15,7 @@ import {
 } from '@locator/core';
 import type { Catalogue, CountryFile, RegionFile } from './schema.js';
 import type { ConfigFiles } from './load.js';
+import { nameChain, ProductNames } from './names.js';
 
 /** A served country configuration: spec 3.1 plus documented additions. */
 export interface ServedCountry extends CountryConfig {
@@ -43,6 +45,11 @@ export interface SearchContext {
   distanceUnit: 'km' | 'mi';
   /** BCP 47 tag for number formatting. */
   numberLocale: string;
+  /**
+   * The whole catalogue's products by displayOrder, named in the path's language (the search
+   * response's productMatrixList). The same array for every context of the same name chain.
+   */
+  productMatrixList: readonly Product[];
 }
 
 export interface CachedBody {
@@ -60,11 +67,19 @@ const CATCH_ALL = { maxResults: 99, searchRadius: 100, dropOff: false };
 export class ConfigService {
   readonly catalogue: Catalogue;
   private readonly productsByCode: Map<string, Product>;
+  private readonly names: ProductNames;
+  /** The catalogue's products by displayOrder (English). */
+  private readonly productList: readonly Product[];
   private readonly files: Map<string, CountryFile>;
   private readonly regions: Map<string, RegionFile>;
   private readonly byCode = new Map<string, string>();
   private served = new Map<string, ServedCountry>();
+  /** globalmatrix bodies by target code and name chain. */
   private cache = new Map<string, CachedBody>();
+  /** Served countries with product names of a chain, by ISO code and chain (not English). */
+  private named = new Map<string, ServedCountry>();
+  /** productMatrixList by name chain. */
+  private productLists = new Map<string, readonly Product[]>();
   /** Search contexts by lower-case code, lower-case language and channel (only valid ones). */
   private contexts = new Map<string, SearchContext>();
   private demo: boolean;
@@ -74,6 +89,10 @@ export class ConfigService {
     this.demo = options.demoData ?? false;
     this.productsByCode = new Map(
       files.catalogue.products.map((p) => [p.code, { ...p } satisfies Product]),
+    );
+    this.names = new ProductNames(files.names);
+    this.productList = [...files.catalogue.products].sort(
+      (a, b) => a.displayOrder - b.displayOrder,
     );
     this.files = new Map(files.countries.map((c) => [c.countryCode, c]));
     this.regions = new Map(files.regions.map((r) => [r.code, r]));
@@ -98,6 +117,7 @@ export class ConfigService {
   private rebuild(): void {
     this.cache = new Map();
     this.contexts = new Map();
+    this.named = new Map();
     this.served = new Map(
       [...this.files.values()].map((f) => [f.countryCode, this.serve(f)] as const),
     );
@@ -169,20 +189,61 @@ export class ConfigService {
     return target;
   }
 
-  /** The globalmatrix response objects (spec 7.1): one country, or every member of a region. */
+  /**
+   * The globalmatrix response objects (spec 7.1): one country, or every member of a region,
+   * with product names in the path's language (shared objects: callers must not change them).
+   */
   globalMatrix(code: string, lang: string): { response: ServedCountry[] } {
     const t = this.target(code, lang);
-    return { response: t.kind === 'country' ? [t.country] : t.members };
+    const chain = nameChain(lang, t.code);
+    const countries = t.kind === 'country' ? [t.country] : t.members;
+    return { response: countries.map((c) => this.withNames(c, chain)) };
   }
 
-  /** The globalmatrix body and ETag, cached per target. */
+  /** The globalmatrix body and ETag, cached per target and name chain. */
   globalMatrixBody(code: string, lang: string): CachedBody {
     const t = this.target(code, lang);
-    const hit = this.cache.get(t.code);
+    const key = `${t.code}|${nameChain(lang, t.code).join('>')}`;
+    const hit = this.cache.get(key);
     if (hit) return hit;
     const body = JSON.stringify(this.globalMatrix(code, lang));
     const out = { body, etag: etagOf(body) };
-    this.cache.set(t.code, out);
+    this.cache.set(key, out);
+    return out;
+  }
+
+  /** A served country with the product names of a chain (itself for English). */
+  private withNames(c: ServedCountry, chain: readonly string[]): ServedCountry {
+    if (chain[0] === 'en') return c;
+    const key = `${c.countryCode}|${chain.join('>')}`;
+    let out = this.named.get(key);
+    if (!out) {
+      const channels: ServedCountry['channels'] = {};
+      for (const [k, ch] of Object.entries(c.channels)) {
+        channels[k as keyof ServedCountry['channels']] = {
+          ...ch,
+          products: this.names.products(ch.products, chain),
+          countries: ch.countries.map((x) => ({
+            ...x,
+            products: this.names.products(x.products, chain),
+          })),
+        };
+      }
+      out = { ...c, channels };
+      this.named.set(key, out);
+    }
+    return out;
+  }
+
+  /** The whole catalogue's products by displayOrder in a chain's language (cached). */
+  private productMatrixList(chain: readonly string[]): readonly Product[] {
+    if (chain[0] === 'en') return this.productList;
+    const key = chain.join('>');
+    let out = this.productLists.get(key);
+    if (!out) {
+      out = this.names.products(this.productList, chain);
+      this.productLists.set(key, out);
+    }
     return out;
   }
 
@@ -244,6 +305,7 @@ export class ConfigService {
       numberLocale: single
         ? `${lang.toLowerCase() === 'in' ? 'id' : lang.toLowerCase()}-${single.countryCode}`
         : lang.toLowerCase(),
+      productMatrixList: this.productMatrixList(nameChain(lang, t.code)),
     };
   }
 

@@ -2,10 +2,11 @@
  * Store search (spec 3.5, 3.7, 4.5, 7.1): validates the request against the country's channel,
  * asks the store repository for the nearest stores and writes the response body, splicing the
  * stored JSON documents (no parse/stringify of stores per request). The ETag is a hash of the
- * response's ingredients (lookup tables, flags, each store's content hash and distance).
+ * response's ingredients (lookup tables, flags, each store's content hash and distance). The
+ * lookup tables are written once per product-name language (the context's productMatrixList).
  */
-import { ApiError, NO_CONTRACT_CARRIER, type SearchQuery } from '@locator/core';
-import type { ConfigService } from '../config/service.js';
+import { ApiError, NO_CONTRACT_CARRIER, type Product, type SearchQuery } from '@locator/core';
+import type { ConfigService, SearchContext } from '../config/service.js';
 import { etagOf } from '../config/service.js';
 import type { DropOffMode, StoreRepository } from '../db/types.js';
 import { pageEntries } from '../db/page.js';
@@ -30,29 +31,42 @@ export interface SearchBody {
   count: number;
 }
 
-export class SearchService {
-  private readonly lookups: string;
-  private readonly lookupsHash: string;
-  private readonly head = Buffer.from('{"results":{"stores":[');
+/** The lookup tables of one product-name language. */
+interface Lookups {
   /** From the end of the store list to the dropOff value. */
-  private readonly lookupsPart: Buffer;
+  part: Buffer;
+  hash: string;
+}
+
+export class SearchService {
+  private readonly head = Buffer.from('{"results":{"stores":[');
+  /** The lookup tables after productMatrixList (the same in every language). */
+  private readonly otherTables: string;
+  /** By productMatrixList (one array per name chain, see SearchContext). */
+  private readonly lookups = new WeakMap<readonly Product[], Lookups>();
 
   constructor(
     private readonly config: ConfigService,
     private readonly stores: StoreRepository,
   ) {
     const c = config.catalogue;
-    const products = [...c.products].sort((a, b) => a.displayOrder - b.displayOrder);
-    // The lookup tables are the whole (small) catalogue, keyed by _id (spec 3.5).
-    this.lookups = [
-      `"productMatrixList":${JSON.stringify(products)}`,
+    this.otherTables = [
       `"badgesArray":${JSON.stringify(c.badges)}`,
       `"repairTypes":${JSON.stringify(c.repairTypes)}`,
       `"vas":${JSON.stringify(c.vas)}`,
       `"solutionsSpeciality":${JSON.stringify(c.solutionsSpeciality)}`,
     ].join(',');
-    this.lookupsHash = etagOf(this.lookups);
-    this.lookupsPart = Buffer.from(`],${this.lookups},"dropOff":`);
+  }
+
+  /** The lookup tables are the whole (small) catalogue, keyed by _id (spec 3.5). */
+  private lookupsOf(ctx: SearchContext): Lookups {
+    let out = this.lookups.get(ctx.productMatrixList);
+    if (!out) {
+      const tables = `"productMatrixList":${JSON.stringify(ctx.productMatrixList)},${this.otherTables}`;
+      out = { part: Buffer.from(`],${tables},"dropOff":`), hash: etagOf(tables) };
+      this.lookups.set(ctx.productMatrixList, out);
+    }
+    return out;
   }
 
   async search(path: SearchPath, query: SearchQuery): Promise<SearchBody> {
@@ -88,10 +102,11 @@ export class SearchService {
     });
     const { joined, distancesKm } = page;
     const entries = pageEntries(page);
+    const lookups = this.lookupsOf(ctx);
     // Per store the part before its document; the documents are byte ranges of the page (never
     // decoded). The body is written into one buffer of the exact size.
     const prefixes = new Array<string>(entries.length);
-    let size = this.head.length + this.lookupsPart.length + TAIL_MAX;
+    let size = this.head.length + lookups.part.length + TAIL_MAX;
     // What the body is made of, without the documents themselves: each document is named by
     // its content hash, so the ETag changes exactly when the body does (hashing ~4 KB instead
     // of the ~65 KB body).
@@ -123,10 +138,10 @@ export class SearchService {
       // The document without its opening brace.
       at += joined.copy(out, at, e.hashEnd + 2, e.end);
     }
-    at += this.lookupsPart.copy(out, at);
+    at += lookups.part.copy(out, at);
     at += out.write(`${ctx.dropOff},"demoData":${demo}}}`, at);
     const body = out.subarray(0, at);
-    const etag = etagOf(`${this.lookupsHash}|${ctx.dropOff}|${demo}|${tag}`);
+    const etag = etagOf(`${lookups.hash}|${ctx.dropOff}|${demo}|${tag}`);
     return { body, etag, count: distancesKm.length };
   }
 }
