@@ -119,9 +119,12 @@ export function checkNames(
     if (!product) add(code, `unknown product code "${code}" (not in catalogue.json)`);
     for (const field of FIELDS) {
       const byTag = entry[field];
-      for (const tag of Object.keys(byTag)) {
+      for (const [tag, name] of Object.entries(byTag)) {
         if (!KNOWN.has(tag)) {
           add(`${code}.${field}.${tag}`, `unknown language tag "${tag}" (${tagHint(tag)})`);
+        }
+        if (!/^\S(.*\S)?$/.test(name)) {
+          add(`${code}.${field}.${tag}`, 'must not be empty or begin or end with a space');
         }
       }
       const en = byTag.en;
