@@ -77,6 +77,17 @@ function memoryOf(pid: number): { rssMiB: number; peakRssMiB: number } | undefin
 
 const load = (): number[] => loadavg().map((x) => Number(x.toFixed(2)));
 
+/** CPU time the server process has used (user + system), ms, from /proc. */
+function cpuMsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
+    // Fields 14 and 15 of stat (utime, stime) in clock ticks (100 per second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return NaN;
+  }
+}
+
 interface Figures {
   endpoint: string;
   server: 'engine' | 'cached';
@@ -84,6 +95,8 @@ interface Figures {
   requests: number;
   requestsPerSec: number;
   latencyMs: { p50: number; p90: number; p99: number; max: number };
+  /** Server CPU time per request (user + system), µs: the cost, whatever the load. */
+  serverCpuUsPerRequest: number;
   errors: number;
   non2xx: number;
   loadAvgBefore: number[];
@@ -115,7 +128,9 @@ async function measure(
   paths: string[],
 ): Promise<Figures> {
   const loadAvgBefore = load();
+  const cpu0 = cpuMsOf(server.pid);
   const r = await drive(server.port, paths, DURATION);
+  const cpuMs = cpuMsOf(server.pid) - cpu0;
   const f: Figures = {
     endpoint,
     server: kind,
@@ -123,6 +138,7 @@ async function measure(
     requests: r.requests.total,
     requestsPerSec: Math.round(r.requests.average),
     latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
+    serverCpuUsPerRequest: Math.round((cpuMs * 1000) / Math.max(1, r.requests.total)),
     errors: r.errors + r.timeouts,
     non2xx: r.non2xx,
     loadAvgBefore,
@@ -131,6 +147,7 @@ async function measure(
   log(
     `${kind.padEnd(6)} ${endpoint.padEnd(12)} ${String(f.requestsPerSec).padStart(6)} req/s  ` +
       `p50 ${f.latencyMs.p50} ms  p99 ${f.latencyMs.p99} ms  max ${f.latencyMs.max} ms  ` +
+      `cpu ${f.serverCpuUsPerRequest} µs/req  ` +
       `errors ${f.errors + f.non2xx}  load ${f.loadAvgBefore.join(' ')}`,
   );
   return f;
@@ -190,6 +207,10 @@ async function main(): Promise<void> {
       'geocode: every fixture query; reverse: random gazetteer places ±0.02°; ' +
       'eta: random origin, 1–25 destinations within ±0.4°; all shuffled (seed 42)',
     targets: { p99Ms: 10 },
+    notes:
+      'Closed loop: 50 connections each wait for their answer, so mean latency = 50 / (requests/s); ' +
+      'serverCpuUsPerRequest (server process user+system CPU / requests) is the cost per request ' +
+      'and depends little on the machine load; the load generator runs in this process, on the same 2 cores.',
     memory,
     results,
   };
@@ -209,6 +230,7 @@ async function main(): Promise<void> {
       'req/s': f.requestsPerSec,
       'p50 ms': f.latencyMs.p50,
       'p99 ms': f.latencyMs.p99,
+      'cpu µs/req': f.serverCpuUsPerRequest,
       errors: f.errors + f.non2xx,
       load: f.loadAvgBefore[0],
     })),

@@ -32,8 +32,8 @@ interface NameRecord {
   display: Map<string, string>;
 }
 
-/** Places whose parsed names are kept (big cities carry hundreds of alternate names). */
-const NAME_RECORDS = 8192;
+/** Places whose parsed names are kept (big cities carry hundreds of alternate names; ~9 MB at most). */
+const NAME_RECORDS = 4096;
 
 /** Traditional-Chinese names for Greater China (i18n-iso-countries has simplified ones only). */
 const ZH_HANT_COUNTRIES: Record<string, string> = {
