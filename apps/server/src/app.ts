@@ -2,7 +2,7 @@
  * Builds the Fastify application: security headers, the API (routes → services → repositories),
  * the built web app's static assets, and the host page for every other route (spec 2.1).
  */
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -47,7 +47,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     trustProxy: true,
     // No per-request access log: it would record visitors' IP addresses (nothing personal is
     // kept) and costs throughput; errors are still logged by the error handler.
-    disableRequestLogging: true,
+    logController: new LogController({ disableRequestLogging: true }),
     // Paths like "/uk/en/" and "/uk/en" both route to the same handlers.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
   });
