@@ -1,31 +1,11 @@
 /** Analytics events on PostgreSQL (analytics_events; times as TIMESTAMPTZ). */
 import type pg from 'pg';
 import type { StoredEventType } from '@locator/core';
-import type {
-  EventColumn,
-  EventGroup,
-  EventQuery,
-  EventRecord,
-  EventRepository,
-} from '../types.js';
+import type { EventGroup, EventQuery, EventRecord, EventRepository } from '../types.js';
 import { guarded } from './errors.js';
+import { EVENT_COLUMN } from '../event-columns.js';
 
-const COLUMN: Record<EventColumn, string> = {
-  type: 'type',
-  channel: 'channel',
-  country: 'country',
-  locale: 'locale',
-  product: 'product',
-  carrier: 'carrier',
-  link: 'link',
-  page: 'page',
-  trigger: 'search_trigger',
-  dropOff: 'drop_off',
-  resultCount: 'result_count',
-  latitude: 'latitude',
-  longitude: 'longitude',
-  storeId: 'store_id',
-};
+const COLUMN = EVENT_COLUMN;
 
 const FIELDS = 15;
 

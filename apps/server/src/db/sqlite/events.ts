@@ -1,32 +1,11 @@
 /** Analytics events on SQLite (analytics_events; times as ISO 8601 UTC text). */
 import type BetterSqlite3 from 'better-sqlite3';
 import type { StoredEventType } from '@locator/core';
-import type {
-  EventColumn,
-  EventGroup,
-  EventQuery,
-  EventRecord,
-  EventRepository,
-} from '../types.js';
+import type { EventGroup, EventQuery, EventRecord, EventRepository } from '../types.js';
 import { sqliteGuard } from './errors.js';
+import { EVENT_COLUMN } from '../event-columns.js';
 
-/** Column of each groupable field. */
-const COLUMN: Record<EventColumn, string> = {
-  type: 'type',
-  channel: 'channel',
-  country: 'country',
-  locale: 'locale',
-  product: 'product',
-  carrier: 'carrier',
-  link: 'link',
-  page: 'page',
-  trigger: 'search_trigger',
-  dropOff: 'drop_off',
-  resultCount: 'result_count',
-  latitude: 'latitude',
-  longitude: 'longitude',
-  storeId: 'store_id',
-};
+const COLUMN = EVENT_COLUMN;
 
 export class SqliteEventRepository implements EventRepository {
   private readonly insertStmt;
