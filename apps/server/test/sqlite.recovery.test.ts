@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqlite } from '../src/db/sqlite/index.js';
+import { VERSION_CHECK_MS } from '../src/db/sqlite/stores.js';
 import type { Database } from '../src/db/types.js';
 import { LONDON, fixtureStores } from './helpers/fixtures.js';
 import { makeApp, type TestApp } from './helpers/app.js';
@@ -98,5 +99,37 @@ describe('SQLite outage and recovery', () => {
     await new Promise((r) => setTimeout(r, CHECK_MS * 2));
     expect((await a.app.inject(SEARCH)).statusCode).toBe(503);
     db = openSqlite(file); // for afterEach
+  });
+});
+
+describe('SQLite search and other connections', () => {
+  it("shows another connection's commit (the import command) within the version check", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'locator-version-'));
+    const file = join(dir, 'locator.sqlite');
+    const server = openSqlite(file);
+    const importer = openSqlite(file);
+    try {
+      const stores = fixtureStores();
+      await server.stores.replaceAll(stores);
+      const query = {
+        latitude: LONDON.lat,
+        longitude: LONDON.lon,
+        radiusKm: 100,
+        limit: 500,
+        countries: ['GB'],
+        channel: 'sales' as const,
+        dropOff: 'any' as const,
+      };
+      const before = (await server.stores.nearest(query)).length;
+      expect(before).toBeGreaterThan(1);
+      // The other connection removes every store but one.
+      await importer.stores.replaceAll(stores.filter((s) => s.storeId === 'GB-1'));
+      await new Promise((r) => setTimeout(r, VERSION_CHECK_MS + 20));
+      expect((await server.stores.nearest(query)).length).toBe(1);
+    } finally {
+      await importer.close();
+      await server.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -15,6 +15,22 @@ const base: NearestQuery = {
   channel: 'sales',
   dropOff: 'any',
 };
+/** A store of the fixture's kind, placed and named as given. */
+const storeAt = (spot: { lat: number; lon: number }, storeId: string, title: string) =>
+  toRecord(
+    {
+      ...(JSON.parse(fixtureStores()[0]!.doc) as StoreDoc),
+      id: storeId,
+      storeId,
+      title,
+      latitude: spot.lat,
+      longitude: spot.lon,
+    },
+    'GB',
+    'import',
+    '2',
+  );
+
 const ids = (hits: { doc: string }[]) =>
   hits.map((h) => (JSON.parse(h.doc) as { storeId: string }).storeId);
 
@@ -130,6 +146,25 @@ describe.each(DIALECTS)('store repository on %s', (dialect) => {
     expect(await t.db.stores.count()).toBe(before + 3);
   });
 
+  it('answers the current document of a store changed or removed since the last search', async () => {
+    const spot = { lat: 58.4, lon: -3.1 };
+    const record = (title: string, storeId = 'FRESH-1') => storeAt(spot, storeId, title);
+    const q = { ...base, latitude: spot.lat, longitude: spot.lon, radiusKm: 1 };
+    const titles = async () =>
+      (await t.db.stores.nearest(q)).map((h) => (JSON.parse(h.doc) as StoreDoc).title);
+    await t.db.stores.applyImport(
+      [record('First'), record('Other', 'FRESH-2')],
+      `fr1-${dialect}`,
+      'f1.csv',
+    );
+    expect(await titles()).toEqual(['First', 'Other']);
+    await t.db.stores.applyImport([record('Second')], `fr2-${dialect}`, 'f2.csv');
+    expect(await titles()).toEqual(['Second', 'Other']);
+    await t.db.stores.replaceAll([record('Alone')]);
+    expect(await titles()).toEqual(['Alone']);
+    await t.db.stores.replaceAll(testStores(cfg));
+  });
+
   it('stores meta values and statistics', async () => {
     await t.db.meta.set('k', 'v1');
     await t.db.meta.set('k', 'v2');
@@ -153,21 +188,7 @@ describe.each(DIALECTS)('store repository on %s', (dialect) => {
     // Five stores at one spot, applied in reverse: the nearest three are the first three ids.
     const spot = { lat: 57.9, lon: -5.2 };
     const tied = (title: string, numbers: number[]) =>
-      numbers.map((i) =>
-        toRecord(
-          {
-            ...(JSON.parse(fixtureStores()[0]!.doc) as StoreDoc),
-            id: `TIE-${i}`,
-            storeId: `TIE-${i}`,
-            title,
-            latitude: spot.lat,
-            longitude: spot.lon,
-          },
-          'GB',
-          'import',
-          '2',
-        ),
-      );
+      numbers.map((i) => storeAt(spot, `TIE-${i}`, title));
     await t.db.stores.applyImport(tied('Tied', [5, 4, 3, 2, 1]), `ties-${dialect}`, 'ties.csv');
     // Updated rows move (PostgreSQL writes new row versions): an index walk meets them last.
     await t.db.stores.applyImport(tied('Tied again', [1, 2]), `ties2-${dialect}`, 'ties2.csv');

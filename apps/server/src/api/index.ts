@@ -81,7 +81,6 @@ export const apiRoutes: FastifyPluginAsync<{ deps: ApiDeps | undefined; env: Env
   app,
   { deps },
 ) => {
-  app.get('/healthz', async () => ({ status: 'ok' }));
   if (!deps) return;
 
   await app.register(rateLimit, { global: false });

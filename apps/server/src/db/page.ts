@@ -1,48 +1,30 @@
 /** NearestPage helpers shared by both dialects. */
-import {
-  PAGE_FIELD_SEPARATOR,
-  PAGE_STORE_SEPARATOR,
-  type NearestHit,
-  type NearestPage,
-} from './types.js';
+import type { NearestHit, NearestPage } from './types.js';
 
-/** Positions of one store in a page: [start, id end, hash end, store end). */
-export interface PageEntry {
-  start: number;
-  idEnd: number;
-  hashEnd: number;
-  end: number;
-}
-
-const parsed = new WeakMap<NearestPage, PageEntry[]>();
-
-/** The byte ranges of the page's stores, in order (worked out once per page). */
-export function pageEntries(page: NearestPage): PageEntry[] {
-  const known = parsed.get(page);
-  if (known) return known;
-  const out: PageEntry[] = [];
-  const { joined } = page;
-  let start = 0;
-  for (let i = 0; i < page.distancesKm.length; i += 1) {
-    let end = joined.indexOf(PAGE_STORE_SEPARATOR, start);
-    if (end < 0) end = joined.length;
-    const idEnd = joined.indexOf(PAGE_FIELD_SEPARATOR, start);
-    const hashEnd = joined.indexOf(PAGE_FIELD_SEPARATOR, idEnd + 1);
-    if (idEnd < 0 || hashEnd < 0 || hashEnd > end) throw new Error('malformed store page');
-    out.push({ start, idEnd, hashEnd, end });
-    start = end + 1;
-  }
-  parsed.set(page, out);
-  return out;
-}
-
-/** The hits of a page, one object per store. */
+/** The hits of a page, one object per store (documents decoded). */
 export function pageHits(page: NearestPage): NearestHit[] {
-  return pageEntries(page).map((e, i) => ({
-    hash: page.joined.toString('latin1', e.idEnd + 1, e.hashEnd),
-    doc: page.joined.toString('utf8', e.hashEnd + 1, e.end),
+  return page.stores.map((s, i) => ({
+    hash: s.hash,
+    doc: s.bytes.toString('utf8', s.start, s.end),
     distanceKm: page.distancesKm[i]!,
   }));
 }
 
-export const EMPTY_PAGE: NearestPage = { distancesKm: [], joined: Buffer.alloc(0) };
+export const EMPTY_PAGE: NearestPage = Object.freeze({ stores: [], distancesKm: [] });
+
+const BASE64URL = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_';
+const SEXTET = new Int8Array(128).fill(-1);
+for (let i = 0; i < BASE64URL.length; i += 1) SEXTET[BASE64URL.charCodeAt(i)] = i;
+
+/**
+ * The first 48 bits of a base64url content hash (its first 8 characters) as a number: equal
+ * hashes give equal tags, and different ones almost surely different tags.
+ */
+export function hashTag(hash: string): number {
+  let tag = 0;
+  for (let i = 0; i < 8 && i < hash.length; i += 1) {
+    const c = hash.charCodeAt(i);
+    tag = tag * 64 + (c < 128 ? SEXTET[c]! & 63 : c & 63);
+  }
+  return tag;
+}

@@ -51,21 +51,24 @@ export interface NearestHit {
   hash: string;
 }
 
-/** Separates the stores of a NearestPage (ASCII RS). */
-export const PAGE_STORE_SEPARATOR = 0x1e;
-/** Separates a store's id, hash and document in a NearestPage (ASCII US). */
-export const PAGE_FIELD_SEPARATOR = 0x1f;
+/** One store of a NearestPage: its API document is the UTF-8 JSON object `bytes[start, end)`. */
+export interface PageStore {
+  bytes: Buffer;
+  start: number;
+  end: number;
+  /** The record's content hash (StoreRecord.hash). */
+  hash: string;
+  /** The content hash's first 48 bits as a number (hashTag), for the response's ETag. */
+  tag: number;
+}
 
 /**
- * The nearest stores as the search response needs them, read in one go: UTF-8 bytes holding,
- * per store, `id US hash US doc`, stores separated by RS, nearest first (control characters
- * never occur raw in JSON text); and the distances in the same order. The response is built
- * from these bytes without decoding the documents.
+ * The nearest stores as the search response needs them, nearest first: each store's document as
+ * a byte range (the response is spliced from these bytes, never decoded) and its distance.
  */
 export interface NearestPage {
+  stores: PageStore[];
   distancesKm: number[];
-  /** Empty when no store matched. */
-  joined: Buffer;
 }
 
 export interface ApplyResult {

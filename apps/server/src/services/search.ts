@@ -9,14 +9,36 @@ import { ApiError, NO_CONTRACT_CARRIER, type Product, type SearchQuery } from '@
 import type { ConfigService, SearchContext } from '../config/service.js';
 import { etagOf } from '../config/service.js';
 import type { DropOffMode, StoreRepository } from '../db/types.js';
-import { pageEntries } from '../db/page.js';
-import { formatDistance } from './distance.js';
+import { createHash } from 'node:crypto';
+import { distanceFormat } from './distance.js';
+import { ByteWriter } from './bytes.js';
 
 /** The longest end of a body after the lookup tables: `false,"demoData":false}}`. */
 const TAIL_MAX = 32;
+/** The most a store adds to the body besides its document and distance string. */
+const STORE_PARTS_MAX = 80;
+
+/** `,{"orderNumber":N,"distance":` by position (the first without its comma). */
+const prefixes: Buffer[] = [];
+function storePrefix(i: number): Buffer {
+  let p = prefixes[i];
+  if (!p) {
+    p = Buffer.from(`${i > 0 ? ',' : ''}{"orderNumber":${i + 1},"distance":`);
+    if (i < 1000) prefixes[i] = p;
+  }
+  return p;
+}
 
 /** How a demo store's document ends. */
 const DEMO_TAIL = Buffer.from('"demo":true}');
+
+/** True when `bytes[.., end)` ends with `tail`. */
+function endsWith(bytes: Uint8Array, end: number, tail: Uint8Array): boolean {
+  const from = end - tail.length;
+  if (from < 0) return false;
+  for (let i = 0; i < tail.length; i += 1) if (bytes[from + i] !== tail[i]) return false;
+  return true;
+}
 
 export interface SearchPath {
   countryCode: string;
@@ -100,48 +122,44 @@ export class SearchService {
       carrier,
       dropOff,
     });
-    const { joined, distancesKm } = page;
-    const entries = pageEntries(page);
+    const { stores, distancesKm } = page;
     const lookups = this.lookupsOf(ctx);
-    // Per store the part before its document; the documents are byte ranges of the page (never
-    // decoded). The body is written into one buffer of the exact size.
-    const prefixes = new Array<string>(entries.length);
+    const distances = distanceFormat(ctx.distanceUnit, ctx.numberLocale);
+    // The body is written piece by piece into one buffer sized for the worst case: per store
+    // the part before its document, then the document's bytes without its opening brace
+    // (never decoded).
     let size = this.head.length + lookups.part.length + TAIL_MAX;
-    // What the body is made of, without the documents themselves: each document is named by
-    // its content hash, so the ETag changes exactly when the body does (hashing ~4 KB instead
-    // of the ~65 KB body).
-    let tag = '';
+    for (let i = 0; i < stores.length; i += 1) {
+      const s = stores[i]!;
+      size += STORE_PARTS_MAX + distances.json(distancesKm[i]!).length + (s.end - s.start);
+    }
+    const w = new ByteWriter(Buffer.allocUnsafe(size));
+    // What the body is made of, without the documents themselves: each store's content tag and
+    // exact distance (16 bytes a store instead of its ~650), so the ETag changes when the
+    // body does.
+    const tag = new Float64Array(2 * stores.length);
+    w.bytes(this.head);
     let demo = false;
-    for (let i = 0; i < entries.length; i += 1) {
-      const e = entries[i]!;
-      const distanceKm = distancesKm[i]!;
-      const distance = JSON.stringify(
-        formatDistance(distanceKm, ctx.distanceUnit, ctx.numberLocale),
-      );
-      const km = Math.round(distanceKm * 1000) / 1000;
-      const prefix = `${i > 0 ? ',' : ''}{"orderNumber":${i + 1},"distance":${distance},"distanceKm":${km},`;
-      prefixes[i] = prefix;
-      size += Buffer.byteLength(prefix) + (e.end - e.hashEnd - 2);
-      tag += `${joined.toString('latin1', e.idEnd + 1, e.hashEnd)}${distance}${km}\n`;
-      if (
-        !demo &&
-        joined.compare(DEMO_TAIL, 0, DEMO_TAIL.length, e.end - DEMO_TAIL.length, e.end) === 0
-      ) {
-        demo = true;
-      }
+    for (let i = 0; i < stores.length; i += 1) {
+      const s = stores[i]!;
+      const km = distancesKm[i]!;
+      w.bytes(storePrefix(i));
+      w.bytes(distances.json(km));
+      w.ascii(',"distanceKm":');
+      w.thousandths(Math.round(km * 1000));
+      w.ascii(',');
+      w.bytes(s.bytes, s.start + 1, s.end);
+      if (!demo) demo = endsWith(s.bytes, s.end, DEMO_TAIL);
+      tag[2 * i] = s.tag;
+      tag[2 * i + 1] = km;
     }
-    const out = Buffer.allocUnsafe(size);
-    let at = this.head.copy(out, 0);
-    for (let i = 0; i < entries.length; i += 1) {
-      const e = entries[i]!;
-      at += out.write(prefixes[i]!, at);
-      // The document without its opening brace.
-      at += joined.copy(out, at, e.hashEnd + 2, e.end);
-    }
-    at += lookups.part.copy(out, at);
-    at += out.write(`${ctx.dropOff},"demoData":${demo}}}`, at);
-    const body = out.subarray(0, at);
-    const etag = etagOf(`${lookups.hash}|${ctx.dropOff}|${demo}|${tag}`);
+    w.bytes(lookups.part);
+    w.ascii(`${ctx.dropOff},"demoData":${demo}}}`);
+    const body = w.written();
+    const etag = `"${createHash('sha1')
+      .update(`${lookups.hash}|${ctx.dropOff}|${demo}|`)
+      .update(new Uint8Array(tag.buffer))
+      .digest('base64url')}"`;
     return { body, etag, count: distancesKm.length };
   }
 }

@@ -13,7 +13,9 @@ import type { Database } from '../../src/db/types.js';
 
 export const PG_ADMIN_URL =
   process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-export const PG_TEST_DB = 'locator_test';
+/** TEST_PG_DB names another database (two test runs on one machine must not share one). */
+export const PG_TEST_DB = process.env.TEST_PG_DB ?? 'locator_test';
+if (!/^[a-z_][a-z0-9_]*$/.test(PG_TEST_DB)) throw new Error('TEST_PG_DB must be a plain name');
 export const PG_TEST_URL = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${PG_TEST_DB}`);
 
 export type Dialect = 'sqlite' | 'postgres';

@@ -1,8 +1,10 @@
 /**
  * Store repository on PostgreSQL/PostGIS: ST_DWithin on the sphere for the radius and the
- * geography KNN operator (<->) for nearest-first order, both served by the GiST index. A search
- * is one round trip of a named (prepared) statement answering one row: the documents joined in
- * one text value (no jsonb re-serialisation, no per-row parsing) and the distances as an array.
+ * geography KNN operator (<->, the distance on the same sphere) for nearest-first order, both
+ * served by the GiST index. A search is one round trip of a named (prepared) statement
+ * answering one row: the nearest stores' ids, content hashes and distances as one text value.
+ * Their documents come from the process's DocCache; the ones it lacks (or holds in another
+ * version) are read in a second query.
  */
 import type pg from 'pg';
 import type {
@@ -10,12 +12,14 @@ import type {
   NearestHit,
   NearestPage,
   NearestQuery,
+  PageStore,
   StoreRecord,
   StoreRepository,
 } from '../types.js';
-import { EMPTY_PAGE, pageHits } from '../page.js';
+import { EMPTY_PAGE, hashTag, pageHits } from '../page.js';
 import { inSpatialOrder } from '../geo.js';
 import { guarded } from './errors.js';
+import { DocCache, type CachedDoc } from './doc-cache.js';
 
 const BATCH = 2000;
 
@@ -43,13 +47,11 @@ const POINT = `(SELECT ST_SetSRID(ST_MakePoint($2::float8, $1::float8), 4326)::g
  */
 function nearestSql(column: 'sales_products' | 'service_products'): string {
   return `SELECT
-      string_agg(id || chr(31) || hash || chr(31) || doc, chr(30) ORDER BY n)
-        FILTER (WHERE n <= $8) AS joined,
-      array_agg(km ORDER BY n) FILTER (WHERE n <= $8) AS km,
+      string_agg(id || ' ' || hash || ' ' || o, ',' ORDER BY n) FILTER (WHERE n <= $8) AS hits,
       max(o) FILTER (WHERE n = $8 + 1) = max(o) FILTER (WHERE n <= $8) AS tie
     FROM (
-      SELECT id, hash, doc, o, km, row_number() OVER (ORDER BY o, id) AS n FROM (
-        SELECT id, hash, doc, geog <-> p.g AS o, ST_Distance(geog, p.g, false) / 1000 AS km
+      SELECT id, hash, o, row_number() OVER (ORDER BY o, id) AS n FROM (
+        SELECT id, hash, geog <-> p.g AS o
         FROM stores, ${POINT}
         WHERE ${filters(column)}
         ORDER BY geog <-> p.g
@@ -60,10 +62,10 @@ function nearestSql(column: 'sales_products' | 'service_products'): string {
 
 /** Every store within the radius sorted by (distance, id): exact whatever the ties. */
 function nearestExactSql(column: 'sales_products' | 'service_products'): string {
-  return `SELECT string_agg(id || chr(31) || hash || chr(31) || doc, chr(30) ORDER BY o, id) AS joined,
-      array_agg(km ORDER BY o, id) AS km, false AS tie
+  return `SELECT string_agg(id || ' ' || hash || ' ' || o, ',' ORDER BY o, id) AS hits,
+      false AS tie
     FROM (
-      SELECT id, hash, doc, geog <-> p.g AS o, ST_Distance(geog, p.g, false) / 1000 AS km
+      SELECT id, hash, geog <-> p.g AS o
       FROM stores, ${POINT}
       WHERE ${filters(column)}
       ORDER BY geog <-> p.g, id
@@ -102,12 +104,28 @@ function columnsOf(records: readonly StoreRecord[]): unknown[] {
   ];
 }
 
+/** Documents cached per process by default (MB): 200,000 stores take about 140. */
+export const DOC_CACHE_MB = 256;
+/** Searches tried again when stores change between the search and the documents' read. */
+const ATTEMPTS = 3;
+
+interface Hit {
+  id: number;
+  hash: string;
+  km: number;
+}
+
 export class PgStoreRepository implements StoreRepository {
+  private readonly docs: DocCache;
+
   /** `searchPool`: connections for nearest searches (planner settings, see nearestSql). */
   constructor(
     private readonly pool: pg.Pool,
     private readonly searchPool: pg.Pool = pool,
-  ) {}
+    docCacheBytes = DOC_CACHE_MB * 2 ** 20,
+  ) {
+    this.docs = new DocCache(docCacheBytes);
+  }
 
   async nearest(q: NearestQuery): Promise<NearestHit[]> {
     return pageHits(await this.nearestPage(q));
@@ -115,6 +133,15 @@ export class PgStoreRepository implements StoreRepository {
 
   async nearestPage(q: NearestQuery): Promise<NearestPage> {
     if (q.countries.length === 0 || q.limit <= 0) return EMPTY_PAGE;
+    for (let attempt = 1; ; attempt += 1) {
+      const hits = await this.nearestHits(q);
+      const page = await this.withDocs(hits, attempt === ATTEMPTS);
+      if (page) return page;
+    }
+  }
+
+  /** The nearest stores' ids, hashes and distances. */
+  private async nearestHits(q: NearestQuery): Promise<Hit[]> {
     const values = [
       q.latitude,
       q.longitude,
@@ -125,7 +152,7 @@ export class PgStoreRepository implements StoreRepository {
       q.dropOff,
       q.limit,
     ];
-    type Row = { joined: string | null; km: number[] | null; tie: boolean | null };
+    type Row = { hits: string | null; tie: boolean | null };
     let { rows } = await guarded(() =>
       this.searchPool.query<Row>({
         name: `nearest-page-${q.channel}`,
@@ -142,9 +169,62 @@ export class PgStoreRepository implements StoreRepository {
         }),
       ));
     }
-    const row = rows[0];
-    if (!row?.joined || !row.km) return EMPTY_PAGE;
-    return { distancesKm: row.km, joined: Buffer.from(row.joined, 'utf8') };
+    const text = rows[0]?.hits;
+    if (!text) return [];
+    // "id hash metres" entries (float8 text is exact), comma-separated.
+    return text.split(',').map((entry) => {
+      const a = entry.indexOf(' ');
+      const b = entry.indexOf(' ', a + 1);
+      return {
+        id: Number(entry.slice(0, a)),
+        hash: entry.slice(a + 1, b),
+        km: Number(entry.slice(b + 1)) / 1000,
+      };
+    });
+  }
+
+  /**
+   * The page of the hits, documents from the cache or read for it. Undefined when a store
+   * changed or went away since the search (unless `anyway`: then its current document).
+   */
+  private async withDocs(hits: readonly Hit[], anyway: boolean): Promise<NearestPage | undefined> {
+    const missing = hits.filter((h) => !this.docs.get(h.id, h.hash)).map((h) => h.id);
+    // Read documents of this page, whatever the cache keeps of them.
+    const read = new Map<number, CachedDoc>();
+    if (missing.length > 0) {
+      const { rows } = await guarded(() =>
+        this.pool.query<{ id: string; hash: string; doc: string }>(
+          'SELECT id, hash, doc FROM stores WHERE id = ANY($1::bigint[])',
+          [missing],
+        ),
+      );
+      for (const r of rows) {
+        const doc = { hash: r.hash, tag: hashTag(r.hash), bytes: Buffer.from(r.doc) };
+        read.set(Number(r.id), doc);
+        this.docs.set(Number(r.id), doc);
+      }
+    }
+    const stores: PageStore[] = [];
+    const distancesKm: number[] = [];
+    for (const h of hits) {
+      let doc = this.docs.get(h.id, h.hash);
+      if (!doc) {
+        const now = read.get(h.id);
+        if (now && (now.hash === h.hash || anyway)) doc = now;
+        else if (anyway)
+          continue; // deleted meanwhile
+        else return undefined;
+      }
+      stores.push({
+        bytes: doc.bytes,
+        start: 0,
+        end: doc.bytes.length,
+        hash: doc.hash,
+        tag: doc.tag,
+      });
+      distancesKm.push(h.km);
+    }
+    return { stores, distancesKm };
   }
 
   async count(): Promise<number> {

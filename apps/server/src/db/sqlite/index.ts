@@ -77,8 +77,9 @@ function openHandle(file: string, mustExist: boolean): Handle {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('busy_timeout = 5000');
-    // Page cache up to 256 MB: a search reads ~99 documents scattered over the stores table.
-    db.pragma('cache_size = -262144');
+    // Page cache up to 64 MB (imports: the stores table, its indexes and the R*Tree); searches
+    // read the in-memory store index, not the table.
+    db.pragma('cache_size = -65536');
     migrateSqlite(db);
     return {
       db,
@@ -147,13 +148,20 @@ class SqliteConnection {
     if (!this.handle) {
       if (now < this.retryAt) throw new ApiError('DATABASE_UNAVAILABLE');
       this.retryAt = now + this.intervalMs;
+      let handle: Handle;
       try {
         // The file must exist: a missing file is an outage, not a new empty database.
-        this.handle = openHandle(this.file, true);
-        this.checkedAt = now;
+        handle = openHandle(this.file, true);
       } catch {
         throw new ApiError('DATABASE_UNAVAILABLE');
       }
+      // Root opens an unreadable file all the same: the file must pass the same check.
+      if (!this.usable(handle)) {
+        handle.db.close();
+        throw new ApiError('DATABASE_UNAVAILABLE');
+      }
+      this.handle = handle;
+      this.checkedAt = now;
     }
     return this.handle;
   }

@@ -1,15 +1,15 @@
 /**
- * Store repository on SQLite. Search: the in-memory point index (./point-index.ts: positions
- * and filter columns, rebuilt from the table when it changes) finds the nearest stores with
- * exact great-circle distances; then one query reads the documents of the winners only. The
- * R*Tree (with the filter columns as auxiliary columns) stays in the schema and is kept up to
- * date by triggers.
+ * Store repository on SQLite. Search: the in-memory store index (./store-index.ts: positions,
+ * filter columns and documents, rebuilt from the table when it changes) finds the nearest
+ * stores with exact great-circle distances and hands out their documents' bytes; a search
+ * runs no query but `PRAGMA data_version`. The R*Tree (with the filter columns as auxiliary
+ * columns) stays in the schema and is kept up to date by triggers.
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import { inSpatialOrder } from '../geo.js';
 import { sqliteGuard } from './errors.js';
-import { PointIndex, type IndexRow, type PointHit } from './point-index.js';
-import { EMPTY_PAGE, pageEntries, pageHits } from '../page.js';
+import { StoreIndex, type IndexRow } from './store-index.js';
+import { pageHits } from '../page.js';
 import type {
   ApplyResult,
   NearestHit,
@@ -21,43 +21,33 @@ import type {
 
 type Db = BetterSqlite3.Database;
 
+/** At most this often (ms) a search asks whether other connections changed the stores. */
+export const VERSION_CHECK_MS = 50;
+
 export class SqliteStoreRepository implements StoreRepository {
   private readonly indexRowsStmt: BetterSqlite3.Statement;
   private readonly dataVersionStmt: BetterSqlite3.Statement;
-  private readonly pageStmt: BetterSqlite3.Statement;
-  private readonly orderedPageStmt: BetterSqlite3.Statement;
+  private readonly indexDocsStmt: BetterSqlite3.Statement;
   private readonly countStmt: BetterSqlite3.Statement;
   private readonly insertStmt: BetterSqlite3.Statement;
   private readonly upsertStmt: BetterSqlite3.Statement;
   private readonly hashStmt: BetterSqlite3.Statement;
   private readonly importedStmt: BetterSqlite3.Statement;
   private readonly recordImportStmt: BetterSqlite3.Statement;
-  private index: PointIndex | undefined;
+  private index: StoreIndex | undefined;
   /** `PRAGMA data_version` when the index was built (changes on other connections' commits). */
   private indexVersion = -1;
+  private versionCheckedAt = 0;
 
   constructor(private readonly db: Db) {
     this.indexRowsStmt = db
       .prepare(
         `SELECT id, latitude, longitude, country, sales_products, service_products, carriers,
-           drop_off FROM stores`,
+           drop_off, hash, length(CAST(doc AS BLOB)) FROM stores ORDER BY id`,
       )
       .raw();
+    this.indexDocsStmt = db.prepare('SELECT CAST(doc AS BLOB) FROM stores ORDER BY id').pluck();
     this.dataVersionStmt = db.prepare('PRAGMA data_version').pluck();
-    // The winners' ids, hashes and documents as one value (bytes: no decoding), json_each
-    // driving (one rowid lookup per store). Without ORDER BY the aggregate follows the join
-    // order, which is the order given; the caller checks the ids and falls back to the
-    // explicitly ordered form if that ever stops being so.
-    const page = (order: string) =>
-      db
-        .prepare(
-          `SELECT count(*), CAST(string_agg(s.id || char(31) || s.hash || char(31) || s.doc,
-             char(30)${order}) AS BLOB)
-           FROM json_each(?) AS j CROSS JOIN stores AS s ON s.id = j.value`,
-        )
-        .raw();
-    this.pageStmt = page('');
-    this.orderedPageStmt = page(' ORDER BY j.key');
     this.countStmt = db.prepare('SELECT count(*) FROM stores').pluck();
     const cols = `store_id, country, latitude, longitude, sales_products, service_products,
       carriers, drop_off, hash, source, doc`;
@@ -80,11 +70,25 @@ export class SqliteStoreRepository implements StoreRepository {
     );
   }
 
-  /** The point index, rebuilt when the stores table may have changed. */
-  private pointIndex(): PointIndex {
+  /**
+   * The store index, rebuilt when the stores table may have changed: at once after this
+   * connection's writes; for other connections' commits (the import command), `PRAGMA
+   * data_version` is read at most every VERSION_CHECK_MS.
+   */
+  private storeIndex(): StoreIndex {
+    const now = Date.now();
+    if (this.index && now - this.versionCheckedAt < VERSION_CHECK_MS) return this.index;
+    this.versionCheckedAt = now;
     const version = this.dataVersionStmt.get() as number;
     if (!this.index || version !== this.indexVersion) {
-      this.index = new PointIndex(this.indexRowsStmt.all() as IndexRow[]);
+      // One read transaction: both passes over the rows see the same snapshot.
+      this.index = this.db.transaction(
+        () =>
+          new StoreIndex({
+            rows: this.indexRowsStmt.iterate() as Iterable<IndexRow>,
+            docs: () => this.indexDocsStmt.iterate() as Iterable<Buffer>,
+          }),
+      )();
       this.indexVersion = version;
     }
     return this.index;
@@ -95,25 +99,7 @@ export class SqliteStoreRepository implements StoreRepository {
   }
 
   async nearestPage(q: NearestQuery): Promise<NearestPage> {
-    return sqliteGuard(() => this.page(q));
-  }
-
-  private page(q: NearestQuery, retry = true): NearestPage {
-    const top = this.pointIndex().nearest(q);
-    if (top.length === 0) return EMPTY_PAGE;
-    const ids = JSON.stringify(top.map((t) => t.id));
-    const [count, joined] = this.pageStmt.get(ids) as [number, Buffer | null];
-    if (count !== top.length) {
-      // A store vanished under the index (another connection deleted it): rebuild, retry once.
-      this.index = undefined;
-      if (retry) return this.page(q, false);
-      throw new Error('stores changed during a search');
-    }
-    const distancesKm = top.map((t) => t.distanceKm);
-    const page: NearestPage = { distancesKm, joined: joined ?? EMPTY_PAGE.joined };
-    if (sameOrder(page, top)) return page;
-    const [, ordered] = this.orderedPageStmt.get(ids) as [number, Buffer | null];
-    return { distancesKm, joined: ordered ?? EMPTY_PAGE.joined };
+    return sqliteGuard(() => this.storeIndex().nearest(q));
   }
 
   async count(): Promise<number> {
@@ -174,14 +160,4 @@ export class SqliteStoreRepository implements StoreRepository {
 
 function toParams(r: StoreRecord): Record<string, unknown> {
   return { ...r, dropOff: r.dropOff ? 1 : 0 };
-}
-
-/** True when the page lists the stores in the order of `top`. */
-function sameOrder(page: NearestPage, top: readonly PointHit[]): boolean {
-  const entries = pageEntries(page);
-  for (let i = 0; i < entries.length; i += 1) {
-    const e = entries[i]!;
-    if (Number(page.joined.toString('latin1', e.start, e.idEnd)) !== top[i]!.id) return false;
-  }
-  return true;
 }
