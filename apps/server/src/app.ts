@@ -17,6 +17,13 @@ import { registerErrorHandler } from './http/errors.js';
 import type { MapsProvider } from '@locator/geo';
 import type { BasemapConfig } from './basemap/config.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Marks the server as stopping: /healthz answers 503, connections close after answers. */
+    beginStopping(): void;
+  }
+}
+
 export interface AppOptions {
   env: Env;
   /** Services the API needs; absent in a bare skeleton (host page and static files only). */
@@ -50,10 +57,26 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     logController: new LogController({ disableRequestLogging: true }),
     // Paths like "/uk/en/" and "/uk/en" both route to the same handlers.
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // While closing, a request that still arrives is answered (see cluster.ts), not refused.
+    return503OnClosing: false,
   });
 
   registerSecurityHeaders(app);
   registerErrorHandler(app);
+
+  // Stopping (see cluster.ts): /healthz answers 503 so that a load balancer stops sending
+  // traffic, and every answer closes its connection, while requests are still served.
+  let stopping = false;
+  app.decorate('beginStopping', () => {
+    stopping = true;
+  });
+  app.addHook('onRequest', (_request, reply, done) => {
+    if (stopping) reply.header('Connection', 'close');
+    done();
+  });
+  app.get('/healthz', async (_request, reply) =>
+    stopping ? reply.code(503).send({ status: 'stopping' }) : { status: 'ok' },
+  );
 
   await app.register(apiRoutes, { deps: options.api, env });
   if (options.maps) await app.register(mapsRoutes, { provider: options.maps });

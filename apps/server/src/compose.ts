@@ -26,6 +26,27 @@ export interface Services {
   close(): Promise<void>;
 }
 
+/**
+ * Prepares the database for several worker processes, once, in the primary: opens it (which
+ * runs the migrations) and loads the demo data when configured, then closes it.
+ */
+export async function prepareDatabase(
+  env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'BRAND'>,
+  settings: Settings,
+  log: (msg: string) => void = () => undefined,
+): Promise<void> {
+  const config = new ConfigService(loadConfigFiles(settings.CONFIG_DIR));
+  const db = await openDatabase(env);
+  try {
+    if (settings.DEMO_DATA === 'auto') {
+      const seed = await seedDemoIfEmpty(db, config, env.BRAND, settings.DEMO_STORES);
+      if (seed.loaded) log(`demo data loaded: ${seed.stores} stores in ${seed.ms} ms`);
+    }
+  } finally {
+    await db.close();
+  }
+}
+
 export async function createServices(
   env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'BRAND' | 'MAP_TOKEN'>,
   settings: Settings,

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
+import { availableParallelism } from 'node:os';
 
 const repoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
@@ -34,6 +35,26 @@ const envSchema = z.object({
   /** Travel time: the embedded estimate, or an OSRM / Valhalla service at ROUTING_URL. */
   ROUTING: z.enum(['estimate', 'osrm', 'valhalla']).default('estimate'),
   ROUTING_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  /**
+   * Server processes: "auto" for one per CPU core, or a number (1: a single process). With
+   * several, Node's cluster module spreads connections over them (see cluster.ts).
+   */
+  WORKERS: z
+    .string()
+    .regex(/^(auto|[1-9]\d?)$/, 'must be "auto" or a number from 1 to 99')
+    .default('1')
+    .transform((v) => (v === 'auto' ? availableParallelism() : Number(v))),
+  /**
+   * On SIGTERM or SIGINT: how long (ms) the server keeps serving with /healthz answering 503
+   * (so that a load balancer stops sending traffic) before it stops accepting connections and
+   * finishes the requests in flight.
+   */
+  SHUTDOWN_GRACE_MS: z
+    .string()
+    .regex(/^\d{1,5}$/, 'must be a number of milliseconds from 0 to 60000')
+    .default('1000')
+    .transform(Number)
+    .pipe(z.number().max(60_000, 'must be a number of milliseconds from 0 to 60000')),
   /** Token of a vendor map service, answered by GET /mapKitToken (empty for the embedded map). */
   MAP_TOKEN: z.string().max(2000).default(''),
 });

@@ -1,34 +1,52 @@
 /** Starts the locator: `npm start` (see README). */
+import cluster from 'node:cluster';
 import { buildApp } from './app.js';
 import { ConfigError } from './env.js';
 import { createMapsProvider } from './maps/provider.js';
-import { createServices } from './compose.js';
+import { createServices, prepareDatabase } from './compose.js';
 import { loadConfiguration } from './settings.js';
+import { runServer, type Serving } from './cluster.js';
 
 async function main(): Promise<void> {
   const { env, settings, analytics, basemap } = loadConfiguration();
-  const services = await createServices(env, settings, {
-    analytics,
-    log: (msg) => console.log(`[data] ${msg}`),
-  });
-  const maps = await createMapsProvider(env, (msg) => console.log(`[geo] ${msg}`));
-  const app = await buildApp({
-    env,
-    maps,
-    basemap,
-    api: services.api,
-    preloadConfig: services.preloadConfig,
-  });
-  app.addHook('onClose', () => services.close());
-  const close = async (signal: string): Promise<void> => {
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    process.exit(0);
+  const tag = cluster.isWorker ? `[worker ${process.pid}] ` : '';
+  const log = (area: string) => (msg: string) => console.log(`${tag}[${area}] ${msg}`);
+
+  const serve = async (): Promise<Serving> => {
+    const services = await createServices(env, settings, { analytics, log: log('data') });
+    const maps = await createMapsProvider(env, log('geo'));
+    const app = await buildApp({
+      env,
+      maps,
+      basemap,
+      api: services.api,
+      preloadConfig: services.preloadConfig,
+    });
+    await app.listen({ port: env.PORT, host: env.HOST });
+    const address = app.server.address();
+    return {
+      port: typeof address === 'object' && address ? address.port : env.PORT,
+      drain: () => app.beginStopping(),
+      // The database closes once the requests in flight are answered (app.close waits).
+      close: async () => {
+        await app.close();
+        await services.close();
+      },
+    };
   };
-  process.once('SIGTERM', () => void close('SIGTERM'));
-  process.once('SIGINT', () => void close('SIGINT'));
-  await app.listen({ port: env.PORT, host: env.HOST });
-  app.log.info(`locator listening on http://localhost:${env.PORT}`);
+
+  await runServer({
+    workers: env.WORKERS,
+    graceMs: env.SHUTDOWN_GRACE_MS,
+    prepare: () => prepareDatabase(env, settings, log('data')),
+    serve,
+    onListening: (port) =>
+      log('server')(
+        `locator listening on http://localhost:${port}` +
+          (env.WORKERS > 1 ? ` (${env.WORKERS} worker processes)` : ''),
+      ),
+    log: log('server'),
+  });
 }
 
 main().catch((err: unknown) => {

@@ -1,0 +1,147 @@
+/**
+ * Serving with one process or several (WORKERS). With several, the primary process prepares
+ * the shared state once (database migrations, the demo data), then starts the workers, which
+ * each run the whole app and share the listening socket: Node's cluster module hands each new
+ * connection to the next worker. A worker that dies after it was serving is replaced (at most
+ * one restart a second); one that dies before it ever listened stops the whole server, since
+ * its siblings would fail the same way (a port in use, a bad file). SIGTERM or SIGINT to the
+ * primary stops the workers gracefully and then itself: each keeps serving for the grace
+ * period (SHUTDOWN_GRACE_MS, /healthz answering 503 meanwhile), then stops accepting
+ * connections and finishes the requests in flight.
+ *
+ * What each worker holds for itself: the SQLite store index (or its PostgreSQL pool), the maps
+ * engine's gazetteer, and the in-memory rate-limit counters, so with N workers a client whose
+ * connections land on different workers may get up to N times the configured rate.
+ */
+import cluster, { type Worker } from 'node:cluster';
+
+export interface Serving {
+  port: number;
+  /** The grace period begins: still serving, but telling load balancers to go elsewhere. */
+  drain?(): void;
+  /** Stops accepting connections and finishes in-flight requests. */
+  close(): Promise<void>;
+}
+
+export interface RunOptions {
+  workers: number;
+  /** In the primary, once, before any worker starts (only with several workers). */
+  prepare?: () => Promise<void>;
+  /** Starts the app in this process. */
+  serve: () => Promise<Serving>;
+  /** When every process listens (in the primary with several workers). */
+  onListening?: (port: number) => void;
+  log?: (msg: string) => void;
+  /** How long a process keeps serving after SIGTERM before it closes (ms). Default 0. */
+  graceMs?: number;
+  /** How long a graceful stop may take before processes are killed (ms). Default 10 s. */
+  stopTimeoutMs?: number;
+}
+
+interface ListeningMessage {
+  type: 'locator:listening';
+  port: number;
+}
+
+const isListening = (m: unknown): m is ListeningMessage =>
+  typeof m === 'object' && m !== null && (m as { type?: unknown }).type === 'locator:listening';
+
+/** Runs the server in this process, or as the primary of `workers` worker processes. */
+export async function runServer(options: RunOptions): Promise<void> {
+  if (options.workers > 1 && cluster.isPrimary) return runPrimary(options);
+  return runProcess(options);
+}
+
+async function runProcess(options: RunOptions): Promise<void> {
+  const serving = await options.serve();
+  let stopping = false;
+  const stop = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    const grace = options.graceMs ?? 0;
+    options.log?.(`${signal}: stopping in ${grace} ms, then finishing in-flight requests`);
+    const force = setTimeout(() => process.exit(1), grace + (options.stopTimeoutMs ?? 10_000));
+    force.unref();
+    serving.drain?.();
+    setTimeout(() => {
+      void serving
+        .close()
+        .catch(() => undefined)
+        .finally(() => process.exit(0));
+    }, grace);
+  };
+  process.once('SIGTERM', () => stop('SIGTERM'));
+  process.once('SIGINT', () => stop('SIGINT'));
+  if (cluster.isWorker) {
+    process.send?.({ type: 'locator:listening', port: serving.port } satisfies ListeningMessage);
+  } else {
+    options.onListening?.(serving.port);
+  }
+}
+
+async function runPrimary(options: RunOptions): Promise<void> {
+  const log = options.log ?? (() => undefined);
+  await options.prepare?.();
+  const serving = new Set<Worker>();
+  let listeningPort: number | undefined;
+  let stopping = false;
+  let exitCode = 0;
+  let lastRestart = 0;
+
+  const start = (): void => {
+    const worker = cluster.fork();
+    worker.on('message', (m: unknown) => {
+      if (!isListening(m)) return;
+      serving.add(worker);
+      if (listeningPort === undefined && serving.size === options.workers) {
+        listeningPort = m.port;
+        options.onListening?.(m.port);
+      }
+    });
+    worker.on('exit', (code, signal) => {
+      const wasServing = serving.delete(worker);
+      if (stopping) {
+        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
+        return;
+      }
+      if (!wasServing) {
+        log(`a worker failed to start (${signal ?? `exit code ${code}`}); stopping`);
+        stopAll(1);
+        return;
+      }
+      const wait = Math.max(0, lastRestart + 1000 - Date.now());
+      lastRestart = Date.now() + wait;
+      log(`worker ${worker.process.pid} died (${signal ?? `exit code ${code}`}); restarting`);
+      setTimeout(() => {
+        if (!stopping) start();
+      }, wait);
+    });
+  };
+
+  const stopAll = (code: number): void => {
+    if (stopping) return;
+    stopping = true;
+    exitCode = code;
+    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+    if (workers.length === 0) process.exit(code);
+    for (const w of workers) w.process.kill('SIGTERM');
+    const force = setTimeout(
+      () => {
+        for (const w of workers) w.process.kill('SIGKILL');
+        process.exit(code || 1);
+      },
+      (options.graceMs ?? 0) + (options.stopTimeoutMs ?? 10_000),
+    );
+    force.unref();
+  };
+
+  process.once('SIGTERM', () => {
+    log('SIGTERM: stopping the workers');
+    stopAll(0);
+  });
+  process.once('SIGINT', () => {
+    log('SIGINT: stopping the workers');
+    stopAll(0);
+  });
+  for (let i = 0; i < options.workers; i += 1) start();
+}

@@ -1,0 +1,131 @@
+/**
+ * Several server processes (WORKERS=2), as `npm start` runs them: the primary prepares the
+ * database once, the workers share the port, a worker that dies is replaced, SIGTERM stops
+ * everything gracefully, and a worker that cannot start stops the server with an error.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+
+const SERVER = resolve(import.meta.dirname, '../src/main.ts');
+
+interface Started {
+  child: ChildProcess;
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+function start(env: Record<string, string>): Started {
+  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
+    env: {
+      ...process.env,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'locator-cluster-')),
+      DEMO_STORES: '200',
+      HOST: '127.0.0.1',
+      LOG_LEVEL: 'warn',
+      WORKERS: '2',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let out = '';
+  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
+  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  return { child, output: () => out, exited };
+}
+
+async function until<T>(what: string, fn: () => T | undefined, ms = 60_000): Promise<T> {
+  const started = Date.now();
+  for (;;) {
+    const v = fn();
+    if (v !== undefined) return v;
+    if (Date.now() - started > ms) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+/** The process's children (Linux /proc). */
+function children(pid: number): number[] {
+  return readdirSync(`/proc/${pid}/task`).flatMap((t) =>
+    readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8')
+      .trim()
+      .split(' ')
+      .filter(Boolean)
+      .map(Number),
+  );
+}
+
+function freePort(): Promise<number> {
+  return new Promise((r) => {
+    const s = createServer().listen(0, '127.0.0.1', () => {
+      const port = (s.address() as { port: number }).port;
+      s.close(() => r(port));
+    });
+  });
+}
+
+describe('several server processes (WORKERS)', () => {
+  let running: Started | undefined;
+  let blocker: Server | undefined;
+  afterEach(async () => {
+    running?.child.kill('SIGKILL');
+    blocker?.close();
+    running = blocker = undefined;
+  });
+
+  it('serves from two workers, replaces one that dies, and stops on SIGTERM', async () => {
+    const port = await freePort();
+    running = start({ PORT: String(port) });
+    const s = running;
+    await until('listening', () =>
+      s.output().includes('(2 worker processes)') ? true : undefined,
+    );
+    expect(s.output()).toContain('demo data loaded: 200 stores');
+    const search = `http://127.0.0.1:${port}/api/v1/grlui/uk/en/sales?lat=51.5&lon=-0.12`;
+    for (let i = 0; i < 6; i += 1) expect((await fetch(search)).status).toBe(200);
+
+    const workers = children(s.child.pid!);
+    expect(workers).toHaveLength(2);
+    process.kill(workers[0]!, 'SIGKILL');
+    await until('a replacement worker', () => {
+      const now = children(s.child.pid!);
+      return now.length === 2 && !now.includes(workers[0]!) ? now : undefined;
+    });
+    expect(s.output()).toMatch(/worker \d+ died \(SIGKILL\); restarting/);
+    for (let i = 0; i < 6; i += 1) expect((await fetch(search)).status).toBe(200);
+
+    s.child.kill('SIGTERM');
+    // The grace period: still serving, /healthz says it is stopping.
+    await new Promise((r) => setTimeout(r, 200));
+    expect((await fetch(search)).status).toBe(200);
+    expect((await fetch(`http://127.0.0.1:${port}/healthz`)).status).toBe(503);
+    expect(await s.exited).toBe(0);
+    expect(s.output()).toMatch(/SIGTERM: stopping in 1000 ms, then finishing in-flight requests/);
+  }, 120_000);
+
+  it('stops with an error when the workers cannot listen', async () => {
+    const port = await freePort();
+    blocker = createServer().listen(port, '127.0.0.1');
+    await new Promise((r) => blocker!.once('listening', r));
+    running = start({ PORT: String(port) });
+    expect(await running.exited).toBe(1);
+    expect(running.output()).toMatch(/a worker failed to start/);
+  }, 120_000);
+
+  it('rejects a bad WORKERS value with the other configuration problems', async () => {
+    running = start({ WORKERS: 'many', PORT: 'x' });
+    expect(await running.exited).toBe(1);
+    expect(running.output()).toMatch(/WORKERS: must be "auto" or a number from 1 to 99/);
+    expect(running.output()).toMatch(/PORT: /);
+  }, 60_000);
+});
+
+afterEach(() => {
+  for (const d of readdirSync(tmpdir()).filter((n) => n.startsWith('locator-cluster-'))) {
+    rmSync(join(tmpdir(), d), { recursive: true, force: true });
+  }
+});
