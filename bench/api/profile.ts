@@ -51,19 +51,23 @@ async function main(): Promise<void> {
     config.searchContext(p.path.countryCode, p.path.lang, p.path.channel),
   );
   console.log(`${kind}: ${paths.length} points, best of ${ROUNDS} rounds`);
-  await time('repository nearest', parsed.length, (i) => {
+  const nearestQuery = (i: number) => {
     const { query } = parsed[i]!;
     const ctx = ctxs[i]!;
-    return db.stores.nearest({
+    return {
       latitude: query.lat,
       longitude: query.lon,
       radiusKm: 100,
       limit: 99,
       countries: ctx.countries,
       channel: ctx.channel,
-      dropOff: 'any',
-    });
-  });
+      dropOff: 'any' as const,
+    };
+  };
+  await time('repository nearest', parsed.length, (i) => db.stores.nearest(nearestQuery(i)));
+  await time('repository nearestPage', parsed.length, (i) =>
+    db.stores.nearestPage(nearestQuery(i)),
+  );
   await time('search service', parsed.length, (i) =>
     services.api.search.search(parsed[i]!.path, parsed[i]!.query),
   );

@@ -1,24 +1,30 @@
 /**
  * `npm run bench:api`: 200,000 stores; 99-result sales searches at random real city points;
- * 50 connections on loopback; searches/s, p50 and p99 for SQLite and PostgreSQL, next to the
- * same server answering a precomputed response of the same size (the ceiling). Figures go to
- * bench/results/api.json.
+ * 50 connections on loopback (wrk, bench/lib/wrk.ts); searches/s, p50 and p99 for SQLite and
+ * PostgreSQL, next to the same server answering a precomputed response of the same size (the
+ * ceiling). The server runs as `npm start` does with WORKERS=auto (BENCH_WORKERS). Figures go
+ * to bench/results/api.json.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { writeFileSync, mkdirSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import autocannon from 'autocannon';
 import { STORES, prepareData, searchPoints } from './data.js';
+import { cpuMsOfTree, postgresCpuMs } from '../lib/proc.js';
+import { ensureWrk, runWrk } from '../lib/wrk.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
+/** BENCH_DATABASES=sqlite or postgres measures one (the report then holds only that one). */
+const DATABASES = (['sqlite', 'postgres'] as const).filter(
+  (d) => !process.env.BENCH_DATABASES || process.env.BENCH_DATABASES.split(',').includes(d),
+);
 const log = (m: string) => console.log(`[bench] ${m}`);
 
 function startServer(
   db: 'sqlite' | 'postgres',
   sample: string,
-): Promise<{ child: ChildProcess; port: number; size: number }> {
+): Promise<{ child: ChildProcess; port: number; workers: number }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/api/server.ts'], {
       env: { ...process.env, BENCH_DB: db, BENCH_SAMPLE_PATH: sample, PORT: '0' },
@@ -28,7 +34,7 @@ function startServer(
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /READY (\d+) (\d+)/.exec(out);
-      if (m) resolve({ child, port: Number(m[1]), size: Number(m[2]) });
+      if (m) resolve({ child, port: Number(m[1]), workers: Number(m[2]) });
     });
     child.on('exit', (code) => reject(new Error(`bench server exited (${code})`)));
   });
@@ -40,55 +46,39 @@ interface Figures {
   p99Ms: number;
   errors: number;
   non2xx: number;
-  /** Server process CPU time per request, µs (PostgreSQL's own processes not counted). */
+  /** The server's processes' CPU time per request, µs (PostgreSQL's own not counted). */
   serverCpuUsPerRequest?: number;
-}
-
-/** CPU time (ms) the server process has used so far (Linux /proc; undefined elsewhere). */
-function cpuMs(pid: number | undefined): number | undefined {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    // utime and stime (fields 14 and 15) in clock ticks of 10 ms.
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return undefined;
-  }
+  /** PostgreSQL's processes' CPU time per request, µs (whatever else they did meanwhile). */
+  postgresCpuUsPerRequest?: number;
+  /** The load generator's (wrk's) CPU time per request, µs (it shares the machine's 2 cores). */
+  loadGeneratorCpuUsPerRequest: number | undefined;
 }
 
 async function load(port: number, paths: string[], pid?: number): Promise<Figures> {
-  const cpuBefore = cpuMs(pid);
-  let i = 0;
-  const result = await autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections: CONNECTIONS,
-    duration: DURATION,
-    requests: [
-      {
-        setupRequest: (req) => {
-          req.path = paths[i++ % paths.length]!;
-          return req;
-        },
-      },
-    ],
-  });
-  const cpuAfter = cpuMs(pid);
+  const cpuBefore = cpuMsOfTree(pid);
+  const pgBefore = postgresCpuMs();
+  const result = await runWrk({ port, paths, connections: CONNECTIONS, seconds: DURATION });
+  const cpuAfter = cpuMsOfTree(pid);
+  const total = Math.max(1, result.requests);
   const figures: Figures = {
-    requestsPerSecond: Math.round(result.requests.average),
-    p50Ms: result.latency.p50,
-    p99Ms: result.latency.p99,
+    requestsPerSecond: result.requestsPerSec,
+    p50Ms: result.latencyMs.p50,
+    p99Ms: result.latencyMs.p99,
     errors: result.errors,
     non2xx: result.non2xx,
+    loadGeneratorCpuUsPerRequest: result.cpuUsPerRequest,
   };
   // Server CPU per request: what the machine's other load changes least.
-  if (cpuBefore !== undefined && cpuAfter !== undefined && result.requests.total > 0) {
-    figures.serverCpuUsPerRequest = Math.round(
-      ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
-    );
+  if (cpuBefore !== undefined && cpuAfter !== undefined) {
+    figures.serverCpuUsPerRequest = Math.round(((cpuAfter - cpuBefore) * 1000) / total);
   }
+  const pg = postgresCpuMs() - pgBefore;
+  if (pg > 0) figures.postgresCpuUsPerRequest = Math.round((pg * 1000) / total);
   return figures;
 }
 
 async function main(): Promise<void> {
+  ensureWrk(log);
   // The machine is shared: its load average goes into the report, before and after.
   const loadBefore = loadavg().map((x) => Math.round(x * 100) / 100);
   const config = await prepareData(log);
@@ -96,15 +86,18 @@ async function main(): Promise<void> {
   log(`${points.length} search points (99 results each)`);
   const paths = points.map((p) => p.path);
   const results: Record<string, unknown> = {};
-  for (const db of ['sqlite', 'postgres'] as const) {
-    const { child, port, size } = await startServer(db, paths[0]!);
+  for (const db of DATABASES) {
+    const { child, port, workers } = await startServer(db, paths[0]!);
     try {
-      await load(port, paths.slice(0, 200)); // warm-up
+      const size = (await (await fetch(`http://127.0.0.1:${port}/bench/ceiling`)).arrayBuffer())
+        .byteLength;
+      await runWrk({ port, paths: paths.slice(0, 200), connections: CONNECTIONS, seconds: 3 });
       const search = await load(port, paths, child.pid);
       const ceiling = await load(port, ['/bench/ceiling'], child.pid);
       results[db] = {
         search,
         ceiling,
+        workers,
         responseBytes: size,
         ratioToCeiling:
           Math.round((search.requestsPerSecond / ceiling.requestsPerSecond) * 100) / 100,

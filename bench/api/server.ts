@@ -1,7 +1,7 @@
 /**
- * The benchmark's server process: the real app (buildApp + services) over the bench database,
- * plus GET /bench/ceiling answering a precomputed search response of the same size with the
- * same headers (the ceiling the search is compared with).
+ * The benchmark's server: the real app (buildApp + services) over the bench database, plus
+ * GET /bench/ceiling answering a precomputed search response of the same size with the same
+ * headers (the ceiling the search is compared with).
  */
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadEnv } from '../../apps/server/src/env.js';
@@ -9,9 +9,17 @@ import { loadSettings } from '../../apps/server/src/settings.js';
 import { createServices } from '../../apps/server/src/compose.js';
 import { openSqlite } from '../../apps/server/src/db/sqlite/index.js';
 import { openPostgres } from '../../apps/server/src/db/postgres/index.js';
+import { availableParallelism } from 'node:os';
+import { runServer, type Serving } from '../../apps/server/src/cluster.js';
 import { PG_URL, SQLITE_FILE } from './data.js';
 
-async function main(): Promise<void> {
+/**
+ * The benchmark serves as `npm start` does with WORKERS (default here "auto": one process per
+ * core), the search and the ceiling alike.
+ */
+const WORKERS = process.env.BENCH_WORKERS ?? 'auto';
+
+async function serve(): Promise<Serving> {
   const kind = process.env.BENCH_DB === 'postgres' ? 'postgres' : 'sqlite';
   const db =
     kind === 'postgres'
@@ -35,19 +43,30 @@ async function main(): Promise<void> {
       .type('application/json; charset=utf-8')
       .send(body),
   );
+  // The sample search also builds the store index before the port opens.
   const res = await app.inject(sample);
   body = res.body;
   etag = String(res.headers.etag);
   await app.listen({ port: Number(env.PORT), host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
-  process.stdout.write(`READY ${port} ${body.length}\n`);
-  // Exit cleanly on a signal (so `node --cpu-prof` writes its profile).
-  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
-    process.once(signal, () => {
-      void app.close().finally(() => process.exit(0));
-    });
-  }
+  return {
+    port,
+    close: async () => {
+      await app.close();
+      await services.close();
+    },
+  };
+}
+
+async function main(): Promise<void> {
+  const workers = WORKERS === 'auto' ? availableParallelism() : Number(WORKERS);
+  await runServer({
+    workers,
+    serve,
+    // Exits cleanly on a signal (so `node --cpu-prof` writes its profiles).
+    onListening: (port) => process.stdout.write(`READY ${port} ${workers}\n`),
+  });
 }
 
 main().catch((err: unknown) => {

@@ -1,7 +1,8 @@
 /**
  * Maps HTTP benchmark (issue 4): the real server app with the embedded engine in its own
- * process (bench/maps/server.ts), driven over loopback by autocannon with 50 connections per
- * endpoint for a fixed time. Every request takes the next of hundreds to thousands of distinct,
+ * processes (bench/maps/server.ts, one per core as with WORKERS=auto), driven over loopback by
+ * wrk (bench/lib/wrk.ts) with 50 connections per endpoint for a fixed time: first as fast as
+ * they go (the maximum), then at a steady half of that maximum (latency below saturation). Every request takes the next of hundreds to thousands of distinct,
  * shuffled real inputs (bench/maps/inputs.ts), so consecutive and concurrent requests differ.
  *
  * Two server configurations:
@@ -17,11 +18,12 @@
  *   BENCH_SECONDS=5 BENCH_ONLY=autocomplete,reverse BENCH_PROFILE=.scratch/prof npm run bench:maps
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
-import autocannon from 'autocannon';
 import { DEFAULT_INDEX_PATH, Gazetteer } from '@locator/geo';
 import { mapsInputs } from './inputs.js';
+import { cpuMsOfTree, memoryOfTree } from '../lib/proc.js';
+import { ensureWrk, runWrk } from '../lib/wrk.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 10);
 const WARMUP = Number(process.env.BENCH_WARMUP_SECONDS ?? 3);
@@ -35,6 +37,7 @@ interface Server {
   child: ChildProcess;
   port: number;
   pid: number;
+  workers: number;
 }
 
 function startServer(cacheEntries: number): Promise<Server> {
@@ -48,8 +51,8 @@ function startServer(cacheEntries: number): Promise<Server> {
     let out = '';
     child.stdout?.on('data', (d: Buffer) => {
       out += d.toString();
-      const m = /READY (\d+) (\d+)/.exec(out);
-      if (m) resolve({ child, port: Number(m[1]), pid: Number(m[2]) });
+      const m = /READY (\d+) (\d+) (\d+)/.exec(out);
+      if (m) resolve({ child, port: Number(m[1]), pid: Number(m[2]), workers: Number(m[3]) });
     });
     child.on('exit', (code) => reject(new Error(`bench server exited (${code})`)));
   });
@@ -63,34 +66,13 @@ function stop(server: Server): Promise<void> {
   });
 }
 
-/** Resident memory of the server process now and at its peak (MiB), from /proc. */
-function memoryOf(pid: number): { rssMiB: number; peakRssMiB: number } | undefined {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kib = (field: string): number =>
-      Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1]);
-    return { rssMiB: Math.round(kib('VmRSS') / 1024), peakRssMiB: Math.round(kib('VmHWM') / 1024) };
-  } catch {
-    return undefined;
-  }
-}
-
 const load = (): number[] => loadavg().map((x) => Number(x.toFixed(2)));
-
-/** CPU time the server process has used (user + system), ms, from /proc. */
-function cpuMsOf(pid: number): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
-    // Fields 14 and 15 of stat (utime, stime) in clock ticks (100 per second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return NaN;
-  }
-}
 
 interface Figures {
   endpoint: string;
   server: 'engine' | 'cached';
+  /** Offered load: "max" (every connection sends its next request at once) or requests/s. */
+  offered: 'max' | number;
   distinctInputs: number;
   requests: number;
   requestsPerSec: number;
@@ -103,22 +85,8 @@ interface Figures {
   loadAvgAfter: number[];
 }
 
-async function drive(port: number, paths: string[], seconds: number) {
-  let i = 0;
-  return autocannon({
-    url: `http://127.0.0.1:${port}`,
-    connections: CONNECTIONS,
-    duration: seconds,
-    requests: [
-      {
-        method: 'GET',
-        setupRequest: (req) => {
-          req.path = paths[i++ % paths.length] ?? '/';
-          return req;
-        },
-      },
-    ],
-  });
+function drive(port: number, paths: string[], seconds: number, rate?: number) {
+  return runWrk({ port, paths, connections: CONNECTIONS, seconds, ...(rate ? { rate } : {}) });
 }
 
 async function measure(
@@ -126,26 +94,29 @@ async function measure(
   kind: Figures['server'],
   endpoint: string,
   paths: string[],
+  rate?: number,
 ): Promise<Figures> {
   const loadAvgBefore = load();
-  const cpu0 = cpuMsOf(server.pid);
-  const r = await drive(server.port, paths, DURATION);
-  const cpuMs = cpuMsOf(server.pid) - cpu0;
+  const cpu0 = cpuMsOfTree(server.pid) ?? NaN;
+  const r = await drive(server.port, paths, DURATION, rate);
+  const cpuMs = (cpuMsOfTree(server.pid) ?? NaN) - cpu0;
   const f: Figures = {
     endpoint,
     server: kind,
+    offered: rate ?? 'max',
     distinctInputs: paths.length,
-    requests: r.requests.total,
-    requestsPerSec: Math.round(r.requests.average),
-    latencyMs: { p50: r.latency.p50, p90: r.latency.p90, p99: r.latency.p99, max: r.latency.max },
-    serverCpuUsPerRequest: Math.round((cpuMs * 1000) / Math.max(1, r.requests.total)),
-    errors: r.errors + r.timeouts,
+    requests: r.requests,
+    requestsPerSec: r.requestsPerSec,
+    latencyMs: r.latencyMs,
+    serverCpuUsPerRequest: Math.round((cpuMs * 1000) / Math.max(1, r.requests)),
+    errors: r.errors,
     non2xx: r.non2xx,
     loadAvgBefore,
     loadAvgAfter: load(),
   };
   log(
-    `${kind.padEnd(6)} ${endpoint.padEnd(12)} ${String(f.requestsPerSec).padStart(6)} req/s  ` +
+    `${kind.padEnd(6)} ${endpoint.padEnd(12)} ${String(f.offered).padStart(5)} ` +
+      `${String(f.requestsPerSec).padStart(6)} req/s  ` +
       `p50 ${f.latencyMs.p50} ms  p99 ${f.latencyMs.p99} ms  max ${f.latencyMs.max} ms  ` +
       `cpu ${f.serverCpuUsPerRequest} µs/req  ` +
       `errors ${f.errors + f.non2xx}  load ${f.loadAvgBefore.join(' ')}`,
@@ -154,6 +125,7 @@ async function measure(
 }
 
 async function main(): Promise<void> {
+  ensureWrk(log);
   const g = await Gazetteer.load(DEFAULT_INDEX_PATH);
   const inputs = mapsInputs(g);
   const endpoints = (['autocomplete', 'geocode', 'reverse', 'eta'] as const).filter(
@@ -168,13 +140,22 @@ async function main(): Promise<void> {
 
   const engine = await startServer(0);
   try {
-    memory.engineAfterLoad = memoryOf(engine.pid);
+    memory.engineAfterLoad = memoryOfTree(engine.pid);
     for (const e of endpoints) await drive(engine.port, inputs[e], WARMUP);
-    for (const e of endpoints) results.push(await measure(engine, 'engine', e, inputs[e]));
-    if (!ONLY || ONLY.includes('ceiling')) {
-      results.push(await measure(engine, 'engine', 'ceiling', ['/bench/ceiling']));
+    for (const e of endpoints) {
+      const max = await measure(engine, 'engine', e, inputs[e]);
+      results.push(max);
+      // Latency under a steady load below saturation: half the measured maximum.
+      const rate = Math.round(max.requestsPerSec / 2 / 100) * 100;
+      results.push(await measure(engine, 'engine', e, inputs[e], rate));
     }
-    memory.engineAfterRuns = memoryOf(engine.pid);
+    if (!ONLY || ONLY.includes('ceiling')) {
+      const max = await measure(engine, 'engine', 'ceiling', ['/bench/ceiling']);
+      results.push(max);
+      const rate = Math.round(max.requestsPerSec / 2 / 100) * 100;
+      results.push(await measure(engine, 'engine', 'ceiling', ['/bench/ceiling'], rate));
+    }
+    memory.engineAfterRuns = memoryOfTree(engine.pid);
   } finally {
     await stop(engine);
   }
@@ -186,7 +167,7 @@ async function main(): Promise<void> {
       // One full pass over the inputs fills the cache; the measured run then only hits.
       for (const e of cachedEndpoints) await drive(cached.port, inputs[e], WARMUP);
       for (const e of cachedEndpoints) results.push(await measure(cached, 'cached', e, inputs[e]));
-      memory.cachedAfterRuns = memoryOf(cached.pid);
+      memory.cachedAfterRuns = memoryOfTree(cached.pid);
     } finally {
       await stop(cached);
     }
@@ -198,6 +179,7 @@ async function main(): Promise<void> {
     machine: { node: process.version, cpus: cpus().length, cpu: cpus()[0]?.model ?? '' },
     connections: CONNECTIONS,
     durationSeconds: DURATION,
+    workers: engine.workers,
     servers: {
       engine: 'no answer cache: every request runs the engine',
       cached: `LRU answer cache of ${CACHE_ENTRIES} entries, filled by a warm-up pass: every request a hit`,
@@ -208,9 +190,13 @@ async function main(): Promise<void> {
       'eta: random origin, 1–25 destinations within ±0.4°; all shuffled (seed 42)',
     targets: { p99Ms: 10 },
     notes:
-      'Closed loop: 50 connections each wait for their answer, so mean latency = 50 / (requests/s); ' +
+      'offered "max": closed loop, 50 connections each sending its next request as soon as the ' +
+      'answer is in, so the server is saturated and mean latency = 50 / (requests/s) (queueing); ' +
+      'offered N: the same 50 connections sending N requests/s in all (half the measured maximum), ' +
+      'the latency of a busy but not saturated server. ' +
+      'The server runs WORKERS processes (one per core); ' +
       'serverCpuUsPerRequest (server process user+system CPU / requests) is the cost per request ' +
-      'and depends little on the machine load; the load generator runs in this process, on the same 2 cores.',
+      'and depends little on the machine load; the load generator (wrk, 2 threads) shares the same 2 cores.',
     memory,
     results,
   };
@@ -226,6 +212,7 @@ async function main(): Promise<void> {
     results.map((f) => ({
       server: f.server,
       endpoint: f.endpoint,
+      offered: f.offered,
       inputs: f.distinctInputs,
       'req/s': f.requestsPerSec,
       'p50 ms': f.latencyMs.p50,
