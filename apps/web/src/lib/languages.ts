@@ -111,12 +111,23 @@ export function alternatesFor(pathname: string): { hreflang: string; href: strin
   return options.map((o) => ({ hreflang: o.tag, href: `${o.path}${rest}` }));
 }
 
-/** The chooser label of a locale's country ("Canada (Français)"), else its country code. */
+/**
+ * The chooser label of a locale's country ("Canada (Français)"); for a locale the chooser does
+ * not list (he-IL, hi-IN…), the country's name in the locale's language (Intl.DisplayNames),
+ * else its country code.
+ */
 export function countryLabel(locale: string): string {
   const path = localeToPath(locale);
   for (const region of CHOOSER_REGIONS) {
     const entry = region.entries.find((e) => e.path === path);
     if (entry) return entry.label;
+  }
+  const { region } = localeParts(locale);
+  try {
+    const name = new Intl.DisplayNames([languageTag(locale)], { type: 'region' }).of(region);
+    if (name && name !== region) return name;
+  } catch {
+    // An unknown region code: the code below.
   }
   return localeParts(locale).country.toUpperCase();
 }

@@ -75,6 +75,11 @@ describe('countryLabel', () => {
     expect(countryLabel('ja-JP')).toBe('日本');
     expect(countryLabel('en-EUROPE')).toBe('Other Europe');
   });
+  it("is the country's name in the page language for a locale the chooser does not list", () => {
+    expect(countryLabel('he-IL')).toBe('ישראל');
+    expect(countryLabel('hi-IN')).toBe('भारत');
+    expect(countryLabel('ru-RU')).toBe('Россия');
+  });
 });
 
 describe('cardImages', () => {

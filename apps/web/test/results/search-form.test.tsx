@@ -48,6 +48,11 @@ describe('search form: fields per variant (spec 2.6)', () => {
     expect(screen.getByRole('group', { name: 'Product' })).toBeTruthy();
     expect(screen.queryByRole('combobox', { name: 'Carrier' })).toBeNull();
     expect(screen.queryByRole('combobox', { name: 'Country or region' })).toBeNull();
+    // Required on the radios: a group (fieldset) takes no aria-required (axe aria-allowed-attr).
+    const group = screen.getByRole('group', { name: 'Product' });
+    expect(group.hasAttribute('aria-required')).toBe(false);
+    for (const radio of screen.getAllByRole('radio'))
+      expect(radio).toHaveProperty('required', true);
   });
 
   it('default service: carrier appears only for phone or tablet, "No-Contract" first', async () => {

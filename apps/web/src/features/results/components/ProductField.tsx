@@ -122,7 +122,6 @@ function ProductTiles({ options, value, error, onChange, onBlur }: ProductFieldP
       ref={group}
       className="form-field form-field--products product-tiles"
       aria-describedby={error ? errorId : undefined}
-      aria-required="true"
       onBlur={(event) => {
         // Collapse once focus leaves the group with a product chosen (keyboard users).
         if (!group.current?.contains(event.relatedTarget as Node | null)) {
@@ -143,6 +142,8 @@ function ProductTiles({ options, value, error, onChange, onBlur }: ProductFieldP
               type="radio"
               name={`${id}-product`}
               className="product-tile__radio"
+              // Required on the radios (a group takes no aria-required); the form has noValidate.
+              required
               value={option.value}
               checked={option.value === value}
               onChange={() => {
