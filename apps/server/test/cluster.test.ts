@@ -48,15 +48,26 @@ async function until<T>(what: string, fn: () => T | undefined, ms = 60_000): Pro
   }
 }
 
-/** The process's children (Linux /proc). */
+/**
+ * The process's worker children (Linux /proc): those running the server's entry file. tsx's
+ * esbuild service may be a child too (when its transform cache is cold, as on a fresh machine).
+ */
 function children(pid: number): number[] {
-  return readdirSync(`/proc/${pid}/task`).flatMap((t) =>
-    readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8')
-      .trim()
-      .split(' ')
-      .filter(Boolean)
-      .map(Number),
-  );
+  return readdirSync(`/proc/${pid}/task`)
+    .flatMap((t) =>
+      readFileSync(`/proc/${pid}/task/${t}/children`, 'utf8')
+        .trim()
+        .split(' ')
+        .filter(Boolean)
+        .map(Number),
+    )
+    .filter((child) => {
+      try {
+        return readFileSync(`/proc/${child}/cmdline`, 'utf8').includes(SERVER);
+      } catch {
+        return false; // already gone
+      }
+    });
 }
 
 function freePort(): Promise<number> {
