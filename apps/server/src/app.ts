@@ -10,6 +10,7 @@ import { parseLocalePath } from '@locator/core';
 import type { Env } from './env.js';
 import { renderHostPage, type BootData } from './http/host-page.js';
 import { registerSecurityHeaders } from './http/security.js';
+import { registerCompression } from './http/compression.js';
 import { apiRoutes, type ApiDeps } from './api/index.js';
 import { mapsRoutes } from './maps/routes.js';
 import { basemapRoutes } from './basemap/routes.js';
@@ -28,7 +29,10 @@ export interface AppOptions {
   env: Env;
   /** Services the API needs; absent in a bare skeleton (host page and static files only). */
   api?: ApiDeps;
-  /** Maps engine for the /api/v1/maps/ endpoints; absent → those endpoints are not served. */
+  /**
+   * Maps engine for the /api/v1/maps/ endpoints; absent → those endpoints are not served. Their
+   * per-client limit is `api.rateLimits.maps` (none without `api`).
+   */
   maps?: MapsProvider;
   /** Basemap settings (default: read from the environment). */
   basemap?: BasemapConfig;
@@ -62,6 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerSecurityHeaders(app);
+  registerCompression(app);
   registerErrorHandler(app);
 
   // Stopping (see cluster.ts): /healthz answers 503 so that a load balancer stops sending
@@ -79,7 +84,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   );
 
   await app.register(apiRoutes, { deps: options.api, env });
-  if (options.maps) await app.register(mapsRoutes, { provider: options.maps });
+  if (options.maps) {
+    await app.register(mapsRoutes, {
+      provider: options.maps,
+      rateLimit: options.api?.rateLimits.maps ?? 0,
+    });
+  }
   await app.register(basemapRoutes, {
     ...(options.maps ? { maps: options.maps } : {}),
     ...(options.basemap ? { config: options.basemap } : {}),
@@ -94,6 +104,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each text asset (apps/web/vite.config.ts).
+      preCompressed: true,
       setHeaders(res, path) {
         // Hashed build assets never change; everything else is revalidated.
         res.header(

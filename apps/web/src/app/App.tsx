@@ -7,7 +7,7 @@
  */
 import { lazy, Suspense, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BrowserRouter, Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route, Routes, useLocation, useParams } from '../lib/router';
 import { RESULT_CHANNELS, localeToPath, pageTitle, type ResultChannel } from '@locator/core';
 import type { Boot } from '../lib/boot';
 import { usePageMeta } from '../lib/page-meta';

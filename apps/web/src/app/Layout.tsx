@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useLocation } from 'react-router-dom';
+import { Link, useLocation } from '../lib/router';
 import { localeToPath, parseLocalePath } from '@locator/core';
 import { LanguageSelector } from '../components/LanguageSelector';
 import type { Boot } from '../lib/boot';

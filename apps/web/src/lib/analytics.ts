@@ -2,8 +2,9 @@
  * Analytics (spec 1: "reports analytics page views, searches and link clicks"): the facade the
  * features call (trackPageView, trackSearch, trackClick) and the client queue behind it.
  *
- * - Each event is reduced to the wire schema of @locator/core (`analyticsEventSchema`: no URL,
- *   no title, no free text) and checked; an event that does not fit is dropped.
+ * - Each event is reduced to the wire format of @locator/core (no URL, no title, no free text)
+ *   and checked with `isAnalyticsEvent` (the rules of the server's `analyticsEventSchema`,
+ *   without zod, which the home page does not load); an event that does not fit is dropped.
  * - Events wait in a bounded queue and go to POST /api/v1/analytics/events in batches: when
  *   `batchSize` are waiting, after `flushMs`, and on page hide (`navigator.sendBeacon`, falling
  *   back to `fetch` with keepalive). Sending never blocks the page and never throws into the UI;
@@ -15,7 +16,7 @@ import {
   ANALYTICS_EVENTS_PATH,
   ANALYTICS_MAX_BATCH,
   CHANNEL_KEYS,
-  analyticsEventSchema,
+  isAnalyticsEvent,
   parseLocalePath,
   type AnalyticsEventInput,
 } from '@locator/core';
@@ -163,10 +164,9 @@ function send(body: string, hiding: boolean): void {
   }).catch(() => undefined);
 }
 
-function enqueue(event: unknown): void {
-  const parsed = analyticsEventSchema.safeParse(event);
-  if (!parsed.success) return;
-  pending.push(parsed.data);
+function enqueue(event: Record<string, unknown>): void {
+  if (!isAnalyticsEvent(event)) return;
+  pending.push(event as AnalyticsEventInput);
   if (pending.length > options.maxQueue) pending.splice(0, pending.length - options.maxQueue);
   if (!options.enabled) return;
   if (pending.length >= Math.min(options.batchSize, ANALYTICS_MAX_BATCH)) flushAnalytics();

@@ -3,7 +3,7 @@
  * sets the title and hreflang alternates, and reports one page view per location.
  */
 import { useEffect } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from './router';
 import { trackPageView } from './analytics';
 import { setAlternates, setDocumentTitle } from './document-head';
 import { alternatesFor } from './languages';

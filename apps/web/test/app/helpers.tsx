@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter } from 'react-router-dom';
+import { MemoryRouter } from '../../src/lib/router';
 import type { CountryConfig, Product } from '@locator/core';
 import choosers from '../../public/locales/choosers-en_US.json';
 import commons from '../../public/locales/commons-en_US.json';

@@ -3,7 +3,7 @@ import { render } from '@testing-library/react';
 import i18next from 'i18next';
 import type { ReactElement } from 'react';
 import { I18nextProvider, initReactI18next } from 'react-i18next';
-import { MemoryRouter, useLocation } from 'react-router-dom';
+import { MemoryRouter, useLocation } from '../../src/lib/router';
 import { vi } from 'vitest';
 import commons from '../../public/locales/commons-en_US.json';
 import results from '../../public/locales/results-en_US.json';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { ResultChannel } from '@locator/core';
-import { Navigate } from 'react-router-dom';
+import { Navigate } from '../../lib/router';
 import { localeToPath } from '@locator/core';
 import { ErrorState } from '../../components/ErrorState';
 import { Spinner } from '../../components/Spinner';

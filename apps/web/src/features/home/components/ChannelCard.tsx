@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router-dom';
+import { Link } from '../../../lib/router';
 import type { HomeCard } from '@locator/core';
 import { Chevron } from '../../../components/Chevron';
 

@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { useLocation } from 'react-router-dom';
+import { useLocation } from '../../../lib/router';
 import { homeCards, localeParts, type HomeCard } from '@locator/core';
 import { cardImages } from '../../../lib/card-images';
 import type { LoadedConfig } from '../../../lib/config/global-config';

@@ -5,7 +5,7 @@
  * follows each search; the statistic and analytics are sent from here.
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { useSearchParams } from 'react-router-dom';
+import { useSearchParams } from '../../../lib/router';
 import {
   LOCATION_NOT_FOUND,
   dropOffSearchRequest,

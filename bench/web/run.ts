@@ -1,0 +1,263 @@
+/**
+ * `npm run bench:web`: the web app's front-end figures against the real server, which this
+ * script starts (`apps/server/src/main.ts`, a throwaway SQLite data directory with the demo
+ * data, loopback, any free port) and stops; it builds the web app (`npm run build`) only when
+ * apps/web/dist has no build manifest.
+ *
+ * - Lighthouse 12 in Debian's Chromium, its defaults (mobile emulation, simulated throttling),
+ *   on the home page and a deep-linked results page: performance, accessibility, best
+ *   practices, SEO. BENCH_WEB_LH_RUNS runs per page (default 3); the median run (by
+ *   performance) is the page's figure, every run is listed.
+ * - JavaScript loaded before any interaction (a fresh page left alone until the network is
+ *   idle), per page at 1440 and 390 px wide: each chunk with raw and gzip size (the .gz the
+ *   server sends, level 9) and whether it is the lazily loaded map's.
+ * - Search to first results: /uk/en/sales at 1440 px, a place typed and picked, "All products",
+ *   then the time from the click on Search to the first store of the list painted.
+ *   BENCH_WEB_SEARCH_RUNS runs (default 20) over five places, each on a fresh page (cold
+ *   cache); median and p90.
+ *
+ * Budgets (issue 9): Lighthouse performance ≥ 95, accessibility 100, best practices ≥ 95,
+ * SEO ≥ 95 on both pages; JavaScript before interaction (gzip) ≤ 100 KB on the home page and
+ * ≤ 150 KB on the results page without the map's chunks (1 KB = 1024 bytes). Figures, with the
+ * machine's load average before and after (it is shared), to bench/results/web.json; exit code
+ * 1 when a budget is missed.
+ */
+import { execSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { startLocator, type Locator } from '../lib/locator.js';
+import { launchBrowser, scriptsBeforeInteraction, searchToResults } from './browser.js';
+import { MANIFEST, allScripts, chunkSize, mapFiles, type ChunkSize } from './chunks.js';
+import { launchChrome, runLighthouse, type LighthouseRun } from './lighthouse.js';
+
+const LH_RUNS = Number(process.env.BENCH_WEB_LH_RUNS ?? 3);
+const SEARCH_RUNS = Number(process.env.BENCH_WEB_SEARCH_RUNS ?? 20);
+const PAGES = {
+  home: '/uk/en/',
+  results: '/uk/en/sales?pt=all&lat=51.5074&lon=-0.1278&address=London',
+} as const;
+type PageName = keyof typeof PAGES;
+const VIEWPORTS = { '1440': { width: 1440, height: 900 }, '390': { width: 390, height: 844 } };
+const SEARCH_PLACES = ['London', 'Manchester', 'Birmingham', 'Leeds', 'Glasgow'];
+const KB = 1024;
+const BUDGETS = {
+  performance: 95,
+  accessibility: 100,
+  'best-practices': 95,
+  seo: 95,
+  homeJsGzipKB: 100,
+  resultsJsGzipKB: 150,
+};
+
+const log = (m: string): void => console.log(`[bench:web] ${m}`);
+const load = (): number[] => loadavg().map((x) => Math.round(x * 100) / 100);
+const kb = (bytes: number): number => Math.round((bytes / KB) * 10) / 10;
+
+/** Nearest-rank percentile. */
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+function median(values: readonly number[]): number {
+  const s = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(s.length / 2);
+  return s.length % 2 ? s[mid]! : Math.round(((s[mid - 1]! + s[mid]!) / 2) * 10) / 10;
+}
+
+function ensureBuild(): void {
+  if (existsSync(MANIFEST)) return;
+  log('apps/web/dist has no build manifest: npm run build');
+  execSync('npm run build', { stdio: 'inherit' });
+}
+
+async function lighthouseFigures(base: string) {
+  const chrome = await launchChrome();
+  try {
+    const pages: Record<string, { url: string; median: LighthouseRun; runs: LighthouseRun[] }> = {};
+    for (const [name, path] of Object.entries(PAGES)) {
+      const runs: LighthouseRun[] = [];
+      for (let i = 0; i < LH_RUNS; i += 1) {
+        const run = await runLighthouse(`${base}${path}`, chrome.port);
+        runs.push(run);
+        log(
+          `lighthouse ${name} run ${i + 1}: ${Object.entries(run.scores)
+            .map(([k, v]) => `${k} ${v}`)
+            .join(', ')} (FCP ${run.metrics.firstContentfulPaintMs} ms, LCP ${
+            run.metrics.largestContentfulPaintMs
+          } ms, TBT ${run.metrics.totalBlockingTimeMs} ms)`,
+        );
+      }
+      const byPerformance = [...runs].sort((a, b) => a.scores.performance - b.scores.performance);
+      pages[name] = {
+        url: path,
+        median: byPerformance[Math.floor(byPerformance.length / 2)]!,
+        runs,
+      };
+    }
+    return pages;
+  } finally {
+    await chrome.close();
+  }
+}
+
+async function main(): Promise<void> {
+  ensureBuild();
+  const loadBefore = load();
+  const dataDir = mkdtempSync(join(tmpdir(), 'locator-bench-web-'));
+  let server: Locator | undefined;
+  try {
+    log('starting the server (demo data into a throwaway directory)');
+    server = await startLocator({ DATA_DIR: dataDir });
+    const base = `http://127.0.0.1:${server.port}`;
+    log(`server at ${base}`);
+
+    // JavaScript before interaction.
+    const map = mapFiles();
+    const browser = await launchBrowser();
+    const loadedBy = new Map<string, string[]>();
+    const javascript: Record<string, Record<string, unknown>> = {};
+    let searchMs: number[] = [];
+    try {
+      for (const [name, path] of Object.entries(PAGES) as [PageName, string][]) {
+        javascript[name] = {};
+        for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+          const settled = name === 'results' ? '[data-testid="store"]' : '[data-testid="home"]';
+          const scripts = await scriptsBeforeInteraction(
+            browser,
+            `${base}${path}`,
+            viewport,
+            settled,
+          );
+          const chunks: ChunkSize[] = scripts.map((s) => chunkSize(s.replace(/^\//, ''), map));
+          for (const c of chunks)
+            loadedBy.set(c.file, [...(loadedBy.get(c.file) ?? []), `${name}@${width}`]);
+          const sum = (list: ChunkSize[], key: 'rawBytes' | 'gzipBytes') =>
+            list.reduce((n, c) => n + c[key], 0);
+          const withoutMap = chunks.filter((c) => !c.map);
+          javascript[name][width] = {
+            chunks: chunks.map((c) => ({
+              file: c.file,
+              rawKB: kb(c.rawBytes),
+              gzipKB: kb(c.gzipBytes),
+              map: c.map,
+            })),
+            totalRawKB: kb(sum(chunks, 'rawBytes')),
+            totalGzipKB: kb(sum(chunks, 'gzipBytes')),
+            withoutMapRawKB: kb(sum(withoutMap, 'rawBytes')),
+            withoutMapGzipKB: kb(sum(withoutMap, 'gzipBytes')),
+          };
+          log(
+            `javascript ${name} @${width}px: ${kb(sum(withoutMap, 'gzipBytes'))} KB gzip ` +
+              `without the map (${kb(sum(chunks, 'gzipBytes'))} KB with it), ${chunks.length} files`,
+          );
+        }
+      }
+
+      // Search to first results.
+      await searchToResults(browser, `${base}/uk/en/sales`, 'London', VIEWPORTS['1440']); // warm-up
+      for (let i = 0; i < SEARCH_RUNS; i += 1) {
+        const place = SEARCH_PLACES[i % SEARCH_PLACES.length]!;
+        searchMs.push(
+          await searchToResults(browser, `${base}/uk/en/sales`, place, VIEWPORTS['1440']),
+        );
+      }
+      searchMs = searchMs.map((ms) => Math.round(ms));
+      log(
+        `search to first results: median ${median(searchMs)} ms, p90 ${percentile(searchMs, 90)} ms ` +
+          `(${SEARCH_RUNS} runs)`,
+      );
+    } finally {
+      await browser.close();
+    }
+
+    const lh = await lighthouseFigures(base);
+
+    const js = javascript as Record<
+      PageName,
+      Record<string, { withoutMapGzipKB: number; totalGzipKB: number }>
+    >;
+    const worst = (page: PageName, key: 'withoutMapGzipKB' | 'totalGzipKB') =>
+      Math.max(...Object.values(js[page]).map((v) => v[key]));
+    const checks: { name: string; value: number; limit: string; passed: boolean }[] = [];
+    for (const page of Object.keys(PAGES)) {
+      const s = lh[page]!.median.scores;
+      for (const c of ['performance', 'accessibility', 'best-practices', 'seo'] as const) {
+        checks.push({
+          name: `lighthouse ${page} ${c}`,
+          value: s[c],
+          limit: `≥ ${BUDGETS[c]}`,
+          passed: s[c] >= BUDGETS[c],
+        });
+      }
+    }
+    const homeJs = worst('home', 'totalGzipKB');
+    const resultsJs = worst('results', 'withoutMapGzipKB');
+    checks.push(
+      {
+        name: 'javascript home gzip KB',
+        value: homeJs,
+        limit: `≤ ${BUDGETS.homeJsGzipKB}`,
+        passed: homeJs <= BUDGETS.homeJsGzipKB,
+      },
+      {
+        name: 'javascript results gzip KB without the map',
+        value: resultsJs,
+        limit: `≤ ${BUDGETS.resultsJsGzipKB}`,
+        passed: resultsJs <= BUDGETS.resultsJsGzipKB,
+      },
+    );
+    const chunkList = allScripts().map((file) => {
+      const c = chunkSize(file, map);
+      return {
+        file,
+        rawKB: kb(c.rawBytes),
+        gzipKB: kb(c.gzipBytes),
+        map: c.map,
+        loadedBy: loadedBy.get(file) ?? [],
+      };
+    });
+    const report = {
+      benchmark: 'web',
+      date: new Date().toISOString(),
+      machine: { cpus: cpus().length, loadAverageBefore: loadBefore, loadAverageAfter: load() },
+      notes: [
+        'Lighthouse: mobile form factor and simulated throttling (its defaults), Debian Chromium headless; the median run by performance score.',
+        'JavaScript: every .js/.mjs requested from navigation until the page is settled (network idle) with no interaction; gzip = level 9, the .gz files the server sends; 1 KB = 1024 bytes; "map" = MapCanvas and what only it loads (pmtiles, the MapLibre worker).',
+        'Search: click on Search to the first store of the list painted (requestAnimationFrame after it appears), measured with performance.now in the page; fresh browser context per run.',
+      ],
+      lighthouse: { runsPerPage: LH_RUNS, pages: lh },
+      javascript: { pages: javascript, chunks: chunkList },
+      searchToResults: {
+        url: '/uk/en/sales',
+        viewport: VIEWPORTS['1440'],
+        runs: SEARCH_RUNS,
+        places: SEARCH_PLACES,
+        medianMs: median(searchMs),
+        p90Ms: percentile(searchMs, 90),
+        minMs: Math.min(...searchMs),
+        maxMs: Math.max(...searchMs),
+        ms: searchMs,
+      },
+      checks,
+      passed: checks.every((c) => c.passed),
+    };
+    mkdirSync('bench/results', { recursive: true });
+    writeFileSync('bench/results/web.json', `${JSON.stringify(report, null, 2)}\n`);
+    for (const c of checks) log(`${c.passed ? 'ok  ' : 'MISS'} ${c.name}: ${c.value} (${c.limit})`);
+    log(`wrote bench/results/web.json; ${report.passed ? 'every budget met' : 'a budget MISSED'}`);
+    if (!report.passed) process.exitCode = 1;
+  } finally {
+    if (server) {
+      server.child.kill('SIGTERM');
+      await Promise.race([server.exited, new Promise((r) => setTimeout(r, 10_000))]);
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
