@@ -130,8 +130,13 @@ test.describe('travel time', () => {
     page.on('requestfailed', (r) => {
       if (r.url().includes('/api/v1/maps/eta')) aborted.push(r.failure()?.errorText ?? '');
     });
+    // The driving request is held until the walking one has been sent, so it is still pending
+    // when the page cancels it, however slow the machine is.
+    let walkingSent: () => void = () => undefined;
+    const walking = new Promise<void>((r) => (walkingSent = r));
     await page.route('**/api/v1/maps/eta?**', async (route) => {
-      await new Promise((r) => setTimeout(r, 400));
+      if (new URL(route.request().url()).searchParams.get('mode') === 'walking') walkingSent();
+      else await Promise.race([walking, new Promise((r) => setTimeout(r, 15_000))]);
       await route.continue().catch(() => undefined);
     });
     await select.selectOption('automobile');
