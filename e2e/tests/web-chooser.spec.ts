@@ -64,6 +64,18 @@ test.describe('country/region chooser', () => {
     await expect(page.getByTestId('home')).toHaveAttribute('data-locale', 'fr-CA');
   });
 
+  test("the footer names the current country with the chooser's label", async ({ page }) => {
+    // Embedded in the host page by the server: the home page does not load the chooser's data.
+    const footer = page.locator('footer .site-footer__country');
+    await page.goto('/ca/fr/');
+    await expect(footer).toContainText('Canada (Français)');
+    await page.goto('/europe/en/');
+    await expect(footer).toContainText('Other Europe');
+    // A locale the chooser does not list: the country's name in the page language.
+    await page.goto('/il/he/');
+    await expect(footer).toContainText('ישראל');
+  });
+
   test('marks the current country when reached from a locale', async ({ page }) => {
     await page.goto('/uk/en/');
     await page.getByRole('link', { name: 'Choose your country or region' }).click();

@@ -4,7 +4,9 @@
  * i18next uses), and every language of the locale map has its files.
  */
 import { describe, expect, it } from 'vitest';
+import { CHOOSER_REGIONS, LOCALE_KEYS } from '@locator/core';
 import {
+  AMERICAN_ENGLISH_LOCALES,
   FALLBACK_FILE_LOCALE,
   NAMESPACES,
   requiredFileLocales,
@@ -187,5 +189,36 @@ describe('translation file resolution', () => {
     expect(translationFallbackChain('zh-HK')).toEqual(['zh_HK', 'zh_TW', 'en_US']);
     expect(translationFallbackChain('en-US')).toEqual(['en_US']);
     expect(translationFallbackChain('de-AT')).toEqual(['de_DE', 'en_US']);
+  });
+});
+
+describe('English file of a locale (en_US or en_GB)', () => {
+  // The rule as it was written before issue 9, over the chooser's data: en-US, en-419, en-PH and
+  // the English entries of the chooser's Americas regions use en_US, other English locales en_GB.
+  const chooserAmericanEnglish = new Set([
+    'en-US',
+    'en-419',
+    'en-PH',
+    ...CHOOSER_REGIONS.filter((r) => r.id === 'na' || r.id === 'lac')
+      .flatMap((r) => r.entries.map((e) => e.locale))
+      .filter((l) => l.startsWith('en-')),
+  ]);
+
+  it("lists the chooser's English entries of the Americas", () => {
+    expect([...AMERICAN_ENGLISH_LOCALES].sort()).toEqual([...chooserAmericanEnglish].sort());
+  });
+
+  it('gives every English locale key the file the chooser-derived rule gives', () => {
+    const english = LOCALE_KEYS.filter((key) => key.startsWith('en-'));
+    expect(english.length).toBeGreaterThan(200);
+    const wrong = english.filter(
+      (key) => translationFileLocale(key) !== (chooserAmericanEnglish.has(key) ? 'en_US' : 'en_GB'),
+    );
+    expect(wrong).toEqual([]);
+    // Quirks kept: English of Spanish-speaking countries and the countries served at /lac/en/
+    // without a chooser entry of their own use en_GB.
+    expect(translationFileLocale('en-MX')).toBe('en_GB');
+    expect(translationFileLocale('en-AW')).toBe('en_GB');
+    expect(translationFileLocale('en-JM')).toBe('en_US');
   });
 });

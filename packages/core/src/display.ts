@@ -1,6 +1,8 @@
 /**
- * Display rules of the results page (spec 2.5, 7.3, 9.5): page title, result-sentence
- * variant, callout size, badge legend, the Chinese layout and the autocomplete language.
+ * Display rules of the results page (spec 2.5, 7.3, 9.5): result-sentence variant, callout
+ * size, badge legend, the Chinese layout and the autocomplete language. The page title, which
+ * every page uses, is in `page-title.ts`, so that the home page's bundle does not carry these
+ * rules and the filter and drop-off modules they import (issue 9).
  *
  * Decisions where the spec is silent:
  * - Result sentence: "all products" wins over drop-off (there is no product to name); an empty
@@ -11,7 +13,6 @@
  * - Badge legend: keeps the order of badgesArray; when a channel is given, only the badges of
  *   that channel; "y" is compared case-insensitively. Layout names: "single", "double",
  *   "triple" for 1, 2, 3 badges; no badge gives no legend.
- * - Page title: blank parts are left out with their separator.
  * - Autocomplete language: without an override, the page language is used.
  */
 import { isAllProducts } from './filters.js';
@@ -20,18 +21,6 @@ import type { Badge, Store } from './types.js';
 
 /** Most badges in the legend strip (spec 9.5). */
 export const BADGE_LEGEND_MAX = 3;
-
-/** "{channel results title} - {local nav title} - {brand}" (spec 2.5). */
-export function pageTitle(
-  channelResultsTitle: string,
-  localNavTitle: string,
-  brand: string,
-): string {
-  return [channelResultsTitle, localNavTitle, brand]
-    .map((p) => p.trim())
-    .filter((p) => p !== '')
-    .join(' - ');
-}
 
 export type ResultSentenceVariant = 'allProducts' | 'dropOff' | 'normal';
 

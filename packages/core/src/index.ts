@@ -1,4 +1,5 @@
 export * from './locale.js';
+export * from './chooser.js';
 export * from './types.js';
 export * from './channels.js';
 export * from './catchall.js';
@@ -10,6 +11,7 @@ export * from './paging.js';
 export * from './form.js';
 export * from './links.js';
 export * from './display.js';
+export * from './page-title.js';
 export * from './traveltime.js';
 export * from './search.js';
 export * from './errors.js';

@@ -10,27 +10,17 @@
  * Reverse mapping: a path names one locale. Where several locales share a catch-all path the
  * canonical one is the key named after the path (en-EUROPE for "/europe/en/", es-LAC for
  * "/lac/es/"). Unknown paths resolve to the home locale en-US.
+ *
+ * The chooser's regions and labels are in `chooser.ts` (`data/chooser-regions.json`) and the list
+ * of proposed keys in `data/proposed-locales.json`, apart from the mapping
+ * (`data/locale-map.json`), so that code using only the mapping (the web app's home page) does
+ * not carry them (issue 9).
  */
 import localeMap from '../data/locale-map.json' with { type: 'json' };
-
-export interface ChooserEntry {
-  label: string;
-  locale: string;
-  path: string;
-  rtl?: boolean;
-  alias?: string;
-}
-
-export interface ChooserRegion {
-  id: string;
-  label: string;
-  entries: ChooserEntry[];
-}
+import proposedLocales from '../data/proposed-locales.json' with { type: 'json' };
 
 interface LocaleMapFile {
-  regions: ChooserRegion[];
   locales: Record<string, string>;
-  proposed: string[];
 }
 
 const data = localeMap as LocaleMapFile;
@@ -52,11 +42,11 @@ const RTL_LANGS = new Set(['ar', 'he', 'fa', 'ur']);
 /** All locale keys of the map, e.g. "en-GB", in file order. */
 export const LOCALE_KEYS: readonly string[] = Object.freeze(Object.keys(data.locales));
 
-/** The chooser's regions with their entries (spec 2.2). */
-export const CHOOSER_REGIONS: readonly ChooserRegion[] = data.regions;
-
-/** Locale keys that are proposed rather than taken from the real site (see data README). */
-export const PROPOSED_LOCALES: ReadonlySet<string> = new Set(data.proposed);
+/**
+ * Locale keys that are proposed rather than taken from the real site (see data README). Marked
+ * pure so that bundles that do not use it leave the list out.
+ */
+export const PROPOSED_LOCALES: ReadonlySet<string> = /* @__PURE__ */ new Set(proposedLocales);
 
 const pathToLocaleIndex: Map<string, string> = (() => {
   const index = new Map<string, string>();

@@ -9,11 +9,8 @@
  * - lat and lon must parse as finite numbers in range for the automatic search to run.
  */
 import { channelPath, localeToPath } from './locale.js';
-import { RESULT_CHANNELS } from './types.js';
+import { API_BASE, RESULT_CHANNELS } from './types.js';
 import type { ResultChannel, SearchRequest } from './types.js';
-
-/** Base path of the product server (spec 7.1). */
-export const API_BASE = '/api/v1/grlui';
 
 /** True for the channels that have a results page: sales and service (spec 2.1). */
 export function isResultChannel(channel: string | null | undefined): channel is ResultChannel {

@@ -3,6 +3,13 @@
  * search) and in the client; server and web both import them from here.
  */
 
+/**
+ * Base path of the product server (spec 7.1): globalmatrix and the store search. Here rather
+ * than in `search.ts`, so that the home page's bundle (globalmatrix only) does not carry the
+ * search rules (issue 9).
+ */
+export const API_BASE = '/api/v1/grlui';
+
 /** Channels of the product (spec 1, 9.1). Sales and service are product-based. */
 export const CHANNEL_KEYS = ['sales', 'service', 'consulting', 'training'] as const;
 export type ChannelKey = (typeof CHANNEL_KEYS)[number];

@@ -3,7 +3,6 @@ import {
   autocompleteLanguage,
   badgeLegend,
   calloutSize,
-  pageTitle,
   resultSentenceVariant,
   siteLayout,
 } from '../src/display.js';
@@ -12,13 +11,6 @@ import { PHONE, badge, store } from './fixtures.js';
 
 const products = (n: number): Product[] => Array.from({ length: n }, () => PHONE);
 const types = [{ _id: 'r1', code: 'rt1' }];
-
-describe('page title (spec 2.5)', () => {
-  it('joins channel results title, local nav title and brand', () => {
-    expect(pageTitle('Find a repair', 'Support', 'Brand')).toBe('Find a repair - Support - Brand');
-    expect(pageTitle('Where to buy', ' ', 'Brand')).toBe('Where to buy - Brand');
-  });
-});
 
 describe('result sentence (spec 2.5 item 4)', () => {
   it('picks all products, drop-off or normal', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import localeMap from '../data/locale-map.json' with { type: 'json' };
 import {
-  CHOOSER_REGIONS,
   LOCALE_KEYS,
+  PROPOSED_LOCALES,
   channelPath,
   isCatchAllCode,
   languageTag,
@@ -146,17 +146,17 @@ describe('locale helpers', () => {
     expect(channelPath('en-GB', 'service')).toBe('/uk/en/service');
   });
 
+  it('marks the 235 proposed keys, all of them keys of the map', () => {
+    expect(PROPOSED_LOCALES.size).toBe(235);
+    expect([...PROPOSED_LOCALES].filter((key) => !LOCALE_KEYS.includes(key))).toEqual([]);
+    expect(PROPOSED_LOCALES.has('ar-BH')).toBe(true);
+    expect(PROPOSED_LOCALES.has('en-GB')).toBe(false);
+  });
+
   it('recognises the regional catch-all codes', () => {
     expect(isCatchAllCode('asia')).toBe(true);
     expect(isCatchAllCode('LAC')).toBe(true);
     expect(isCatchAllCode('uk')).toBe(false);
-  });
-
-  it('exposes the chooser regions, with rtl entries marked', () => {
-    expect(CHOOSER_REGIONS.map((r) => r.id)).toEqual(['amei', 'apac', 'europe', 'lac', 'na']);
-    const rtl = CHOOSER_REGIONS.flatMap((r) => r.entries).filter((e) => e.rtl);
-    expect(rtl.length).toBeGreaterThan(0);
-    for (const e of rtl) expect(localeDirection(e.locale)).toBe('rtl');
   });
 });
 

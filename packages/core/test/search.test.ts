@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  API_BASE,
   isResultChannel,
   parseCoordinate,
   resultsQueryEntries,
@@ -10,7 +9,7 @@ import {
   searchApiQuery,
   shouldAutoSearch,
 } from '../src/search.js';
-import type { SearchRequest } from '../src/types.js';
+import { API_BASE, type SearchRequest } from '../src/types.js';
 
 const request: SearchRequest = {
   latitude: 51.5,

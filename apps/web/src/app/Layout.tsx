@@ -40,7 +40,11 @@ export function Layout({ boot, children }: { boot: Boot; children: ReactNode }) 
       <footer className="site-footer" aria-label={t('footer.label')}>
         <div className="site-footer__inner">
           <p className="site-footer__country">
-            <span>{t('footer.currentCountry', { country: countryLabel(boot.locale) })}</span>{' '}
+            <span>
+              {t('footer.currentCountry', {
+                country: countryLabel(boot.locale, boot.countryLabel),
+              })}
+            </span>{' '}
             <Link to={CHOOSER_PATH}>{t('footer.countryLink')}</Link>
           </p>
           <p className="site-footer__demo">

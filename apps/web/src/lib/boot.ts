@@ -1,12 +1,15 @@
 /**
- * Reads the value the server embeds in the host page (spec 2.3): the route's locale, the brand
- * and, when present, the preloaded configuration.
+ * Reads the value the server embeds in the host page (spec 2.3): the route's locale, the brand,
+ * the chooser's label of the locale's country when the chooser lists it, and, when present, the
+ * preloaded configuration.
  */
 import { HOME_LOCALE, normaliseLocaleKey, type CountryConfig } from '@locator/core';
 
 export interface Boot {
   locale: string;
   brand: string;
+  /** The chooser's label of the locale's country ("Canada (Français)"), for the footer. */
+  countryLabel?: string;
   config?: { response: CountryConfig[] };
 }
 
@@ -21,6 +24,9 @@ export function readBoot(doc: Document = document): Boot {
   const value = (raw ?? {}) as Partial<Boot>;
   const locale = normaliseLocaleKey(String(value.locale ?? '')) ?? HOME_LOCALE;
   const boot: Boot = { locale, brand: typeof value.brand === 'string' ? value.brand : 'Lumen' };
+  if (typeof value.countryLabel === 'string' && value.countryLabel.trim() !== '') {
+    boot.countryLabel = value.countryLabel;
+  }
   if (value.config && Array.isArray(value.config.response)) boot.config = value.config;
   return boot;
 }

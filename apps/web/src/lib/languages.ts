@@ -13,8 +13,9 @@
  *   the path (channel); none when the country has a single locale.
  */
 import {
-  CHOOSER_REGIONS,
   LOCALE_KEYS,
+  REGION_LABELS,
+  isCatchAllCode,
   localeDirection,
   localeParts,
   localeToPath,
@@ -112,22 +113,21 @@ export function alternatesFor(pathname: string): { hreflang: string; href: strin
 }
 
 /**
- * The chooser label of a locale's country ("Canada (Français)"); for a locale the chooser does
- * not list (he-IL, hi-IN…), the country's name in the locale's language (Intl.DisplayNames),
- * else its country code.
+ * The footer's name of a locale's country: the chooser's label of the locale ("Canada
+ * (Français)"), which the server embeds in the host page (`Boot.countryLabel`) so that the pages
+ * do not load the chooser's data (issue 9). Without it (a locale the chooser does not list:
+ * he-IL, hi-IN…; a host page without it), the country's name in the locale's language
+ * (Intl.DisplayNames), the region's name for a catch-all, else the country code.
  */
-export function countryLabel(locale: string): string {
-  const path = localeToPath(locale);
-  for (const region of CHOOSER_REGIONS) {
-    const entry = region.entries.find((e) => e.path === path);
-    if (entry) return entry.label;
-  }
-  const { region } = localeParts(locale);
+export function countryLabel(locale: string, chooserLabel?: string): string {
+  if (chooserLabel !== undefined && chooserLabel.trim() !== '') return chooserLabel;
+  const { region, country } = localeParts(locale);
+  if (isCatchAllCode(country)) return REGION_LABELS[country];
   try {
     const name = new Intl.DisplayNames([languageTag(locale)], { type: 'region' }).of(region);
     if (name && name !== region) return name;
   } catch {
     // An unknown region code: the code below.
   }
-  return localeParts(locale).country.toUpperCase();
+  return country.toUpperCase();
 }

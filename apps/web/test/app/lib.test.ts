@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { chooserLabel } from '@locator/core';
+import { readBoot } from '../../src/lib/boot';
 import { cardImages, DEFAULT_CARD_IMAGES } from '../../src/lib/card-images';
 import { alternatesFor, countryLabel, languageOptions } from '../../src/lib/languages';
 import { languageTag } from '../../src/lib/locale-tag';
@@ -71,14 +73,43 @@ describe('alternatesFor', () => {
 });
 
 describe('countryLabel', () => {
-  it("is the chooser label in the country's language", () => {
-    expect(countryLabel('ja-JP')).toBe('日本');
-    expect(countryLabel('en-EUROPE')).toBe('Other Europe');
+  it("is the chooser label in the country's language, which the host page embeds", () => {
+    expect(countryLabel('ja-JP', chooserLabel('ja-JP'))).toBe('日本');
+    expect(countryLabel('en-EUROPE', chooserLabel('en-EUROPE'))).toBe('Other Europe');
+    expect(countryLabel('fr-CA', chooserLabel('fr-CA'))).toBe('Canada (Français)');
   });
   it("is the country's name in the page language for a locale the chooser does not list", () => {
-    expect(countryLabel('he-IL')).toBe('ישראל');
+    for (const locale of ['he-IL', 'hi-IN', 'ru-RU']) expect(chooserLabel(locale)).toBeUndefined();
+    expect(countryLabel('he-IL', chooserLabel('he-IL'))).toBe('ישראל');
     expect(countryLabel('hi-IN')).toBe('भारत');
     expect(countryLabel('ru-RU')).toBe('Россия');
+  });
+  it('without the embedded label, is the country or region name', () => {
+    expect(countryLabel('ja-JP')).toBe('日本');
+    expect(countryLabel('fr-CA', ' ')).toBe('Canada');
+    expect(countryLabel('en-EUROPE')).toBe('Other Europe');
+    expect(countryLabel('en-AMEI')).toBe('Other Africa and Middle East');
+  });
+});
+
+describe('readBoot', () => {
+  const doc = (json: string) =>
+    ({ getElementById: () => ({ textContent: json }) }) as unknown as Document;
+  it("reads the locale, the brand and the chooser's label of the country", () => {
+    expect(
+      readBoot(doc('{"locale":"fr-CA","brand":"B","countryLabel":"Canada (Français)"}')),
+    ).toEqual({ locale: 'fr-CA', brand: 'B', countryLabel: 'Canada (Français)' });
+  });
+  it('leaves out a missing or blank label and falls back on bad values', () => {
+    expect(readBoot(doc('{"locale":"he-IL","brand":"B"}'))).toEqual({
+      locale: 'he-IL',
+      brand: 'B',
+    });
+    expect(readBoot(doc('{"locale":"xx","countryLabel":" "}'))).toEqual({
+      locale: 'en-US',
+      brand: 'Lumen',
+    });
+    expect(readBoot(doc('{'))).toEqual({ locale: 'en-US', brand: 'Lumen' });
   });
 });
 

@@ -11,7 +11,7 @@
  * regions of the chooser (and the Philippines) use en_US; every other English locale uses en_GB.
  * zh_HK falls back to zh_TW (both Traditional script) before en_US.
  */
-import { CHOOSER_REGIONS, LOCALE_KEYS } from '@locator/core';
+import { LOCALE_KEYS } from '@locator/core';
 
 export const FALLBACK_FILE_LOCALE = 'en_US';
 
@@ -62,15 +62,39 @@ export const LANGUAGE_FILES: Readonly<Record<string, string>> = Object.freeze({
   zh: 'zh_CN',
 });
 
-const AMERICAS_REGIONS = new Set(['na', 'lac']);
-
-const americanEnglish: ReadonlySet<string> = new Set([
+/**
+ * The English locale keys that use en_US: en-US, en-419 and en-PH, and the English entries of the
+ * chooser's Americas regions ("na", "lac"): the English-speaking countries of the Americas and
+ * the Latin-American catch-all en-LAC. Listed here rather than derived from the chooser's data,
+ * which the home page does not load (issue 9); a unit test keeps the list equal to the chooser's
+ * entries.
+ */
+export const AMERICAN_ENGLISH_LOCALES: ReadonlySet<string> = new Set([
   'en-US',
   'en-419',
   'en-PH',
-  ...CHOOSER_REGIONS.filter((r) => AMERICAS_REGIONS.has(r.id))
-    .flatMap((r) => r.entries.map((e) => e.locale))
-    .filter((l) => l.startsWith('en-')),
+  'en-CA',
+  'en-PR',
+  'en-LAC',
+  'en-AG',
+  'en-AI',
+  'en-BB',
+  'en-BM',
+  'en-BS',
+  'en-BZ',
+  'en-DM',
+  'en-GD',
+  'en-GY',
+  'en-JM',
+  'en-KN',
+  'en-KY',
+  'en-LC',
+  'en-MS',
+  'en-SR',
+  'en-TC',
+  'en-TT',
+  'en-VC',
+  'en-VG',
 ]);
 
 /** Regional variants: locale key → file locale, for the locales that do not use the default. */
@@ -78,7 +102,7 @@ function regionalFile(locale: string): string | undefined {
   const [lang = '', region = ''] = locale.split('-');
   switch (lang) {
     case 'en':
-      return americanEnglish.has(locale) ? 'en_US' : 'en_GB';
+      return AMERICAN_ENGLISH_LOCALES.has(locale) ? 'en_US' : 'en_GB';
     case 'es': {
       if (region === 'ES' || region === 'GQ') return 'es_ES';
       return 'es_419';
