@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { LONDON, config, fixtureStores } from './helpers/fixtures.js';
 import { importStores, type Geocoder } from '../src/import/run.js';
+import { importRowSchema } from '../src/import/row.js';
 import { CONFIG_DIR } from '../src/config/paths.js';
 
 const cfg = config();
@@ -126,5 +127,32 @@ describe.each(DIALECTS)('import on %s', (dialect) => {
       field: 'storeId',
       reason: 'duplicate of line 1',
     });
+  });
+});
+
+describe('import row: storeWeb', () => {
+  const web = (storeWeb: string) => importRowSchema.shape.storeWeb.safeParse(storeWeb);
+  it('takes http(s) addresses, with or without the scheme', () => {
+    for (const ok of [
+      '',
+      'https://example.com/a',
+      'http://shop.example.co.uk',
+      'www.example.com:8080/x',
+    ])
+      expect(web(ok).success, ok).toBe(true);
+  });
+  it('refuses script and data addresses', () => {
+    for (const bad of [
+      'javascript:alert(document.domain)',
+      'JavaScript:void(0).x',
+      'data:text/html,<script>alert(1)</script>.x',
+      'vbscript:msgbox(1).x',
+    ]) {
+      const result = web(bad);
+      expect(result.success, bad).toBe(false);
+      expect(result.error?.issues.map((i) => i.message).join(), bad).toMatch(
+        /must be an http or https address|must be a web address/,
+      );
+    }
   });
 });

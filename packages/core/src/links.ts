@@ -11,13 +11,18 @@
  *   instead of an address the maps service would have to geocode again.
  * - Values are encoded with encodeURIComponent; commas stay literal (they are allowed in a
  *   query and are the separator of saddr and daddr). Blank address parts are skipped.
- * - A blank getDirection / casSupportUrl gives "" (no link).
+ * - A blank getDirection / casSupportUrl gives "" (no link); so does an unsafe one (below).
  * - The appointment link's lat/long are the search (source) position; its product is the
  *   store's service product of the chosen product id, else its first service product with a
  *   pdmSuperGrpProductId. The letter prefix exists only when letters are followed by digits.
  * - apptSchedulerIndVal is "set" when it is non-blank and not 0 / false / n / no.
  * - The share text lists name, address (street1, street2, city, postalCode), state and phone,
  *   one per line, skipping blanks.
+ * - Only http(s) and tel: links are made (issue 9, hostile input): a getDirection or
+ *   casSupportUrl that is not an absolute http(s) URL (javascript:, data:, vbscript:, relative,
+ *   with credentials or whitespace: see safeWebUrl) gives "" (no link), like a blank one. A
+ *   phone link is `tel:` with the number's ASCII digits (and a leading "+"), and there is none
+ *   when the phone holds fewer than 3 digits: the phone is then shown as text only.
  */
 import { safeWebUrl } from './store.js';
 import type { Carrier, Product, Store } from './types.js';
@@ -30,6 +35,26 @@ export const SOURCE_COORDINATE_STATUSES: readonly string[] = [
 
 /** Countries whose service results may link to the appointment scheduler (spec 9.6). */
 export const APPOINTMENT_COUNTRIES: readonly string[] = ['in', 'cn'];
+
+/** True for an absolute http(s) URL that safeWebUrl keeps as written (outer blanks aside). */
+export function isWebUrl(value: string | null | undefined): boolean {
+  const trimmed = (value ?? '').trim();
+  return /^https?:\/\//i.test(trimmed) && safeWebUrl(trimmed) === trimmed;
+}
+
+/** The fewest digits of a phone number that gets a tel: link (short numbers such as 112). */
+export const MIN_PHONE_DIGITS = 3;
+
+/**
+ * The tel: link of a store's phone (see above): "+44 20 7946 0000" → "tel:+442079460000";
+ * "" when it has fewer than MIN_PHONE_DIGITS digits ("javascript:alert(1)", "n/a").
+ */
+export function telHref(phone: string | null | undefined): string {
+  if (typeof phone !== 'string') return '';
+  const digits = phone.replace(/[^0-9]/g, '');
+  if (digits.length < MIN_PHONE_DIGITS) return '';
+  return `tel:${phone.trimStart().startsWith('+') ? '+' : ''}${digits}`;
+}
 
 /** encodeURIComponent, keeping commas literal. */
 export function encodeQueryValue(value: string): string {
@@ -66,7 +91,7 @@ export function directionsUrl(
   store: AddressFields & Pick<Store, 'geoCodeStatus'>,
   lang: string,
 ): string {
-  if (getDirection.trim() === '') return '';
+  if (!isWebUrl(getDirection)) return '';
   const address = (source.formattedAddress ?? '').trim();
   const saddr =
     address === '' || usesSourceCoordinates(store.geoCodeStatus)
@@ -119,7 +144,7 @@ export interface AppointmentLinkInput {
  * `{casSupportUrl}{locale}&storeID={storeId}&lat={lat}&long={lon}[&{query from carrier}][&{prefix}={pdmSuperGrpProductId}]`.
  */
 export function appointmentUrl(input: AppointmentLinkInput): string {
-  if (input.casSupportUrl.trim() === '') return '';
+  if (!isWebUrl(input.casSupportUrl)) return '';
   let url =
     `${input.casSupportUrl}${encodeQueryValue(input.locale)}` +
     `&storeID=${encodeQueryValue(input.storeId)}&lat=${input.latitude}&long=${input.longitude}`;

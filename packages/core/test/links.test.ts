@@ -7,10 +7,12 @@ import {
   encodeQueryValue,
   isApptSchedulerSet,
   isAppointmentLinkShown,
+  isWebUrl,
   pdmPrefix,
   queryFromCarrier,
   sharePayload,
   storeAddressParts,
+  telHref,
   usesSourceCoordinates,
 } from '../src/links.js';
 import { PHONE, TABLET, product, store } from './fixtures.js';
@@ -198,5 +200,99 @@ describe('carrier links (spec 7.4)', () => {
       url: 'https://jio.example.com/buy',
     });
     expect(carrierLink(carrier, 'service')).toBeUndefined();
+  });
+});
+
+/** Issue 9, hostile input: only http(s) and tel: links are made. */
+const DANGEROUS = [
+  'javascript:alert(1)//',
+  ' JavaScript:alert(1)//',
+  'java\tscript:alert(1)//',
+  'data:text/html,<script>alert(1)</script>',
+  'vbscript:msgbox(1)',
+  '//evil.example.com/?',
+  '/relative?',
+  'https://user:pass@evil.example.com/?',
+  'https://maps.example.com/?q=a b&',
+  'maps.example.com/?',
+];
+
+describe('only web links from configured bases (issue 9)', () => {
+  it('accepts absolute http(s) URLs, outer blanks aside', () => {
+    expect(isWebUrl('https://maps.example.com/?')).toBe(true);
+    expect(isWebUrl(' http://maps.example.com/maps? ')).toBe(true);
+    expect(isWebUrl('HTTPS://cas.example.com/appt?locale=')).toBe(true);
+    expect(isWebUrl('')).toBe(false);
+    expect(isWebUrl(undefined)).toBe(false);
+    expect(isWebUrl(null)).toBe(false);
+  });
+
+  it.each(DANGEROUS)('makes no directions or appointment link from %j', (base) => {
+    expect(isWebUrl(base)).toBe(false);
+    expect(directionsUrl(base, source, shop, 'en')).toBe('');
+    expect(
+      appointmentUrl({
+        casSupportUrl: base,
+        locale: 'en_IN',
+        storeId: 'S1',
+        latitude: 1,
+        longitude: 2,
+      }),
+    ).toBe('');
+  });
+
+  it('keeps store values inside the query, encoded', () => {
+    const hostile = store({
+      street1: '"><svg onload=alert(1)>',
+      street2: 'javascript:alert(1)',
+      city: '<script>x</script>',
+      state: '',
+      postalCode: '',
+    });
+    const url = directionsUrl(GD, source, hostile, 'en');
+    expect(url.startsWith(`${GD}saddr=`)).toBe(true);
+    expect(url).not.toMatch(/[<>"\s]/);
+    expect(decodeURIComponent(url)).toContain('"><svg onload=alert(1)>');
+    const appt = appointmentUrl({
+      casSupportUrl: 'https://cas.example.com/appt?locale=',
+      locale: 'en_IN',
+      storeId: '"><img src=x onerror=alert(1)>',
+      latitude: 1,
+      longitude: 2,
+    });
+    expect(appt.startsWith('https://cas.example.com/appt?locale=en_IN&storeID=')).toBe(true);
+    expect(appt).not.toMatch(/[<>"\s]/);
+  });
+});
+
+describe('phone links (issue 9)', () => {
+  it('dials the digits, with a leading "+"', () => {
+    expect(telHref('+44 20 7946 0000')).toBe('tel:+442079460000');
+    expect(telHref('  +1 (555) 010-9999 ')).toBe('tel:+15550109999');
+    expect(telHref('020 7946 0000')).toBe('tel:02079460000');
+    expect(telHref('0044 20+7946')).toBe('tel:0044207946');
+    expect(telHref('112')).toBe('tel:112');
+  });
+
+  it('makes no link from too few digits or from a non-string', () => {
+    expect(telHref('')).toBe('');
+    expect(telHref('n/a')).toBe('');
+    expect(telHref('javascript:alert(1)')).toBe('');
+    expect(telHref('<img src=x onerror=alert(12)>')).toBe('');
+    expect(telHref('٠٢٠ ٧٩٤٦')).toBe(''); // only ASCII digits are dialled
+    expect(telHref(undefined)).toBe('');
+    expect(telHref(null)).toBe('');
+    expect(telHref(5550109 as unknown as string)).toBe('');
+  });
+
+  it('never makes anything but a tel: link of digits', () => {
+    for (const attack of [
+      'javascript:alert(document.cookie)//123',
+      'data:text/html,<script>alert(123)</script>',
+      'vbscript:msgbox(123)',
+      'tel:123"><script>alert(1)</script>',
+    ]) {
+      expect(telHref(attack)).toMatch(/^tel:\+?\d+$/);
+    }
   });
 });

@@ -58,10 +58,17 @@ export const importRowSchema = z.object({
   phone: text(40),
   latitude: coordinate(-90, 90),
   longitude: coordinate(-180, 180),
-  storeWeb: text(300).refine(
-    (v) => v === '' || /^(https?:\/\/)?[^\s/$.?#][^\s]*\.[^\s]+$/i.test(v),
-    'must be a web address',
-  ),
+  storeWeb: text(300)
+    .refine(
+      (v) => v === '' || /^(https?:\/\/)?[^\s/$.?#][^\s]*\.[^\s]+$/i.test(v),
+      'must be a web address',
+    )
+    // "javascript:…", "data:…", "vbscript:…", "mailto:…": only http(s) addresses, with or without
+    // the scheme ("www.example.com:8080/x" has a host, not a scheme, before its colon).
+    .refine(
+      (v) => /^https?:\/\//i.test(v) || !/^[a-z][a-z0-9+-]*:/i.test(v),
+      'must be an http or https address',
+    ),
   storeTypes: list.pipe(z.array(z.string().regex(/^\d{1,3}$/, 'must be numbers'))),
   badges: list,
   salesProducts: list,

@@ -5,6 +5,7 @@
  * need absolute ones.
  */
 import type { StyleSpecification } from 'maplibre-gl';
+import { safeWebUrl } from '@locator/core';
 
 export interface Attribution {
   text: string;
@@ -58,7 +59,11 @@ export function absoluteStyle(style: Json, origin: string): StyleSpecification {
   return out as unknown as StyleSpecification;
 }
 
-/** Plain-text attributions of a vendor style's sources ("<a>© Vendor</a>" → "© Vendor"). */
+/**
+ * Plain-text attributions of a vendor style's sources ("<a>© Vendor</a>" → "© Vendor"). The
+ * markup is parsed into an inert document, never inserted; a link keeps only an http(s) href
+ * (safeWebUrl; issue 9: a javascript: or data: href in a vendor style gives the text alone).
+ */
 export function styleAttributions(style: Json): Attribution[] {
   const out: Attribution[] = [];
   for (const s of Object.values((style.sources ?? {}) as Record<string, Json>)) {
@@ -66,7 +71,9 @@ export function styleAttributions(style: Json): Attribution[] {
     const doc = new DOMParser().parseFromString(s.attribution, 'text/html');
     const links = [...doc.querySelectorAll('a')];
     if (links.length === 0) out.push({ text: doc.body.textContent?.trim() ?? '', href: '' });
-    for (const a of links) out.push({ text: a.textContent?.trim() ?? '', href: a.href });
+    for (const a of links) {
+      out.push({ text: a.textContent?.trim() ?? '', href: safeWebUrl(a.getAttribute('href')) });
+    }
   }
   return out.filter((a, i) => a.text && out.findIndex((b) => b.text === a.text) === i);
 }

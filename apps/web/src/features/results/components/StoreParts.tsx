@@ -5,7 +5,7 @@
  */
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RETAIL_STORE_TYPE, type Store } from '@locator/core';
+import { RETAIL_STORE_TYPE, telHref, type Store } from '@locator/core';
 import type { ResultsContext } from '../context';
 import type { TravelTimes } from '../hooks/useTravelTimes';
 import type { StoreLinkInput, StoreUrls } from '../store-links';
@@ -101,6 +101,8 @@ export function StoreFacts({ store, links }: { store: Store; links: StoreLinks }
   const { t } = useTranslation('result');
   const { ctx } = links;
   const cityLine = [store.city, store.state, store.postalCode].filter(Boolean).join(' ');
+  // Only a number becomes a tel: link (no link for "n/a" or script-like text).
+  const tel = telHref(store.phone);
   return (
     <>
       {store.badges.length > 0 ? (
@@ -131,13 +133,13 @@ export function StoreFacts({ store, links }: { store: Store; links: StoreLinks }
           <div>
             <dt className="visually-hidden">{t('store.phone')}</dt>
             <dd>
-              <a
-                href={`tel:${store.phone.replace(/[^\d+]/g, '')}`}
-                dir="ltr"
-                onClick={() => links.onLinkClick('phone', store, `tel:${store.phone}`)}
-              >
-                {store.phone}
-              </a>
+              {tel ? (
+                <a href={tel} dir="ltr" onClick={() => links.onLinkClick('phone', store, tel)}>
+                  {store.phone}
+                </a>
+              ) : (
+                <span dir="ltr">{store.phone}</span>
+              )}
             </dd>
           </div>
         ) : null}
