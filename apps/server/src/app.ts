@@ -2,11 +2,11 @@
  * Builds the Fastify application: security headers, the API (routes → services → repositories),
  * the built web app's static assets, and the host page for every other route (spec 2.1).
  */
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { parseLocalePath } from '@locator/core';
+import { ApiError, parseLocalePath } from '@locator/core';
 import type { Env } from './env.js';
 import { renderHostPage, type BootData } from './http/host-page.js';
 import { registerSecurityHeaders } from './http/security.js';
@@ -15,6 +15,7 @@ import { apiRoutes, type ApiDeps } from './api/index.js';
 import { mapsRoutes } from './maps/routes.js';
 import { basemapRoutes } from './basemap/routes.js';
 import { registerErrorHandler } from './http/errors.js';
+import { routableUrl } from './http/url.js';
 import type { MapsProvider } from '@locator/geo';
 import type { BasemapConfig } from './basemap/config.js';
 
@@ -45,6 +46,21 @@ const FALLBACK_TEMPLATE = `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>Locator</title></head>
 <body><main><h1>Locator</h1><p>The web app is not built. Run <code>npm run build</code>.</p></main></body></html>`;
 
+/** Longest path parameter the router reads (a longer segment is replaced, see http/url.ts). */
+const MAX_PARAM_LENGTH = 200;
+
+/**
+ * Paths of the machine endpoints and of the build's hashed files: an unknown one answers 404
+ * NOT_FOUND (JSON), never the host page, so a missing tile, translation or script is not
+ * answered with HTML and status 200.
+ */
+const NOT_A_PAGE = /^\/(api|basemap|locales|assets)(\/|$)/;
+
+/** A request the host page answers when nothing else does: GET or HEAD of a page path. */
+function isPageRequest(method: string, path: string): boolean {
+  return (method === 'GET' || method === 'HEAD') && !NOT_A_PAGE.test(path);
+}
+
 export function staticCacheControl(path: string): string {
   if (path.includes('/assets/')) return 'public, max-age=31536000, immutable';
   if (path.includes('/locales/')) return 'public, max-age=2592000';
@@ -55,17 +71,31 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env } = options;
   const app = Fastify({
     logger: options.logger === false ? false : { level: env.LOG_LEVEL },
-    trustProxy: true,
+    // Off unless configured (env.ts TRUST_PROXY): X-Forwarded-For would choose the rate-limit key.
+    trustProxy: env.TRUST_PROXY,
     // No per-request access log: it would record visitors' IP addresses (nothing personal is
     // kept) and costs throughput; errors are still logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
     // Paths like "/uk/en/" and "/uk/en" both route to the same handlers.
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    // Path segments the router cannot read (malformed percent-encoding, longer than
+    // maxParamLength) become U+FFFD, so such requests get the routes' own catalogue answers.
+    rewriteUrl: (req) => routableUrl(req.url ?? '/', MAX_PARAM_LENGTH),
+    // What is still unreadable (a request target not starting with "/"): the catalogue's body,
+    // not Fastify's own.
+    frameworkErrors: (_error, _request, reply) => {
+      const error = new ApiError('INVALID_PARAMETER', 'The request path is not valid.', 'path');
+      void (reply as FastifyReply)
+        .code(error.status)
+        .header('X-Content-Type-Options', 'nosniff')
+        .header('Cache-Control', 'no-store')
+        .send(error.toBody());
+    },
     // While closing, a request that still arrives is answered (see cluster.ts), not refused.
     return503OnClosing: false,
   });
 
-  registerSecurityHeaders(app);
+  registerSecurityHeaders(app, { basemap: options.basemap });
   registerCompression(app);
   registerErrorHandler(app);
 
@@ -118,18 +148,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
-  // Host page for every route of 2.1 (and "*"): the locale comes from the path.
-  app.setNotFoundHandler(async (request, reply) => {
-    if (request.method !== 'GET' && request.method !== 'HEAD') {
-      return reply.code(404).send({ error: { code: 'NOT_FOUND', message: 'No such resource.' } });
-    }
-    const url = request.url.split('?')[0] ?? '/';
-    if (url.startsWith('/api/')) {
-      return reply
-        .code(404)
-        .send({ error: { code: 'NOT_FOUND', message: `No API endpoint at ${url}.` } });
-    }
-    const { locale } = parseLocalePath(url);
+  /** The host page with the path's locale (spec 2.1: every route, and "*"). */
+  async function sendHostPage(path: string, reply: FastifyReply): Promise<FastifyReply> {
+    const { locale } = parseLocalePath(path);
     const boot: BootData = { locale, brand: env.BRAND };
     const config = await options.preloadConfig?.(locale).catch(() => undefined);
     if (config) boot.config = config;
@@ -137,6 +158,21 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .send(renderHostPage(template, boot));
+  }
+
+  // Host page for every route of 2.1 (and "*"): the locale comes from the path. Other methods,
+  // and unknown endpoint or file paths, answer 404 NOT_FOUND.
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    if (isPageRequest(request.method, path)) return sendHostPage(path, reply);
+    const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
+    const message =
+      request.method !== 'GET' && request.method !== 'HEAD'
+        ? 'No such resource.'
+        : path.startsWith('/api/')
+          ? `No API endpoint at ${shown}.`
+          : `Nothing at ${shown}.`;
+    return reply.code(404).send(new ApiError('NOT_FOUND', message).toBody());
   });
 
   return app;

@@ -78,7 +78,11 @@ export async function createServices(
     statistics: new StatisticsService(config, db.statistics, analytics),
     locales: new LocalesService(settings.LOCALES_DIR),
     mapToken: () => token,
-    rateLimits: { search: settings.RATE_LIMIT_SEARCH, statistics: settings.RATE_LIMIT_STATS },
+    rateLimits: {
+      search: settings.RATE_LIMIT_SEARCH,
+      statistics: settings.RATE_LIMIT_STATS,
+      maps: settings.RATE_LIMIT_MAPS,
+    },
     analytics: { service: analytics, rateLimit: analyticsConfig.RATE_LIMIT_EVENTS },
   };
   const services: Services = {

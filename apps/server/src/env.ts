@@ -6,8 +6,19 @@ import { z } from 'zod';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { availableParallelism } from 'node:os';
+import { isIP } from 'node:net';
 
 const repoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
+
+/** "loopback", "10.0.0.0/8", "::1", "192.168.1.2": what TRUST_PROXY may list. */
+function isProxyAddress(entry: string): boolean {
+  if (['loopback', 'linklocal', 'uniquelocal'].includes(entry)) return true;
+  const [address = '', prefix, extra] = entry.split('/');
+  const family = isIP(address);
+  if (family === 0 || extra !== undefined) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (family === 4 ? 32 : 128);
+}
 
 const envSchema = z.object({
   PORT: z
@@ -55,6 +66,21 @@ const envSchema = z.object({
     .default('1000')
     .transform(Number)
     .pipe(z.number().max(60_000, 'must be a number of milliseconds from 0 to 60000')),
+  /**
+   * Which proxies in front of the server to believe about the client's address and protocol
+   * (X-Forwarded-For / -Proto): "off" (default: the connection's own address, so a client
+   * cannot pick its own rate-limit key by sending the header), or a comma-separated list of the
+   * proxies' addresses, CIDR ranges or the keywords loopback, linklocal and uniquelocal. Behind a load balancer, name it, or the rate
+   * limits count all its visitors as one client and HSTS is not sent.
+   */
+  TRUST_PROXY: z
+    .string()
+    .default('off')
+    .transform((v): false | string[] => (v === 'off' ? false : v.split(',').map((p) => p.trim())))
+    .refine((v) => v === false || v.every(isProxyAddress), {
+      message:
+        'must be "off" or a comma-separated list of proxy addresses, CIDR ranges, loopback, linklocal or uniquelocal',
+    }),
   /** Token of a vendor map service, answered by GET /mapKitToken (empty for the embedded map). */
   MAP_TOKEN: z.string().max(2000).default(''),
 });

@@ -115,6 +115,10 @@ export function apiErrorFromIssues(
   const issue = issues[0];
   const param = issue?.path.map(String).join('.') || undefined;
   if (body) return new ApiError('INVALID_BODY', describe(issue, param), param);
+  // A query parameter given more than once (?lat=1&lat=2) arrives as an array.
+  if (issue && param && Array.isArray(valueAt(input, issue.path))) {
+    return new ApiError('INVALID_PARAMETER', `${param}: given more than once`, param);
+  }
   let code: ErrorCode = 'INVALID_PARAMETER';
   if (
     issue?.code === 'invalid_type' &&

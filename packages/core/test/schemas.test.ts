@@ -81,6 +81,20 @@ describe('search query schema', () => {
     });
   });
 
+  it('names a repeated query parameter (an array) as given more than once', () => {
+    expect(errorOf({ lat: ['1', '2'], lon: '0' })).toMatchObject({
+      code: 'INVALID_PARAMETER',
+      message: 'lat: given more than once',
+      param: 'lat',
+    });
+    // In a JSON body an array is just the wrong type.
+    const r = locationSearchSchema.safeParse({ channel: ['sales'] });
+    if (r.success) throw new Error('expected a failure');
+    expect(apiErrorFromIssues(r.error.issues, true, { channel: ['sales'] }).message).toMatch(
+      /^channel: /,
+    );
+  });
+
   it('describes issues without a path and an empty list', () => {
     expect(apiErrorFromIssues([]).message).toBe('Invalid input.');
     expect(

@@ -28,8 +28,11 @@ export interface ApiDeps {
   locales: LocalesService;
   /** The map provider's token; "" for the embedded provider. */
   mapToken: () => string;
-  /** Requests per client per minute; 0 = unlimited. */
-  rateLimits: { search: number; statistics: number };
+  /**
+   * Requests per client per minute; 0 = unlimited. `maps` is one budget over the maps
+   * endpoints (maps/routes.ts, registered by app.ts beside these routes).
+   */
+  rateLimits: { search: number; statistics: number; maps: number };
   /** POST /api/v1/analytics/events (absent: not served). */
   analytics?: AnalyticsRouteDeps;
 }

@@ -12,9 +12,16 @@
  * parsers of @locator/core first (the zod schemas decide anything they do not accept, errors
  * included), and answers are written by serialisers compiled from their JSON schema.
  */
-import type { FastifyPluginAsync, FastifyReply } from 'fastify';
+import type {
+  FastifyPluginAsync,
+  FastifyReply,
+  FastifyRequest,
+  RouteShorthandOptions,
+} from 'fastify';
+import rateLimit from '@fastify/rate-limit';
 import type { z } from 'zod';
 import {
+  ApiError,
   apiErrorFromIssues,
   autocompleteQuerySchema,
   etaQuerySchema,
@@ -34,11 +41,18 @@ export interface MapsRoutesOptions {
   provider: MapsProvider;
   /** Cache-Control max-age of place answers, seconds. */
   maxAge?: number;
+  /**
+   * Requests per client per minute over all four endpoints together (one budget); 0 or absent =
+   * unlimited. Beyond it: 429 RATE_LIMITED with Retry-After.
+   */
+  rateLimit?: number;
 }
 
 function parse<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
   const parsed = schema.safeParse(query);
-  if (!parsed.success) throw apiErrorFromIssues(parsed.error.issues);
+  // The query tells a missing parameter (MISSING_PARAMETER) from a malformed one, such as a
+  // repeated one (?q=a&q=b, INVALID_PARAMETER).
+  if (!parsed.success) throw apiErrorFromIssues(parsed.error.issues, false, query);
   return parsed.data;
 }
 
@@ -107,7 +121,22 @@ export const mapsRoutes: FastifyPluginAsync<MapsRoutesOptions> = async (app, opt
     reply.header('Cache-Control', cacheControl);
   };
 
-  const places = { schema: placesResponse };
+  // The rate-limit plugin is encapsulated in this plugin (as in api/index.ts, whose instance is
+  // separate: its own store and request marker), and global: false adds nothing by itself. One
+  // limiter, and so one counter per client, is shared by the four routes as their onRequest hook.
+  let limited: Pick<RouteShorthandOptions, 'onRequest'> = {};
+  if (opts.rateLimit !== undefined && opts.rateLimit > 0) {
+    await app.register(rateLimit, { global: false });
+    const limiter = app.rateLimit({
+      max: opts.rateLimit,
+      timeWindow: 60_000,
+      errorResponseBuilder: (_req: FastifyRequest, ctx: { after: string }) =>
+        new ApiError('RATE_LIMITED', `Too many requests; retry in ${ctx.after}.`),
+    });
+    limited = { onRequest: limiter };
+  }
+
+  const places = { schema: placesResponse, ...limited };
   app.get('/api/v1/maps/autocomplete', places, async (req, reply): Promise<MapsPlacesResponse> => {
     const q = fastAutocompleteQuery(req.query) ?? parse(autocompleteQuerySchema, req.query);
     const places = await provider.autocomplete(q.q, {
@@ -140,7 +169,7 @@ export const mapsRoutes: FastifyPluginAsync<MapsRoutesOptions> = async (app, opt
 
   app.get(
     '/api/v1/maps/eta',
-    { schema: etaResponse },
+    { schema: etaResponse, ...limited },
     async (req, reply): Promise<MapsEtaResponse> => {
       const q = fastEtaQuery(req.query) ?? parse(etaQuerySchema, req.query);
       const etas = await provider.eta(q.origin, q.destinations, q.mode);
