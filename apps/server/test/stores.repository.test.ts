@@ -1,8 +1,12 @@
 /** Store repository on both databases: nearest-first within radius, cap, filters, atomic import. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
+import { openTestDb, PG_TEST_URL, type Dialect, type TestDb } from './helpers/databases.js';
 import { BERLIN, LONDON, config, fixtureStores, testStores } from './helpers/fixtures.js';
-import type { NearestQuery } from '../src/db/types.js';
+import type { NearestPage, NearestQuery, StoreRepository } from '../src/db/types.js';
+import { pageHits } from '../src/db/page.js';
+import type { PgSearch, PgStoreRepository } from '../src/db/postgres/stores.js';
+import { VERSION_CHECK_MS } from '../src/db/postgres/replica.js';
+import { openPostgres } from '../src/db/postgres/index.js';
 import { toRecord, type StoreDoc } from '../src/stores/doc.js';
 
 const cfg = config();
@@ -34,10 +38,41 @@ const storeAt = (spot: { lat: number; lon: number }, storeId: string, title: str
 const ids = (hits: { doc: string }[]) =>
   hits.map((h) => (JSON.parse(h.doc) as { storeId: string }).storeId);
 
-describe.each(DIALECTS)('store repository on %s', (dialect) => {
+/**
+ * Every search of the PostgreSQL replica variant is answered by the replica: the first call
+ * starts its build (PostGIS answers it), the second runs once the build is done, and must be
+ * the replica's.
+ */
+function viaReplica(repo: PgStoreRepository): StoreRepository {
+  const nearestPage = async (q: NearestQuery): Promise<NearestPage> => {
+    await repo.nearestPage(q);
+    await repo.replicaSettled();
+    const before = repo.answered.replica;
+    const page = await repo.nearestPage(q);
+    // (A query for no country or no store is answered before any search.)
+    const searched = q.countries.length > 0 && q.limit > 0 ? 1 : 0;
+    expect(repo.answered.replica, 'answered by the in-memory replica').toBe(before + searched);
+    return page;
+  };
+  return Object.assign(Object.create(repo) as StoreRepository, {
+    nearestPage,
+    nearest: async (q: NearestQuery) => pageHits(await nearestPage(q)),
+  });
+}
+
+const VARIANTS: { name: string; dialect: Dialect; pgSearch?: PgSearch }[] = [
+  { name: 'sqlite', dialect: 'sqlite' },
+  { name: 'postgres (in-memory replica)', dialect: 'postgres', pgSearch: 'memory' },
+  { name: 'postgres (PostGIS KNN)', dialect: 'postgres', pgSearch: 'postgis' },
+];
+
+describe.each(VARIANTS)('store repository on $name', ({ name, dialect, pgSearch }) => {
   let t: TestDb;
   beforeAll(async () => {
-    t = await openTestDb(dialect);
+    const opened = await openTestDb(dialect, undefined, { pgSearch });
+    const stores =
+      pgSearch === 'memory' ? viaReplica(opened.db.stores as PgStoreRepository) : opened.db.stores;
+    t = { ...opened, db: { ...opened.db, stores } };
     await t.db.stores.replaceAll(testStores(cfg));
   });
   afterAll(async () => t?.cleanup());
@@ -123,12 +158,12 @@ describe.each(DIALECTS)('store repository on %s', (dialect) => {
     const rows = fixtureStores()
       .slice(0, 3)
       .map((r) => ({ ...r, storeId: `NEW-${r.storeId}`, hash: `h-${r.storeId}` }));
-    const first = await t.db.stores.applyImport(rows, `file-${dialect}`, 'a.csv');
+    const first = await t.db.stores.applyImport(rows, `file-${name}`, 'a.csv');
     expect(first).toMatchObject({ inserted: 3, updated: 0, alreadyApplied: false });
-    const again = await t.db.stores.applyImport(rows, `file-${dialect}`, 'a.csv');
+    const again = await t.db.stores.applyImport(rows, `file-${name}`, 'a.csv');
     expect(again).toMatchObject({ inserted: 0, updated: 0, alreadyApplied: true });
     const changed = rows.map((r, i) => (i === 0 ? { ...r, hash: 'changed' } : r));
-    const third = await t.db.stores.applyImport(changed, `file2-${dialect}`, 'b.csv');
+    const third = await t.db.stores.applyImport(changed, `file2-${name}`, 'b.csv');
     expect(third).toMatchObject({ inserted: 0, updated: 1, unchanged: 2 });
     expect(await t.db.stores.count()).toBe(before + 3);
     // A failing batch leaves nothing behind (all or nothing).
@@ -142,7 +177,7 @@ describe.each(DIALECTS)('store repository on %s', (dialect) => {
         doc: null as unknown as string,
       },
     ];
-    await expect(t.db.stores.applyImport(broken, `file3-${dialect}`, 'c.csv')).rejects.toThrow();
+    await expect(t.db.stores.applyImport(broken, `file3-${name}`, 'c.csv')).rejects.toThrow();
     expect(await t.db.stores.count()).toBe(before + 3);
   });
 
@@ -154,11 +189,11 @@ describe.each(DIALECTS)('store repository on %s', (dialect) => {
       (await t.db.stores.nearest(q)).map((h) => (JSON.parse(h.doc) as StoreDoc).title);
     await t.db.stores.applyImport(
       [record('First'), record('Other', 'FRESH-2')],
-      `fr1-${dialect}`,
+      `fr1-${name}`,
       'f1.csv',
     );
     expect(await titles()).toEqual(['First', 'Other']);
-    await t.db.stores.applyImport([record('Second')], `fr2-${dialect}`, 'f2.csv');
+    await t.db.stores.applyImport([record('Second')], `fr2-${name}`, 'f2.csv');
     expect(await titles()).toEqual(['Second', 'Other']);
     await t.db.stores.replaceAll([record('Alone')]);
     expect(await titles()).toEqual(['Alone']);
@@ -189,9 +224,9 @@ describe.each(DIALECTS)('store repository on %s', (dialect) => {
     const spot = { lat: 57.9, lon: -5.2 };
     const tied = (title: string, numbers: number[]) =>
       numbers.map((i) => storeAt(spot, `TIE-${i}`, title));
-    await t.db.stores.applyImport(tied('Tied', [5, 4, 3, 2, 1]), `ties-${dialect}`, 'ties.csv');
+    await t.db.stores.applyImport(tied('Tied', [5, 4, 3, 2, 1]), `ties-${name}`, 'ties.csv');
     // Updated rows move (PostgreSQL writes new row versions): an index walk meets them last.
-    await t.db.stores.applyImport(tied('Tied again', [1, 2]), `ties2-${dialect}`, 'ties2.csv');
+    await t.db.stores.applyImport(tied('Tied again', [1, 2]), `ties2-${name}`, 'ties2.csv');
     const q = { ...base, latitude: spot.lat, longitude: spot.lon, radiusKm: 1 };
     for (const limit of [1, 3, 4]) {
       const hits = await t.db.stores.nearest({ ...q, limit });
@@ -204,5 +239,33 @@ describe.each(DIALECTS)('store repository on %s', (dialect) => {
       'TIE-4',
       'TIE-5',
     ]);
+  });
+});
+
+describe('the PostgreSQL replica follows commits of other connections', () => {
+  it('answers the new data within VERSION_CHECK_MS, then from the rebuilt replica', async () => {
+    const server = await openTestDb('postgres', undefined, { pgSearch: 'memory' });
+    const importer = await openPostgres(PG_TEST_URL, { max: 2, search: 'postgis' });
+    try {
+      await importer.stores.replaceAll(testStores(cfg));
+      const repo = server.db.stores as PgStoreRepository;
+      await repo.nearest(base);
+      await repo.replicaSettled();
+      const before = await repo.nearest(base);
+      expect(before.length).toBeGreaterThan(1);
+      expect(repo.answered.replica).toBe(1);
+
+      // The other connection removes every store but one.
+      await importer.stores.replaceAll(testStores(cfg).filter((s) => s.storeId === 'GB-1'));
+      await new Promise((r) => setTimeout(r, VERSION_CHECK_MS + 20));
+      expect(ids(await repo.nearest(base))).toEqual(['GB-1']);
+      await repo.replicaSettled();
+      const answered = repo.answered.replica;
+      expect(ids(await repo.nearest(base))).toEqual(['GB-1']);
+      expect(repo.answered.replica).toBe(answered + 1);
+    } finally {
+      await importer.close();
+      await server.cleanup();
+    }
   });
 });

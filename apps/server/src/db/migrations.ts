@@ -127,4 +127,24 @@ export const MIGRATIONS: readonly Migration[] = [
       `DROP TABLE statistics`,
     ],
   },
+  {
+    version: 3,
+    name: 'store change counter (in-memory search replicas follow it)',
+    // SQLite needs none: PRAGMA data_version tells a connection that others committed.
+    sqlite: [],
+    postgres: [
+      `CREATE TABLE store_version (
+        id BOOLEAN PRIMARY KEY DEFAULT true CHECK (id),
+        version BIGINT NOT NULL
+      )`,
+      `INSERT INTO store_version (version) VALUES (0)`,
+      `CREATE FUNCTION bump_store_version() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          UPDATE store_version SET version = version + 1;
+          RETURN NULL;
+        END $$`,
+      `CREATE TRIGGER stores_changed AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON stores
+        FOR EACH STATEMENT EXECUTE FUNCTION bump_store_version()`,
+    ],
+  },
 ];

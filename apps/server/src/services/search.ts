@@ -40,6 +40,9 @@ function endsWith(bytes: Uint8Array, end: number, tail: Uint8Array): boolean {
   return true;
 }
 
+/** A distance in whole metres: what the response shows (distanceKm has three decimals). */
+const metres = (km: number): number => Math.round(km * 1000);
+
 export interface SearchPath {
   countryCode: string;
   lang: string;
@@ -131,27 +134,30 @@ export class SearchService {
     let size = this.head.length + lookups.part.length + TAIL_MAX;
     for (let i = 0; i < stores.length; i += 1) {
       const s = stores[i]!;
-      size += STORE_PARTS_MAX + distances.json(distancesKm[i]!).length + (s.end - s.start);
+      size += STORE_PARTS_MAX + distances.json(metres(distancesKm[i]!) / 1000).length;
+      size += s.end - s.start;
     }
     const w = new ByteWriter(Buffer.allocUnsafe(size));
     // What the body is made of, without the documents themselves: each store's content tag and
-    // exact distance (16 bytes a store instead of its ~650), so the ETag changes when the
-    // body does.
+    // its distance in whole metres (16 bytes a store instead of its ~650), so the ETag changes
+    // when the body does. Both distances in the body derive from the metres, so the body is a
+    // function of what the ETag hashes, whichever path measured the distance (the in-memory
+    // index's haversine and PostGIS differ by micrometres).
     const tag = new Float64Array(2 * stores.length);
     w.bytes(this.head);
     let demo = false;
     for (let i = 0; i < stores.length; i += 1) {
       const s = stores[i]!;
-      const km = distancesKm[i]!;
+      const m = metres(distancesKm[i]!);
       w.bytes(storePrefix(i));
-      w.bytes(distances.json(km));
+      w.bytes(distances.json(m / 1000));
       w.ascii(',"distanceKm":');
-      w.thousandths(Math.round(km * 1000));
+      w.thousandths(m);
       w.ascii(',');
       w.bytes(s.bytes, s.start + 1, s.end);
       if (!demo) demo = endsWith(s.bytes, s.end, DEMO_TAIL);
       tag[2 * i] = s.tag;
-      tag[2 * i + 1] = km;
+      tag[2 * i + 1] = m;
     }
     w.bytes(lookups.part);
     w.ascii(`${ctx.dropOff},"demoData":${demo}}}`);

@@ -3,6 +3,7 @@
  * the PostgreSQL database `locator_test` (created here, with PostGIS). If PostgreSQL or PostGIS
  * is not available the tests fail with a clear message; they are never skipped.
  */
+import type { PgSearch } from '../../src/db/postgres/stores.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -62,7 +63,11 @@ export interface TestDb {
   cleanup(): Promise<void>;
 }
 
-export async function openTestDb(dialect: Dialect, url = PG_TEST_URL): Promise<TestDb> {
+export async function openTestDb(
+  dialect: Dialect,
+  url = PG_TEST_URL,
+  options: { pgSearch?: PgSearch } = {},
+): Promise<TestDb> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'locator-test-'));
     const db = openSqlite(join(dir, 'test.sqlite'));
@@ -75,7 +80,7 @@ export async function openTestDb(dialect: Dialect, url = PG_TEST_URL): Promise<T
     };
   }
   await preparePostgres();
-  const db = await openPostgres(url, { max: 4 });
+  const db = await openPostgres(url, { max: 4, search: options.pgSearch });
   return {
     db,
     async cleanup() {

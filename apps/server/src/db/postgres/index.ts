@@ -7,7 +7,7 @@ import { MIGRATIONS } from '../migrations.js';
 import type { Database, MetaRepository } from '../types.js';
 import { EventStatistics } from '../events-statistics.js';
 import { PgEventRepository } from './events.js';
-import { PgStoreRepository } from './stores.js';
+import { PgStoreRepository, type PgSearch } from './stores.js';
 import { guarded } from './errors.js';
 
 export async function migratePostgres(pool: pg.Pool): Promise<void> {
@@ -59,6 +59,8 @@ class PgMeta implements MetaRepository {
 export interface PgOptions {
   /** Pool size; default 10. */
   max?: number;
+  /** How searches find stores (env PG_SEARCH): the in-memory replica (default) or PostGIS. */
+  search?: PgSearch;
 }
 
 export async function openPostgres(url: string, options: PgOptions = {}): Promise<Database> {
@@ -87,9 +89,10 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
   });
   searchPool.on('error', () => undefined);
   const events = new PgEventRepository(pool);
+  const stores = new PgStoreRepository(pool, searchPool, undefined, options.search ?? 'memory');
   return {
     dialect: 'postgres',
-    stores: new PgStoreRepository(pool, searchPool),
+    stores,
     meta: new PgMeta(pool),
     statistics: new EventStatistics(events),
     events,
@@ -97,6 +100,7 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
       await guarded(() => pool.query('SELECT 1'));
     },
     async close() {
+      stores.closing();
       await Promise.all([pool.end(), searchPool.end()]);
     },
   };

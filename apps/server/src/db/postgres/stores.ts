@@ -20,6 +20,10 @@ import { EMPTY_PAGE, hashTag, pageHits } from '../page.js';
 import { inSpatialOrder } from '../geo.js';
 import { guarded } from './errors.js';
 import { DocCache, type CachedDoc } from './doc-cache.js';
+import { StoreReplica } from './replica.js';
+
+/** How PostgreSQL searches find stores (env PG_SEARCH). */
+export type PgSearch = 'memory' | 'postgis';
 
 const BATCH = 2000;
 
@@ -118,13 +122,35 @@ interface Hit {
 export class PgStoreRepository implements StoreRepository {
   private readonly docs: DocCache;
 
-  /** `searchPool`: connections for nearest searches (planner settings, see nearestSql). */
+  /** The in-memory search replica (PG_SEARCH=memory); absent: every search asks PostGIS. */
+  private readonly replica: StoreReplica | undefined;
+
+  /**
+   * `searchPool`: connections for nearest searches (planner settings, see nearestSql).
+   * `search`: "memory" answers from the in-memory replica once it is built (./replica.ts),
+   * PostGIS meanwhile; "postgis" always asks PostGIS.
+   */
   constructor(
     private readonly pool: pg.Pool,
     private readonly searchPool: pg.Pool = pool,
     docCacheBytes = DOC_CACHE_MB * 2 ** 20,
+    search: PgSearch = 'memory',
   ) {
     this.docs = new DocCache(docCacheBytes);
+    this.replica = search === 'memory' ? new StoreReplica(pool) : undefined;
+  }
+
+  /** Searches answered by the replica and by PostGIS (tests, benchmarks). */
+  readonly answered = { replica: 0, postgis: 0 };
+
+  /** The database is being closed: the replica no longer answers for it. */
+  closing(): void {
+    this.replica?.drop();
+  }
+
+  /** Resolves when the replica (if any) is not being built (tests, benchmarks). */
+  async replicaSettled(): Promise<void> {
+    await this.replica?.settled();
   }
 
   async nearest(q: NearestQuery): Promise<NearestHit[]> {
@@ -133,6 +159,12 @@ export class PgStoreRepository implements StoreRepository {
 
   async nearestPage(q: NearestQuery): Promise<NearestPage> {
     if (q.countries.length === 0 || q.limit <= 0) return EMPTY_PAGE;
+    const index = await this.replica?.current();
+    if (index) {
+      this.answered.replica += 1;
+      return index.nearest(q);
+    }
+    this.answered.postgis += 1;
     for (let attempt = 1; ; attempt += 1) {
       const hits = await this.nearestHits(q);
       const page = await this.withDocs(hits, attempt === ATTEMPTS);
@@ -246,6 +278,8 @@ export class PgStoreRepository implements StoreRepository {
       throw err;
     } finally {
       client.release();
+      // This process's writes: the replica is rebuilt before it answers again.
+      this.replica?.drop();
     }
   }
 
