@@ -16,6 +16,7 @@ import { basemapRoutes } from '../src/basemap/routes.js';
 import { loadBasemapConfig, type BasemapConfig } from '../src/basemap/config.js';
 import { ConfigError } from '../src/env.js';
 import { encodeTile } from '../src/basemap/tiles.js';
+import { pmtilesArchive } from './helpers/pmtiles.js';
 import { parseRange } from '../src/basemap/pmtiles.js';
 import { placeMinZoom } from '../src/basemap/places.js';
 
@@ -199,14 +200,6 @@ describe('configuration', () => {
 
 // ------------------------------------------------------------------ PMTiles
 
-function varint(n: number, out: number[]): void {
-  while (n >= 0x80) {
-    out.push((n & 0x7f) | 0x80);
-    n = Math.floor(n / 128);
-  }
-  out.push(n);
-}
-
 /** A PMTiles v3 archive with one uncompressed MVT tile at z0 and JSON metadata. */
 function tinyArchive(): Buffer {
   const tile = encodeTile({
@@ -225,48 +218,10 @@ function tinyArchive(): Buffer {
       },
     ],
   });
-  const dirBytes: number[] = [];
-  varint(1, dirBytes); // entries
-  varint(0, dirBytes); // tile id delta
-  varint(1, dirBytes); // run length
-  varint(tile.length, dirBytes); // length
-  varint(1, dirBytes); // offset + 1
-  const dir = Buffer.from(dirBytes);
-  const meta = Buffer.from(
-    JSON.stringify({
-      vector_layers: [{ id: 'water' }, { id: 'roads' }, { id: 'places' }],
-      attribution: '© Test data',
-    }),
-  );
-  const header = Buffer.alloc(127);
-  header.write('PMTiles', 0, 'ascii');
-  header.writeUInt8(3, 7);
-  const u64 = (offset: number, v: number) => header.writeBigUInt64LE(BigInt(v), offset);
-  const rootOffset = 127;
-  const metaOffset = rootOffset + dir.length;
-  const dataOffset = metaOffset + meta.length;
-  u64(8, rootOffset);
-  u64(16, dir.length);
-  u64(24, metaOffset);
-  u64(32, meta.length);
-  u64(40, dataOffset);
-  u64(48, 0);
-  u64(56, dataOffset);
-  u64(64, tile.length);
-  u64(72, 1);
-  u64(80, 1);
-  u64(88, 1);
-  header.writeUInt8(1, 96); // clustered
-  header.writeUInt8(1, 97); // internal compression: none
-  header.writeUInt8(1, 98); // tile compression: none
-  header.writeUInt8(1, 99); // MVT
-  header.writeUInt8(0, 100);
-  header.writeUInt8(0, 101);
-  header.writeInt32LE(-1800000000, 102);
-  header.writeInt32LE(-850000000, 106);
-  header.writeInt32LE(1800000000, 110);
-  header.writeInt32LE(850000000, 114);
-  return Buffer.concat([header, dir, meta, tile]);
+  return pmtilesArchive(tile, {
+    vector_layers: [{ id: 'water' }, { id: 'roads' }, { id: 'places' }],
+    attribution: '© Test data',
+  });
 }
 
 describe('PMTiles (MAP_STYLE=pmtiles)', () => {

@@ -33,6 +33,7 @@ import { fixtureStores, LONDON } from './helpers/fixtures.js';
 import { makeFullApp } from './helpers/full-app.js';
 import type { TestApp } from './helpers/app.js';
 import { REPLACEMENT_SEGMENT, routableUrl } from '../src/http/url.js';
+import { pmtilesArchive } from './helpers/pmtiles.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 const WEB_DIST = resolve(repoRoot, 'apps/web/dist');
@@ -77,36 +78,11 @@ let current = '';
 
 // ------------------------------------------------------------------------------- the app
 
-function varint(n: number, out: number[]): void {
-  while (n >= 0x80) {
-    out.push((n & 0x7f) | 0x80);
-    n = Math.floor(n / 128);
-  }
-  out.push(n);
-}
-
 /** A PMTiles v3 archive with one (opaque) z0 tile and JSON metadata. */
 function tinyArchive(): Buffer {
-  const tile = Buffer.from('not really a vector tile, the server never reads it');
-  const dirBytes: number[] = [];
-  for (const n of [1, 0, 1, tile.length, 1]) varint(n, dirBytes);
-  const dir = Buffer.from(dirBytes);
-  const meta = Buffer.from(JSON.stringify({ vector_layers: [{ id: 'water' }] }));
-  const header = Buffer.alloc(127);
-  header.write('PMTiles', 0, 'ascii');
-  header.writeUInt8(3, 7);
-  const u64 = (offset: number, v: number) => header.writeBigUInt64LE(BigInt(v), offset);
-  const metaOffset = 127 + dir.length;
-  const dataOffset = metaOffset + meta.length;
-  [127, dir.length, metaOffset, meta.length, dataOffset, 0, dataOffset, tile.length, 1, 1, 1]
-    .map((v, i) => [8 + i * 8, v] as const)
-    .forEach(([offset, v]) => u64(offset, v));
-  [1, 1, 1, 1, 0, 0].forEach((v, i) => header.writeUInt8(v, 96 + i));
-  header.writeInt32LE(-1800000000, 102);
-  header.writeInt32LE(-850000000, 106);
-  header.writeInt32LE(1800000000, 110);
-  header.writeInt32LE(850000000, 114);
-  return Buffer.concat([header, dir, meta, tile]);
+  return pmtilesArchive(Buffer.from('not really a vector tile, the server never reads it'), {
+    vector_layers: [{ id: 'water' }],
+  });
 }
 
 function listWebFiles(): string[] {
