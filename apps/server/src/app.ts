@@ -9,7 +9,7 @@ import { join } from 'node:path';
 import { ApiError, parseLocalePath } from '@locator/core';
 import type { Env } from './env.js';
 import { renderHostPage, type BootData } from './http/host-page.js';
-import { registerSecurityHeaders } from './http/security.js';
+import { registerSecurityHeaders, type SecurityConfig } from './http/security.js';
 import { registerCompression } from './http/compression.js';
 import { apiRoutes, type ApiDeps } from './api/index.js';
 import { mapsRoutes } from './maps/routes.js';
@@ -37,6 +37,8 @@ export interface AppOptions {
   maps?: MapsProvider;
   /** Basemap settings (default: read from the environment). */
   basemap?: BasemapConfig;
+  /** HSTS and extra CSP origins (default: read from the environment). */
+  security?: SecurityConfig;
   /** Preloaded configuration for the host page (spec 2.3), by locale. */
   preloadConfig?: (locale: string) => Promise<BootData['config'] | undefined>;
   logger?: boolean;
@@ -95,7 +97,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: false,
   });
 
-  registerSecurityHeaders(app, { basemap: options.basemap });
+  registerSecurityHeaders(app, { basemap: options.basemap, security: options.security });
   registerCompression(app);
   registerErrorHandler(app);
 

@@ -8,7 +8,7 @@ import { loadConfiguration } from './settings.js';
 import { runServer, type Serving } from './cluster.js';
 
 async function main(): Promise<void> {
-  const { env, settings, analytics, basemap } = loadConfiguration();
+  const { env, settings, analytics, basemap, security } = loadConfiguration();
   const tag = cluster.isWorker ? `[worker ${process.pid}] ` : '';
   const log = (area: string) => (msg: string) => console.log(`${tag}[${area}] ${msg}`);
 
@@ -19,6 +19,7 @@ async function main(): Promise<void> {
       env,
       maps,
       basemap,
+      security,
       api: services.api,
       preloadConfig: services.preloadConfig,
     });

@@ -8,6 +8,7 @@ import { resolve } from 'node:path';
 import { ConfigError, envProblems, loadEnv, pickEnv, type Env } from './env.js';
 import { loadAnalyticsConfig, type AnalyticsConfig } from './analytics/config.js';
 import { loadBasemapConfig, type BasemapConfig } from './basemap/config.js';
+import { loadSecurityConfig, type SecurityConfig } from './http/security.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
@@ -51,6 +52,7 @@ export function loadConfiguration(source: Record<string, string | undefined> = p
   settings: Settings;
   analytics: AnalyticsConfig;
   basemap: BasemapConfig;
+  security: SecurityConfig;
 } {
   const problems: string[] = [];
   const attempt = <T>(load: () => T): T | undefined => {
@@ -66,6 +68,7 @@ export function loadConfiguration(source: Record<string, string | undefined> = p
   const settings = attempt(() => loadSettings(source));
   const analytics = attempt(() => loadAnalyticsConfig(source));
   const basemap = attempt(() => loadBasemapConfig(source));
-  if (!env || !settings || !analytics || !basemap) throw new ConfigError(problems);
-  return { env, settings, analytics, basemap };
+  const security = attempt(() => loadSecurityConfig(source));
+  if (!env || !settings || !analytics || !basemap || !security) throw new ConfigError(problems);
+  return { env, settings, analytics, basemap, security };
 }

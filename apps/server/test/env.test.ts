@@ -49,9 +49,13 @@ describe('whole configuration', () => {
         DEMO_DATA: 'maybe',
         ANALYTICS_FORWARD_KIND: 'carrier-pigeon',
         MAP_STYLE: 'vendor',
+        HSTS_MAX_AGE: 'forever',
       }),
-    ).toThrow(/PORT[\s\S]*DEMO_DATA[\s\S]*ANALYTICS_FORWARD_KIND[\s\S]*MAP_STYLE_URL/);
-    const { env, settings } = loadConfiguration({});
+    ).toThrow(
+      /PORT[\s\S]*DEMO_DATA[\s\S]*ANALYTICS_FORWARD_KIND[\s\S]*MAP_STYLE_URL[\s\S]*HSTS_MAX_AGE/,
+    );
+    const { env, settings, security } = loadConfiguration({});
+    expect(security.HSTS_MAX_AGE).toBe(31536000);
     expect(env.PORT).toBe(8080);
     expect(settings.DEMO_DATA).toBe('auto');
   });
