@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqlite } from '../src/db/sqlite/index.js';
-import { VERSION_CHECK_MS } from '../src/db/sqlite/stores.js';
+import { VERSION_CHECK_MS } from '../src/db/store-index.js';
 import type { Database } from '../src/db/types.js';
 import { LONDON, fixtureStores } from './helpers/fixtures.js';
 import { makeApp, type TestApp } from './helpers/app.js';

@@ -5,7 +5,7 @@
  * antimeridian and a pole, and random queries across every filter.
  */
 import { describe, expect, it } from 'vitest';
-import { StoreIndex, type IndexRow } from '../src/db/sqlite/store-index.js';
+import { StoreIndex, type IndexRow } from '../src/db/store-index.js';
 import { haversineKm } from '../src/db/geo.js';
 import { pageHits } from '../src/db/page.js';
 import { Rng } from '../src/demo/rng.js';

@@ -5,7 +5,7 @@ import { BERLIN, LONDON, config, fixtureStores, testStores } from './helpers/fix
 import type { NearestPage, NearestQuery, StoreRepository } from '../src/db/types.js';
 import { pageHits } from '../src/db/page.js';
 import type { PgSearch, PgStoreRepository } from '../src/db/postgres/stores.js';
-import { VERSION_CHECK_MS } from '../src/db/postgres/replica.js';
+import { VERSION_CHECK_MS } from '../src/db/store-index.js';
 import { openPostgres } from '../src/db/postgres/index.js';
 import { toRecord, type StoreDoc } from '../src/stores/doc.js';
 

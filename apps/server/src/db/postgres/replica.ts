@@ -1,6 +1,6 @@
 /**
  * The in-memory search replica of the PostgreSQL stores table (PG_SEARCH=memory, the default):
- * the same StoreIndex the SQLite search uses (../sqlite/store-index.ts: positions as unit
+ * the same StoreIndex the SQLite search uses (../store-index.ts: positions as unit
  * vectors, filter bits, documents as bytes, in grid order), built from one REPEATABLE READ
  * snapshot of the table, so that a search costs the server ~0.1 ms of CPU and the database
  * nothing, instead of a GiST KNN walk (~1 ms of PostgreSQL CPU per 99-result search, measured in
@@ -17,11 +17,9 @@
  * does not answer for a database it cannot reach for longer than VERSION_CHECK_MS.
  */
 import type pg from 'pg';
-import { StoreIndex, type IndexRow } from '../sqlite/store-index.js';
+import { StoreIndex, VERSION_CHECK_MS, type IndexRow } from '../store-index.js';
 import { guarded } from './errors.js';
 
-/** At most this often (ms) a search reads the change counter. */
-export const VERSION_CHECK_MS = 50;
 /** Rows read per query while building. */
 const BUILD_BATCH = 20_000;
 

@@ -1,5 +1,5 @@
 /**
- * Store repository on SQLite. Search: the in-memory store index (./store-index.ts: positions,
+ * Store repository on SQLite. Search: the in-memory store index (../store-index.ts: positions,
  * filter columns and documents, rebuilt from the table when it changes) finds the nearest
  * stores with exact great-circle distances and hands out their documents' bytes; a search
  * runs no query but `PRAGMA data_version`. The R*Tree (with the filter columns as auxiliary
@@ -8,7 +8,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { inSpatialOrder } from '../geo.js';
 import { sqliteGuard } from './errors.js';
-import { StoreIndex, type IndexRow } from './store-index.js';
+import { StoreIndex, VERSION_CHECK_MS, type IndexRow } from '../store-index.js';
 import { pageHits } from '../page.js';
 import type {
   ApplyResult,
@@ -20,9 +20,6 @@ import type {
 } from '../types.js';
 
 type Db = BetterSqlite3.Database;
-
-/** At most this often (ms) a search asks whether other connections changed the stores. */
-export const VERSION_CHECK_MS = 50;
 
 export class SqliteStoreRepository implements StoreRepository {
   private readonly indexRowsStmt: BetterSqlite3.Statement;
