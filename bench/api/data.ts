@@ -78,7 +78,7 @@ export async function searchPoints(config: ConfigService, n: number): Promise<Po
     const list = cities.get(country.countryCode);
     if (!list) continue;
     const city = list.cities[rng.weighted(list.cumulative)]!;
-    const hits = await db.stores.nearest({
+    const hits = await db.search.nearest({
       latitude: city.latitude,
       longitude: city.longitude,
       radiusKm: 100,

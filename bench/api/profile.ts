@@ -64,10 +64,8 @@ async function main(): Promise<void> {
       dropOff: 'any' as const,
     };
   };
-  await time('repository nearest', parsed.length, (i) => db.stores.nearest(nearestQuery(i)));
-  await time('repository nearestPage', parsed.length, (i) =>
-    db.stores.nearestPage(nearestQuery(i)),
-  );
+  await time('search nearest', parsed.length, (i) => db.search.nearest(nearestQuery(i)));
+  await time('search nearestPage', parsed.length, (i) => db.search.nearestPage(nearestQuery(i)));
   await time('search service', parsed.length, (i) =>
     services.api.search.search(parsed[i]!.path, parsed[i]!.query),
   );

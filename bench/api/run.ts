@@ -22,7 +22,7 @@ const DURATION = Number(process.env.BENCH_DURATION ?? 15);
  * a GiST KNN query per search (PG_SEARCH=postgis). BENCH_DATABASES=sqlite,postgres… measures
  * those only (the report then holds only them).
  */
-const DATABASES = (['sqlite', 'postgres', 'postgres-postgis'] as const).filter(
+const DATABASES = (['sqlite', 'postgres'] as const).filter(
   (d) => !process.env.BENCH_DATABASES || process.env.BENCH_DATABASES.split(',').includes(d),
 );
 const log = (m: string) => console.log(`[bench] ${m}`);

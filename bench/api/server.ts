@@ -9,7 +9,6 @@ import { loadSettings } from '../../apps/server/src/settings.js';
 import { createServices } from '../../apps/server/src/compose.js';
 import { openSqlite } from '../../apps/server/src/db/sqlite/index.js';
 import { openPostgres } from '../../apps/server/src/db/postgres/index.js';
-import { PgStoreRepository } from '../../apps/server/src/db/postgres/stores.js';
 import { availableParallelism } from 'node:os';
 import { runServer, type Serving } from '../../apps/server/src/cluster.js';
 import { PG_URL, SQLITE_FILE } from './data.js';
@@ -21,15 +20,11 @@ import { PG_URL, SQLITE_FILE } from './data.js';
 const WORKERS = process.env.BENCH_WORKERS ?? 'auto';
 
 async function serve(): Promise<Serving> {
-  // "postgres": PG_SEARCH=memory (the default: the in-memory replica); "postgres-postgis":
-  // PG_SEARCH=postgis (a GiST KNN query per search).
   const kind = process.env.BENCH_DB ?? 'sqlite';
-  const db = kind.startsWith('postgres')
-    ? await openPostgres(PG_URL, {
-        max: Number(process.env.BENCH_PG_POOL ?? 8),
-        search: kind === 'postgres-postgis' ? 'postgis' : 'memory',
-      })
-    : openSqlite(SQLITE_FILE);
+  const db =
+    kind === 'postgres'
+      ? await openPostgres(PG_URL, { max: Number(process.env.BENCH_PG_POOL ?? 8) })
+      : openSqlite(SQLITE_FILE);
   const env = loadEnv({ LOG_LEVEL: 'warn', PORT: process.env.PORT ?? '0', HOST: '127.0.0.1' });
   const settings = loadSettings({
     DEMO_DATA: 'off',
@@ -48,10 +43,7 @@ async function serve(): Promise<Serving> {
       .type('application/json; charset=utf-8')
       .send(body),
   );
-  // The sample search also builds the store index (SQLite) or starts the replica's build
-  // (PostgreSQL), which is awaited, before the port opens.
-  await app.inject(sample);
-  if (db.stores instanceof PgStoreRepository) await db.stores.replicaSettled();
+  // The store index is built by createServices before the port opens.
   const res = await app.inject(sample);
   body = res.body;
   etag = String(res.headers.etag);

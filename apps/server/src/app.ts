@@ -99,7 +99,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerSecurityHeaders(app, { basemap: options.basemap, security: options.security });
   registerCompression(app);
-  registerErrorHandler(app);
+  registerErrorHandler(app, options.api?.outages);
 
   // Stopping (see cluster.ts): /healthz answers 503 so that a load balancer stops sending
   // traffic, and every answer closes its connection, while requests are still served.
@@ -111,9 +111,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     if (stopping) reply.header('Connection', 'close');
     done();
   });
-  app.get('/healthz', async (_request, reply) =>
-    stopping ? reply.code(503).send({ status: 'stopping' }) : { status: 'ok' },
-  );
+  // See health/health.ts: any status but 200 takes the process out of a load balancer.
+  const health = options.api?.health;
+  app.get('/healthz', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+    if (stopping) return reply.code(503).send({ status: 'stopping' });
+    if (!health) return { status: 'ok' };
+    const h = await health.check();
+    return reply.code(h.status === 'ok' ? 200 : 503).send(h);
+  });
 
   await app.register(apiRoutes, { deps: options.api, env });
   if (options.maps) {

@@ -16,6 +16,8 @@ import type { Settings } from './settings.js';
 import { loadAnalyticsConfig, type AnalyticsConfig } from './analytics/config.js';
 import { AnalyticsService } from './analytics/service.js';
 import { Forwarder } from './analytics/forward.js';
+import { OutageLog } from './health/outage-log.js';
+import { HealthService } from './health/health.js';
 
 export interface Services {
   db: Database;
@@ -55,6 +57,8 @@ export async function createServices(
     log?: (msg: string) => void;
     /** Analytics settings; default: read from process.env (ConfigError listing problems). */
     analytics?: AnalyticsConfig;
+    /** Where the database outage log goes (default: warnings and notices on stderr). */
+    outageLog?: OutageLog;
   } = {},
 ): Promise<Services> {
   const analyticsConfig = options.analytics ?? loadAnalyticsConfig();
@@ -69,12 +73,21 @@ export async function createServices(
     if (seed.loaded) log(`demo data loaded: ${seed.stores} stores in ${seed.ms} ms`);
   }
   config.setDemoData(await isDemoDataset(db));
+  // The store index is built before the server answers (see db/store-follower.ts).
+  await db.search.ready();
+  const outages =
+    options.outageLog ??
+    new OutageLog({
+      warn: (m) => console.warn(`[data] ${m}`),
+      info: (m) => console.warn(`[data] ${m}`),
+    });
+  db.search.listen((ok) => (ok ? outages.succeeded() : outages.checkFailed()));
   const token = settings.MAPS_PROVIDER === 'embedded' ? '' : env.MAP_TOKEN;
   const analytics = createAnalytics(analyticsConfig, config, db, log);
   await analytics.startRetention();
   const api: ApiDeps = {
     config,
-    search: new SearchService(config, db.stores),
+    search: new SearchService(config, db.search),
     statistics: new StatisticsService(config, db.statistics, analytics),
     locales: new LocalesService(settings.LOCALES_DIR),
     mapToken: () => token,
@@ -84,6 +97,8 @@ export async function createServices(
       maps: settings.RATE_LIMIT_MAPS,
     },
     analytics: { service: analytics, rateLimit: analyticsConfig.RATE_LIMIT_EVENTS },
+    health: new HealthService(db, outages),
+    outages,
   };
   const services: Services = {
     db,

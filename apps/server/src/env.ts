@@ -33,12 +33,6 @@ const envSchema = z.object({
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')
     .optional(),
-  /**
-   * How PostgreSQL searches find stores: "memory" (default) from an in-memory replica of the
-   * stores table in each server process, following its changes within 50 ms
-   * (db/postgres/replica.ts); "postgis" by a GiST KNN query per search.
-   */
-  PG_SEARCH: z.enum(['memory', 'postgis']).default('memory'),
   /** Where the embedded database and other runtime data live. */
   DATA_DIR: z.string().min(1).default(resolve(repoRoot, 'data')),
   /** The maker's brand shown in titles and badge names. */

@@ -10,6 +10,15 @@ import { makeApp } from './helpers/app.js';
 import { openPostgres } from '../src/db/postgres/index.js';
 
 const SEARCH = `/api/v1/grlui/uk/en/sales?lat=${LONDON.lat}&lon=${LONDON.lon}`;
+const STAT = {
+  channel: 'sales',
+  country: 'uk',
+  locale: 'en_GB',
+  latitude: LONDON.lat,
+  longitude: LONDON.lon,
+  product: '',
+  searchedLocation: '',
+};
 
 describe.each(DIALECTS)('failures on %s', (dialect) => {
   it('rate-limits searches and statistics per client (429 RATE_LIMITED)', async () => {
@@ -122,7 +131,7 @@ describe('PostgreSQL outage and recovery', () => {
     for (const c of cleanups.reverse()) await c();
   });
 
-  it('answers 503 while PostgreSQL is unreachable and recovers by itself when it is back', async () => {
+  it('searches from the index while PostgreSQL is unreachable, writes 503, and recovers by itself', async () => {
     await preparePostgres();
     const seed = await openTestDb('postgres');
     await seed.db.stores.replaceAll(fixtureStores());
@@ -131,23 +140,81 @@ describe('PostgreSQL outage and recovery', () => {
     const p = proxy({ host: url.hostname, port: Number(url.port || 5432) });
     const port = await p.start();
     url.port = String(port);
-    const db = await openPostgres(url.toString(), { max: 2 });
+    // The search's clock is the test's: checks of the change counter happen when it says.
+    let clock = 0;
+    const db = await openPostgres(url.toString(), { max: 2, follow: { now: () => clock } });
     cleanups.push(() => db.close().catch(() => undefined));
     const a = await makeApp(db);
     cleanups.push(() => a.app.close());
-    expect((await a.app.inject(SEARCH)).statusCode).toBe(200);
+    const healthy = await a.app.inject(SEARCH);
+    expect(healthy.statusCode).toBe(200);
+    expect((await a.app.inject('/healthz')).json()).toMatchObject({ status: 'ok' });
+
     await p.stop();
-    const down = await a.app.inject(SEARCH);
+    // Searches answer from the index built before the outage, whatever the checks find.
+    clock += 1000;
+    expect((await a.app.inject(SEARCH)).body).toBe(healthy.body);
+    await db.search.settled(); // the check this search started has failed
+    expect(db.search.state().databaseReachable).toBe(false);
+    const search = await a.app.inject(SEARCH);
+    expect(search.statusCode).toBe(200);
+    expect(search.body).toBe(healthy.body);
+    // Writes answer 503; /healthz says degraded (a load balancer takes the process out).
+    const down = await a.app.inject({
+      method: 'POST',
+      url: '/api/v1/grlui/locationSearch',
+      payload: STAT,
+    });
     expect(down.statusCode).toBe(503);
     expect(down.json().error.code).toBe('DATABASE_UNAVAILABLE');
+    const health = await a.app.inject('/healthz');
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toMatchObject({ status: 'degraded', database: 'unavailable' });
+
     await p.start();
     cleanups.push(() => p.stop());
     let status = 0;
-    for (let i = 0; i < 20 && status !== 200; i += 1) {
-      status = (await a.app.inject(SEARCH)).statusCode;
-      if (status !== 200) await new Promise((r) => setTimeout(r, 200));
+    for (let i = 0; i < 20 && status !== 204; i += 1) {
+      const res = await a.app.inject({
+        method: 'POST',
+        url: '/api/v1/grlui/locationSearch',
+        payload: STAT,
+      });
+      status = res.statusCode;
+      if (status !== 204) await new Promise((r) => setTimeout(r, 200));
     }
-    expect(status).toBe(200);
+    expect(status).toBe(204);
+    expect((await a.app.inject('/healthz')).json()).toMatchObject({ status: 'ok' });
+    clock += 1000;
+    expect((await a.app.inject(SEARCH)).body).toBe(healthy.body);
+    await db.search.settled();
+    expect(db.search.state().databaseReachable).toBe(true);
     expect(config().countries().length).toBeGreaterThan(100);
+  });
+
+  it('answers 503 until a process has built its index once', async () => {
+    await preparePostgres();
+    const url = new URL(PG_TEST_URL);
+    const p = proxy({ host: url.hostname, port: Number(url.port || 5432) });
+    url.port = String(await p.start());
+    const db = await openPostgres(url.toString(), { max: 2 });
+    cleanups.push(() => db.close().catch(() => undefined));
+    await p.stop(); // gone before the first search
+    const res = await db.search
+      .nearest({
+        latitude: LONDON.lat,
+        longitude: LONDON.lon,
+        radiusKm: 10,
+        limit: 5,
+        countries: ['GB'],
+        channel: 'sales',
+        dropOff: 'any',
+      })
+      .then(
+        () => undefined,
+        (err: unknown) => err,
+      );
+    expect(res).toMatchObject({ code: 'DATABASE_UNAVAILABLE' });
+    expect(db.search.state().built).toBe(false);
   });
 });

@@ -58,7 +58,7 @@ describe.each(DIALECTS)('import on %s', (dialect) => {
     expect(report.geocoded).toBe(1);
     expect(report.applied).toMatchObject({ inserted: 4, alreadyApplied: false });
     // The demo data (source "demo") would be replaced; the fixtures are "import" and stay.
-    const near = await t.db.stores.nearest({
+    const near = await t.db.search.nearest({
       latitude: 52.52,
       longitude: 13.39,
       radiusKm: 5,

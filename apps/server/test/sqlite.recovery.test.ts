@@ -1,14 +1,14 @@
 /**
  * The SQLite file becoming unusable while the server runs (made unreadable, moved away,
- * replaced by garbage): requests fail fast with 503 DATABASE_UNAVAILABLE, and the server
- * recovers by itself, without a restart, once the file is back.
+ * replaced by garbage): searches keep answering from the store index built before, writes fail
+ * fast with 503 DATABASE_UNAVAILABLE, /healthz answers 503 "degraded", and the server recovers
+ * by itself, without a restart, once the file is back.
  */
 import { chmodSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqlite } from '../src/db/sqlite/index.js';
-import { VERSION_CHECK_MS } from '../src/db/store-index.js';
 import type { Database } from '../src/db/types.js';
 import { LONDON, fixtureStores } from './helpers/fixtures.js';
 import { makeApp, type TestApp } from './helpers/app.js';
@@ -41,43 +41,67 @@ describe('SQLite outage and recovery', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  /** Waits past the check interval, then expects fast 503s. */
+  const STAT = {
+    channel: 'sales',
+    country: 'uk',
+    locale: 'en_GB',
+    latitude: LONDON.lat,
+    longitude: LONDON.lon,
+    product: '',
+    searchedLocation: '',
+  };
+  const write = () =>
+    a.app.inject({ method: 'POST', url: '/api/v1/grlui/locationSearch', payload: STAT });
+
+  /**
+   * Past the file check interval: searches answer as before from the index, writes answer 503
+   * at once, /healthz says degraded.
+   */
   async function expectOutage(): Promise<void> {
     await new Promise((r) => setTimeout(r, CHECK_MS * 2));
     for (let i = 0; i < 3; i += 1) {
+      const search = await a.app.inject(SEARCH);
+      expect(search.statusCode, search.body).toBe(200);
+      expect(search.body).toBe(healthy);
       const started = performance.now();
-      const res = await a.app.inject(SEARCH);
+      const res = await write();
       expect(res.statusCode, res.body).toBe(503);
       expect(res.json().error.code).toBe('DATABASE_UNAVAILABLE');
       expect(performance.now() - started).toBeLessThan(100);
     }
+    const health = await a.app.inject('/healthz');
+    expect(health.statusCode).toBe(503);
+    expect(health.json()).toMatchObject({
+      status: 'degraded',
+      database: 'unavailable',
+      search: { ready: true },
+    });
     // Configuration is files: still served.
     expect((await a.app.inject('/api/v1/grlui/uk/en/globalmatrix')).statusCode).toBe(200);
   }
 
-  /** Polls until the search answers as before; within 5 s. */
+  /** Polls until writes are accepted again; within 5 s. Then healthy, searching as before. */
   async function expectRecovery(): Promise<void> {
     const started = Date.now();
     for (;;) {
-      const res = await a.app.inject(SEARCH);
-      if (res.statusCode === 200) {
-        expect(res.body).toBe(healthy);
-        break;
-      }
+      const res = await write();
+      if (res.statusCode === 204) break;
       expect(res.statusCode).toBe(503);
       expect(Date.now() - started).toBeLessThan(5000);
       await new Promise((r) => setTimeout(r, 20));
     }
+    expect((await a.app.inject('/healthz')).json()).toMatchObject({ status: 'ok' });
+    expect((await a.app.inject(SEARCH)).body).toBe(healthy);
   }
 
-  it('answers 503 while the file is unreadable and recovers when it is readable again', async () => {
+  it('searches from the index, writes 503, while the file is unreadable; recovers after', async () => {
     chmodSync(file, 0o000);
     await expectOutage();
     chmodSync(file, 0o644);
     await expectRecovery();
   });
 
-  it('answers 503 while the file is gone (no empty database is created) and recovers', async () => {
+  it('searches from the index, writes 503, while the file is gone (not recreated); recovers', async () => {
     renameSync(file, `${file}.away`);
     await expectOutage();
     await expectOutage(); // still gone: not recreated by a reopen attempt
@@ -85,7 +109,7 @@ describe('SQLite outage and recovery', () => {
     await expectRecovery();
   });
 
-  it('answers 503 while the file is not a database and recovers when it is put back', async () => {
+  it('searches from the index, writes 503, while the file is not a database; recovers', async () => {
     renameSync(file, `${file}.good`);
     writeFileSync(file, 'not a database'.repeat(100));
     await expectOutage();
@@ -99,37 +123,5 @@ describe('SQLite outage and recovery', () => {
     await new Promise((r) => setTimeout(r, CHECK_MS * 2));
     expect((await a.app.inject(SEARCH)).statusCode).toBe(503);
     db = openSqlite(file); // for afterEach
-  });
-});
-
-describe('SQLite search and other connections', () => {
-  it("shows another connection's commit (the import command) within the version check", async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'locator-version-'));
-    const file = join(dir, 'locator.sqlite');
-    const server = openSqlite(file);
-    const importer = openSqlite(file);
-    try {
-      const stores = fixtureStores();
-      await server.stores.replaceAll(stores);
-      const query = {
-        latitude: LONDON.lat,
-        longitude: LONDON.lon,
-        radiusKm: 100,
-        limit: 500,
-        countries: ['GB'],
-        channel: 'sales' as const,
-        dropOff: 'any' as const,
-      };
-      const before = (await server.stores.nearest(query)).length;
-      expect(before).toBeGreaterThan(1);
-      // The other connection removes every store but one.
-      await importer.stores.replaceAll(stores.filter((s) => s.storeId === 'GB-1'));
-      await new Promise((r) => setTimeout(r, VERSION_CHECK_MS + 20));
-      expect((await server.stores.nearest(query)).length).toBe(1);
-    } finally {
-      await importer.close();
-      await server.close();
-      rmSync(dir, { recursive: true, force: true });
-    }
   });
 });

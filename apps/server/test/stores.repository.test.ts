@@ -2,11 +2,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, PG_TEST_URL, type Dialect, type TestDb } from './helpers/databases.js';
 import { BERLIN, LONDON, config, fixtureStores, testStores } from './helpers/fixtures.js';
-import type { NearestPage, NearestQuery, StoreRepository } from '../src/db/types.js';
-import { pageHits } from '../src/db/page.js';
-import type { PgSearch, PgStoreRepository } from '../src/db/postgres/stores.js';
-import { VERSION_CHECK_MS } from '../src/db/store-index.js';
+import type { Database, NearestQuery } from '../src/db/types.js';
 import { openPostgres } from '../src/db/postgres/index.js';
+import { openSqlite } from '../src/db/sqlite/index.js';
+import { VERSION_CHECK_MS } from '../src/db/store-follower.js';
 import { toRecord, type StoreDoc } from '../src/stores/doc.js';
 
 const cfg = config();
@@ -38,47 +37,21 @@ const storeAt = (spot: { lat: number; lon: number }, storeId: string, title: str
 const ids = (hits: { doc: string }[]) =>
   hits.map((h) => (JSON.parse(h.doc) as { storeId: string }).storeId);
 
-/**
- * Every search of the PostgreSQL replica variant is answered by the replica: the first call
- * starts its build (PostGIS answers it), the second runs once the build is done, and must be
- * the replica's.
- */
-function viaReplica(repo: PgStoreRepository): StoreRepository {
-  const nearestPage = async (q: NearestQuery): Promise<NearestPage> => {
-    await repo.nearestPage(q);
-    await repo.replicaSettled();
-    const before = repo.answered.replica;
-    const page = await repo.nearestPage(q);
-    // (A query for no country or no store is answered before any search.)
-    const searched = q.countries.length > 0 && q.limit > 0 ? 1 : 0;
-    expect(repo.answered.replica, 'answered by the in-memory replica').toBe(before + searched);
-    return page;
-  };
-  return Object.assign(Object.create(repo) as StoreRepository, {
-    nearestPage,
-    nearest: async (q: NearestQuery) => pageHits(await nearestPage(q)),
-  });
-}
-
-const VARIANTS: { name: string; dialect: Dialect; pgSearch?: PgSearch }[] = [
+const VARIANTS: { name: string; dialect: Dialect }[] = [
   { name: 'sqlite', dialect: 'sqlite' },
-  { name: 'postgres (in-memory replica)', dialect: 'postgres', pgSearch: 'memory' },
-  { name: 'postgres (PostGIS KNN)', dialect: 'postgres', pgSearch: 'postgis' },
+  { name: 'postgres', dialect: 'postgres' },
 ];
 
-describe.each(VARIANTS)('store repository on $name', ({ name, dialect, pgSearch }) => {
+describe.each(VARIANTS)('store repository and search on $name', ({ name, dialect }) => {
   let t: TestDb;
   beforeAll(async () => {
-    const opened = await openTestDb(dialect, undefined, { pgSearch });
-    const stores =
-      pgSearch === 'memory' ? viaReplica(opened.db.stores as PgStoreRepository) : opened.db.stores;
-    t = { ...opened, db: { ...opened.db, stores } };
+    t = await openTestDb(dialect);
     await t.db.stores.replaceAll(testStores(cfg));
   });
   afterAll(async () => t?.cleanup());
 
   it('returns stores nearest first with great-circle distances', async () => {
-    const hits = await t.db.stores.nearest(base);
+    const hits = await t.db.search.nearest(base);
     expect(ids(hits)).toEqual(['GB-1', 'GB-2', 'GB-4', 'GB-5', 'GB-7', 'GB-8', 'GB-10', 'GB-11']);
     hits.forEach((h, i) => {
       if (i > 0) expect(h.distanceKm).toBeGreaterThanOrEqual(hits[i - 1]!.distanceKm);
@@ -87,49 +60,49 @@ describe.each(VARIANTS)('store repository on $name', ({ name, dialect, pgSearch 
   });
 
   it('keeps to the radius and caps at the limit', async () => {
-    expect(ids(await t.db.stores.nearest({ ...base, radiusKm: 4.5 }))).toEqual([
+    expect(ids(await t.db.search.nearest({ ...base, radiusKm: 4.5 }))).toEqual([
       'GB-1',
       'GB-2',
       'GB-4',
     ]);
-    expect(ids(await t.db.stores.nearest({ ...base, limit: 2 }))).toEqual(['GB-1', 'GB-2']);
-    expect(ids(await t.db.stores.nearest(base))).not.toContain('GB-FAR');
+    expect(ids(await t.db.search.nearest({ ...base, limit: 2 }))).toEqual(['GB-1', 'GB-2']);
+    expect(ids(await t.db.search.nearest(base))).not.toContain('GB-FAR');
   });
 
   it('filters by channel presence, product, carrier and drop-off', async () => {
     const service = { ...base, channel: 'service' as const };
-    expect(ids(await t.db.stores.nearest(service))).toHaveLength(12);
-    expect(ids(await t.db.stores.nearest({ ...service, productId: '3' }))).toEqual([
+    expect(ids(await t.db.search.nearest(service))).toHaveLength(12);
+    expect(ids(await t.db.search.nearest({ ...service, productId: '3' }))).toEqual([
       'GB-4',
       'GB-8',
       'GB-12',
     ]);
-    expect(ids(await t.db.stores.nearest({ ...service, dropOff: 'only' }))).toEqual([
+    expect(ids(await t.db.search.nearest({ ...service, dropOff: 'only' }))).toEqual([
       'GB-5',
       'GB-10',
     ]);
-    expect(ids(await t.db.stores.nearest({ ...service, dropOff: 'exclude' }))).not.toContain(
+    expect(ids(await t.db.search.nearest({ ...service, dropOff: 'exclude' }))).not.toContain(
       'GB-5',
     );
-    const ee = ids(await t.db.stores.nearest({ ...service, carrier: 'EE' }));
+    const ee = ids(await t.db.search.nearest({ ...service, carrier: 'EE' }));
     expect(ee).toContain('GB-2');
     expect(ee).not.toContain('GB-6');
     expect(ee).toContain('GB-1'); // carrier-neutral stores always match
   });
 
   it('limits to the searched countries', async () => {
-    const de = await t.db.stores.nearest({
+    const de = await t.db.search.nearest({
       ...base,
       latitude: BERLIN.lat,
       longitude: BERLIN.lon,
       countries: ['DE'],
     });
     expect(ids(de)).toEqual(['DE-1', 'DE-2', 'DE-3']);
-    expect(await t.db.stores.nearest({ ...base, countries: [] })).toEqual([]);
+    expect(await t.db.search.nearest({ ...base, countries: [] })).toEqual([]);
   });
 
   it('finds stores across the antimeridian', async () => {
-    const fj = await t.db.stores.nearest({
+    const fj = await t.db.search.nearest({
       ...base,
       latitude: -16.5,
       longitude: 179.99,
@@ -139,7 +112,7 @@ describe.each(VARIANTS)('store repository on $name', ({ name, dialect, pgSearch 
   });
 
   it('finds many stores in a dense demo country, still nearest first', async () => {
-    const us = await t.db.stores.nearest({
+    const us = await t.db.search.nearest({
       ...base,
       latitude: 40.71,
       longitude: -74.0,
@@ -186,7 +159,7 @@ describe.each(VARIANTS)('store repository on $name', ({ name, dialect, pgSearch 
     const record = (title: string, storeId = 'FRESH-1') => storeAt(spot, storeId, title);
     const q = { ...base, latitude: spot.lat, longitude: spot.lon, radiusKm: 1 };
     const titles = async () =>
-      (await t.db.stores.nearest(q)).map((h) => (JSON.parse(h.doc) as StoreDoc).title);
+      (await t.db.search.nearest(q)).map((h) => (JSON.parse(h.doc) as StoreDoc).title);
     await t.db.stores.applyImport(
       [record('First'), record('Other', 'FRESH-2')],
       `fr1-${name}`,
@@ -229,10 +202,10 @@ describe.each(VARIANTS)('store repository on $name', ({ name, dialect, pgSearch 
     await t.db.stores.applyImport(tied('Tied again', [1, 2]), `ties2-${name}`, 'ties2.csv');
     const q = { ...base, latitude: spot.lat, longitude: spot.lon, radiusKm: 1 };
     for (const limit of [1, 3, 4]) {
-      const hits = await t.db.stores.nearest({ ...q, limit });
+      const hits = await t.db.search.nearest({ ...q, limit });
       expect(ids(hits)).toEqual(['TIE-1', 'TIE-2', 'TIE-3', 'TIE-4'].slice(0, limit));
     }
-    expect(ids(await t.db.stores.nearest(q))).toEqual([
+    expect(ids(await t.db.search.nearest(q))).toEqual([
       'TIE-1',
       'TIE-2',
       'TIE-3',
@@ -242,30 +215,62 @@ describe.each(VARIANTS)('store repository on $name', ({ name, dialect, pgSearch 
   });
 });
 
-describe('the PostgreSQL replica follows commits of other connections', () => {
-  it('answers the new data within VERSION_CHECK_MS, then from the rebuilt replica', async () => {
-    const server = await openTestDb('postgres', undefined, { pgSearch: 'memory' });
-    const importer = await openPostgres(PG_TEST_URL, { max: 2, search: 'postgis' });
-    try {
-      await importer.stores.replaceAll(testStores(cfg));
-      const repo = server.db.stores as PgStoreRepository;
-      await repo.nearest(base);
-      await repo.replicaSettled();
-      const before = await repo.nearest(base);
-      expect(before.length).toBeGreaterThan(1);
-      expect(repo.answered.replica).toBe(1);
+describe.each(VARIANTS)(
+  'the search on $name follows commits of other connections',
+  ({ dialect }) => {
+    it('answers from its index until a check sees the change, then from the rebuilt index', async () => {
+      let clock = 1_000;
+      const server = await openTestDb(dialect, undefined, { follow: { now: () => clock } });
+      // The other connection: another process (the import command, another worker).
+      const importer: Database =
+        dialect === 'postgres'
+          ? await openPostgres(PG_TEST_URL, { max: 2 })
+          : openSqlite(server.file!);
+      try {
+        await importer.stores.replaceAll(testStores(cfg));
+        const before = await server.db.search.nearest(base);
+        expect(before.length).toBeGreaterThan(1);
 
-      // The other connection removes every store but one.
-      await importer.stores.replaceAll(testStores(cfg).filter((s) => s.storeId === 'GB-1'));
-      await new Promise((r) => setTimeout(r, VERSION_CHECK_MS + 20));
-      expect(ids(await repo.nearest(base))).toEqual(['GB-1']);
-      await repo.replicaSettled();
-      const answered = repo.answered.replica;
-      expect(ids(await repo.nearest(base))).toEqual(['GB-1']);
-      expect(repo.answered.replica).toBe(answered + 1);
-    } finally {
-      await importer.close();
-      await server.cleanup();
-    }
-  });
-});
+        // The other connection removes every store but one.
+        await importer.stores.replaceAll(testStores(cfg).filter((s) => s.storeId === 'GB-1'));
+        // Within the check interval the index answers as it is, and no check is made.
+        clock += VERSION_CHECK_MS - 1;
+        expect(await server.db.search.nearest(base)).toEqual(before);
+        await server.db.search.settled();
+        expect(await server.db.search.nearest(base)).toEqual(before);
+        // Past it, one search starts a check (answered from the index meanwhile); the rebuilt
+        // index answers once the check is done.
+        clock += 1;
+        expect(await server.db.search.nearest(base)).toEqual(before);
+        await server.db.search.settled();
+        expect(ids(await server.db.search.nearest(base))).toEqual(['GB-1']);
+      } finally {
+        await importer.close();
+        await server.cleanup();
+      }
+    });
+
+    it('moves the change counter for store writes only, not for analytics', async () => {
+      const t = await openTestDb(dialect);
+      try {
+        await t.db.stores.replaceAll(testStores(cfg));
+        const v1 = await t.db.stores.readVersion();
+        await t.db.statistics.insert({
+          channel: 'sales',
+          country: 'GB',
+          locale: 'en_GB',
+          latitude: 1,
+          longitude: 2,
+          product: 'Phone',
+          searchedLocation: 'London',
+        });
+        await t.db.meta.set('k', 'v');
+        expect(await t.db.stores.readVersion()).toBe(v1);
+        await t.db.stores.applyImport([storeAt(LONDON, 'NEW-1', 'New')], `v-${dialect}`, 'v.csv');
+        expect(await t.db.stores.readVersion()).not.toBe(v1);
+      } finally {
+        await t.cleanup();
+      }
+    });
+  },
+);

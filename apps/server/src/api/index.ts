@@ -19,6 +19,8 @@ import type { SearchService } from '../services/search.js';
 import type { StatisticsService } from '../services/statistics.js';
 import type { LocalesService } from '../services/locales.js';
 import { registerAnalyticsRoutes, type AnalyticsRouteDeps } from '../analytics/routes.js';
+import type { HealthService } from '../health/health.js';
+import type { OutageLog } from '../health/outage-log.js';
 
 /** Services the routes use. */
 export interface ApiDeps {
@@ -35,6 +37,10 @@ export interface ApiDeps {
   rateLimits: { search: number; statistics: number; maps: number };
   /** POST /api/v1/analytics/events (absent: not served). */
   analytics?: AnalyticsRouteDeps;
+  /** What /healthz reports. */
+  health?: HealthService;
+  /** Counts the requests answered 503 DATABASE_UNAVAILABLE (one log line per outage). */
+  outages?: OutageLog;
 }
 
 export const API_BASE = '/api/v1/grlui';

@@ -147,4 +147,33 @@ export const MIGRATIONS: readonly Migration[] = [
         FOR EACH STATEMENT EXECUTE FUNCTION bump_store_version()`,
     ],
   },
+  {
+    version: 4,
+    name: 'store change counter on SQLite too; the unused R*Tree goes',
+    // The in-memory store index follows store_version on both databases: PRAGMA data_version
+    // also changed on analytics writes, rebuilding every process's index for nothing.
+    sqlite: [
+      `DROP TRIGGER IF EXISTS stores_ai`,
+      `DROP TRIGGER IF EXISTS stores_au`,
+      `DROP TRIGGER IF EXISTS stores_ad`,
+      `DROP TABLE IF EXISTS store_rtree`,
+      `CREATE TABLE store_version (
+        id INTEGER PRIMARY KEY CHECK (id = 1),
+        version INTEGER NOT NULL
+      )`,
+      `INSERT INTO store_version (id, version) VALUES (1, 0)`,
+      // SQLite has no statement triggers: one bump per row written, in the same transaction.
+      `CREATE TRIGGER stores_inserted AFTER INSERT ON stores BEGIN
+        UPDATE store_version SET version = version + 1;
+      END`,
+      `CREATE TRIGGER stores_updated AFTER UPDATE ON stores BEGIN
+        UPDATE store_version SET version = version + 1;
+      END`,
+      `CREATE TRIGGER stores_deleted AFTER DELETE ON stores BEGIN
+        UPDATE store_version SET version = version + 1;
+      END`,
+    ],
+    // PostgreSQL has had its counter since migration 3; the KNN search's GiST index goes.
+    postgres: [`DROP INDEX IF EXISTS stores_geog_idx`],
+  },
 ];

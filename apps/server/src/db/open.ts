@@ -3,15 +3,13 @@ import { join } from 'node:path';
 import type { Database } from './types.js';
 import { openSqlite } from './sqlite/index.js';
 import { openPostgres } from './postgres/index.js';
-import type { PgSearch } from './postgres/stores.js';
 
 export const SQLITE_FILE_NAME = 'locator.sqlite';
 
 export async function openDatabase(env: {
   DATABASE_URL?: string | undefined;
   DATA_DIR: string;
-  PG_SEARCH?: PgSearch;
 }): Promise<Database> {
-  if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL, { search: env.PG_SEARCH });
+  if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL);
   return openSqlite(join(env.DATA_DIR, SQLITE_FILE_NAME));
 }

@@ -1,11 +1,10 @@
 /**
- * The in-memory store index both databases search (SQLite always; PostgreSQL as its replica,
- * ./postgres/replica.ts): every store's position, filter columns, content
- * hash and API document, built from one read of the `stores` table. Positions and filters live
+ * The in-memory store index: the store search of both databases (kept up to date by
+ * ./store-follower.ts). Every store's position, filter columns, content hash and API document,
+ * built from one read of the `stores` table. Positions and filters live
  * in typed arrays ordered by a 0.05° grid cell, so a nearest search reads a few contiguous runs
  * of memory; the documents live in one buffer in the same order (UTF-8 JSON, never decoded
- * again), so a search runs no query for them. It answers exactly what the R*Tree query did:
- * the `limit` nearest stores of the channel within the radius (great-circle distance on the
+ * again), so a search runs no query for them. It answers the `limit` nearest stores of the channel within the radius (great-circle distance on the
  * PostGIS sphere, ties by id).
  *
  * Candidates are compared by the squared chord between unit vectors (no trigonometry per
@@ -14,18 +13,13 @@
  * product lists are bit masks while the catalogue has at most 31 product ids.
  *
  * It is a derived structure: the table stays the source of truth and the index is rebuilt from
- * it when it changes (see VERSION_CHECK_MS; the repositories decide when). About 80 bytes a store plus its document (~650 bytes): ~150 MB for
+ * it when it changes (./store-follower.ts decides when). About 80 bytes a store plus its
+ * document (~650 bytes): ~150 MB for
  * 200,000 stores.
  */
 import { EARTH_RADIUS_KM, boundingBoxes, haversineKm } from './geo.js';
 import type { NearestPage, NearestQuery, PageStore } from './types.js';
 import { EMPTY_PAGE, hashTag } from './page.js';
-
-/**
- * At most this often (ms) a search asks whether the stores table changed since its index was
- * built (SQLite: `PRAGMA data_version`; PostgreSQL: the `store_version` counter).
- */
-export const VERSION_CHECK_MS = 50;
 
 /** Grid cell size in degrees. */
 const CELL = 0.05;

@@ -81,11 +81,14 @@ export interface ApplyResult {
   removed: number;
 }
 
+/**
+ * The stores as stored. Searches do not come here: they are answered by the in-memory store
+ * index (`Database.search`), which reads the stores through `loadIndex` and follows their
+ * change counter through `readVersion` (the dialects' `loadIndex` is the rest of its storage).
+ */
 export interface StoreRepository {
-  /** Stores of the channel nearest first within the radius, at most `limit`. */
-  nearest(query: NearestQuery): Promise<NearestHit[]>;
-  /** The same stores as `nearest`, as one NearestPage (the search response's fast path). */
-  nearestPage(query: NearestQuery): Promise<NearestPage>;
+  /** The stores' change counter: changes when (and only when) stores change. */
+  readVersion(): Promise<string>;
   count(): Promise<number>;
   /** The row count recorded when a file with this hash was applied, or undefined. */
   appliedImport(fileHash: string): Promise<number | undefined>;
@@ -101,6 +104,31 @@ export interface StoreRepository {
   ): Promise<ApplyResult>;
   /** Replaces every store (demo data load), in one transaction. */
   replaceAll(records: readonly StoreRecord[]): Promise<void>;
+}
+
+/** How the store search stands (for /healthz). */
+export interface StoreSearchState {
+  /** True once an index has been built (searches can be answered). */
+  built: boolean;
+  /** When the index in use was built (ms since the epoch), if any. */
+  builtAt: number | undefined;
+  /** False while the last read of the database failed. */
+  databaseReachable: boolean;
+}
+
+/** The store search (./store-follower.ts). */
+export interface StoreSearch {
+  /** Stores of the channel nearest first within the radius, at most `limit`. */
+  nearest(query: NearestQuery): Promise<NearestHit[]>;
+  /** The same stores as `nearest`, as one NearestPage (the search response's fast path). */
+  nearestPage(query: NearestQuery): Promise<NearestPage>;
+  /** Builds the first index now; false when the database cannot be read. */
+  ready(): Promise<boolean>;
+  /** Resolves when no background check or rebuild is in flight (tests, benchmarks). */
+  settled(): Promise<void>;
+  state(): StoreSearchState;
+  /** Called after each background read of the database: did it answer? */
+  listen(listener: (ok: boolean) => void): void;
 }
 
 export interface MetaRepository {
@@ -201,6 +229,8 @@ export interface EventRepository {
 export interface Database {
   readonly dialect: 'sqlite' | 'postgres';
   readonly stores: StoreRepository;
+  /** The store search: the in-memory store index, following the stores' changes. */
+  readonly search: StoreSearch;
   readonly meta: MetaRepository;
   /** Writes the 3.9 statistic into the events store (type "locationSearch"). */
   readonly statistics: StatisticsRepository;

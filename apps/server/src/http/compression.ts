@@ -29,7 +29,7 @@ function compress(body: Buffer, encoding: Encoding): Buffer {
   return encoding === 'br'
     ? brotliCompressSync(body, {
         params: {
-          [constants.BROTLI_PARAM_QUALITY]: 4,
+          [constants.BROTLI_PARAM_QUALITY]: 1,
           [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
         },
       })

@@ -5,6 +5,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError, type ErrorCode } from '@locator/core';
+import type { OutageLog } from '../health/outage-log.js';
 
 function fastifyErrorCode(err: FastifyError): ErrorCode | undefined {
   switch (err.code) {
@@ -33,10 +34,15 @@ export function toApiError(err: unknown): ApiError {
   return new ApiError(code ?? 'INTERNAL_ERROR');
 }
 
-export function registerErrorHandler(app: FastifyInstance): void {
+/**
+ * `outages`: requests answered 503 DATABASE_UNAVAILABLE are counted there (one log line per
+ * outage, health/outage-log.ts) instead of logged one by one.
+ */
+export function registerErrorHandler(app: FastifyInstance, outages?: OutageLog): void {
   app.setErrorHandler(async (err, request, reply) => {
     const apiError = toApiError(err);
-    if (apiError.status >= 500) request.log.error({ err }, 'request failed');
+    if (apiError.code === 'DATABASE_UNAVAILABLE') outages?.requestFailed();
+    else if (apiError.status >= 500) request.log.error({ err }, 'request failed');
     if (apiError.code === 'RATE_LIMITED' && !reply.getHeader('retry-after')) {
       reply.header('Retry-After', '60');
     }

@@ -8,7 +8,7 @@
 import { ApiError, NO_CONTRACT_CARRIER, type Product, type SearchQuery } from '@locator/core';
 import type { ConfigService, SearchContext } from '../config/service.js';
 import { etagOf } from '../config/service.js';
-import type { DropOffMode, StoreRepository } from '../db/types.js';
+import type { DropOffMode, StoreSearch } from '../db/types.js';
 import { createHash } from 'node:crypto';
 import { distanceFormat } from './distance.js';
 import { ByteWriter } from './bytes.js';
@@ -72,7 +72,7 @@ export class SearchService {
 
   constructor(
     private readonly config: ConfigService,
-    private readonly stores: StoreRepository,
+    private readonly stores: StoreSearch,
   ) {
     const c = config.catalogue;
     this.otherTables = [

@@ -3,7 +3,7 @@
  * the PostgreSQL database `locator_test` (created here, with PostGIS). If PostgreSQL or PostGIS
  * is not available the tests fail with a clear message; they are never skipped.
  */
-import type { PgSearch } from '../../src/db/postgres/stores.js';
+import type { FollowerOptions } from '../../src/db/store-follower.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,19 +60,23 @@ export function preparePostgres(): Promise<void> {
 
 export interface TestDb {
   db: Database;
+  /** The SQLite file (sqlite only), for a second connection. */
+  file?: string;
   cleanup(): Promise<void>;
 }
 
 export async function openTestDb(
   dialect: Dialect,
   url = PG_TEST_URL,
-  options: { pgSearch?: PgSearch } = {},
+  options: { follow?: FollowerOptions } = {},
 ): Promise<TestDb> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'locator-test-'));
-    const db = openSqlite(join(dir, 'test.sqlite'));
+    const file = join(dir, 'test.sqlite');
+    const db = openSqlite(file, { follow: options.follow });
     return {
       db,
+      file,
       async cleanup() {
         await db.close().catch(() => undefined);
         rmSync(dir, { recursive: true, force: true });
@@ -80,7 +84,7 @@ export async function openTestDb(
     };
   }
   await preparePostgres();
-  const db = await openPostgres(url, { max: 4, search: options.pgSearch });
+  const db = await openPostgres(url, { max: 4, follow: options.follow });
   return {
     db,
     async cleanup() {

@@ -1,13 +1,15 @@
 /**
- * PostgreSQL with PostGIS: a pg connection pool; geography points with a GiST index. The pool
- * reconnects on demand, so the server recovers by itself when the database comes back.
+ * PostgreSQL with PostGIS: a pg connection pool, reconnecting on demand, so the server recovers
+ * by itself when the database comes back. Store searches are answered by the in-memory store
+ * index (../store-follower.ts), which keeps answering while the database is unreachable.
  */
 import pg from 'pg';
 import { MIGRATIONS } from '../migrations.js';
 import type { Database, MetaRepository } from '../types.js';
 import { EventStatistics } from '../events-statistics.js';
 import { PgEventRepository } from './events.js';
-import { PgStoreRepository, type PgSearch } from './stores.js';
+import { PgStoreRepository } from './stores.js';
+import { StoreFollower, type FollowerOptions } from '../store-follower.js';
 import { guarded } from './errors.js';
 
 export async function migratePostgres(pool: pg.Pool): Promise<void> {
@@ -59,8 +61,8 @@ class PgMeta implements MetaRepository {
 export interface PgOptions {
   /** Pool size; default 10. */
   max?: number;
-  /** How searches find stores (env PG_SEARCH): the in-memory replica (default) or PostGIS. */
-  search?: PgSearch;
+  /** The store search's clock and check interval (tests). */
+  follow?: FollowerOptions;
 }
 
 export async function openPostgres(url: string, options: PgOptions = {}): Promise<Database> {
@@ -75,24 +77,14 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   await migratePostgres(pool);
-  // Store searches on their own connections: bitmap scans off, so the planner walks the GiST
-  // index in distance order (see db/postgres/stores.ts); JIT off, as its compile time would
-  // dwarf a millisecond query; the prepared search's generic plan always (no re-planning).
-  const searchPool = new pg.Pool({
-    connectionString: url,
-    max: options.max ?? 10,
-    connectionTimeoutMillis: 3000,
-    idleTimeoutMillis: 30_000,
-    statement_timeout: 10_000,
-    application_name: 'locator-search',
-    options: '-c enable_bitmapscan=off -c jit=off -c plan_cache_mode=force_generic_plan',
-  });
-  searchPool.on('error', () => undefined);
   const events = new PgEventRepository(pool);
-  const stores = new PgStoreRepository(pool, searchPool, undefined, options.search ?? 'memory');
+  // Writes are only possible once `search` exists (the callback runs after a write).
+  const stores = new PgStoreRepository(pool, () => search.invalidate());
+  const search = new StoreFollower(stores, options.follow);
   return {
     dialect: 'postgres',
     stores,
+    search,
     meta: new PgMeta(pool),
     statistics: new EventStatistics(events),
     events,
@@ -100,8 +92,8 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
       await guarded(() => pool.query('SELECT 1'));
     },
     async close() {
-      stores.closing();
-      await Promise.all([pool.end(), searchPool.end()]);
+      search.close();
+      await pool.end();
     },
   };
 }

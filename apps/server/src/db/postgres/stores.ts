@@ -1,87 +1,32 @@
 /**
- * Store repository on PostgreSQL/PostGIS: ST_DWithin on the sphere for the radius and the
- * geography KNN operator (<->, the distance on the same sphere) for nearest-first order, both
- * served by the GiST index. A search is one round trip of a named (prepared) statement
- * answering one row: the nearest stores' ids, content hashes and distances as one text value.
- * Their documents come from the process's DocCache; the ones it lacks (or holds in another
- * version) are read in a second query.
+ * Store repository on PostgreSQL/PostGIS, and the storage of the in-memory store search
+ * (../store-follower.ts): it reads every store into a StoreIndex from one REPEATABLE READ
+ * snapshot, and reads the stores' change counter (`store_version`, bumped by a statement
+ * trigger on `stores` in the writing transaction). Searches run no query. The geography column
+ * stays for operators' own spatial queries.
  */
 import type pg from 'pg';
-import type {
-  ApplyResult,
-  NearestHit,
-  NearestPage,
-  NearestQuery,
-  PageStore,
-  StoreRecord,
-  StoreRepository,
-} from '../types.js';
-import { EMPTY_PAGE, hashTag, pageHits } from '../page.js';
+import type { ApplyResult, StoreRecord, StoreRepository } from '../types.js';
 import { inSpatialOrder } from '../geo.js';
+import { StoreIndex, type IndexRow } from '../store-index.js';
 import { guarded } from './errors.js';
-import { DocCache, type CachedDoc } from './doc-cache.js';
-import { StoreReplica } from './replica.js';
-
-/** How PostgreSQL searches find stores (env PG_SEARCH). */
-export type PgSearch = 'memory' | 'postgis';
 
 const BATCH = 2000;
+/** Rows read per query while building the index. */
+const BUILD_BATCH = 20_000;
 
-/** The filters of a nearest search ($1 lat, $2 lon, $3 km, $4 countries, $5–$7 filters). */
-function filters(column: 'sales_products' | 'service_products'): string {
-  return `ST_DWithin(geog, p.g, $3::float8 * 1000, false)
-          AND country = ANY($4::text[])
-          AND ${column} <> ''
-          AND ($5 = '' OR strpos(${column}, $5) > 0)
-          AND ($6 = '' OR carriers = '' OR strpos(carriers, $6) > 0)
-          AND ($7 = 'any' OR drop_off = ($7 = 'only'))`;
-}
-
-const POINT = `(SELECT ST_SetSRID(ST_MakePoint($2::float8, $1::float8), 4326)::geography AS g) p`;
-
-/**
- * The search: the KNN scan walks the GiST index in distance order (Index Cond: the radius box;
- * Order By: <->) and stops after limit + 1 matches, instead of reading every store in the
- * radius and sorting them. Those are ordered by (distance, id) and the first `limit` kept;
- * `tie` says the extra store is exactly as far as the last one kept, when stores not read could
- * be too and the exact form (NEAREST_EXACT) answers instead. The planner underestimates the
- * matches (country and product filters are correlated with position) and would pick a bitmap
- * scan and a sort (3-4× slower on 200,000 stores), so searches run on connections with bitmap
- * scans off (see openPostgres).
- */
-function nearestSql(column: 'sales_products' | 'service_products'): string {
-  return `SELECT
-      string_agg(id || ' ' || hash || ' ' || o, ',' ORDER BY n) FILTER (WHERE n <= $8) AS hits,
-      max(o) FILTER (WHERE n = $8 + 1) = max(o) FILTER (WHERE n <= $8) AS tie
-    FROM (
-      SELECT id, hash, o, row_number() OVER (ORDER BY o, id) AS n FROM (
-        SELECT id, hash, geog <-> p.g AS o
-        FROM stores, ${POINT}
-        WHERE ${filters(column)}
-        ORDER BY geog <-> p.g
-        LIMIT $8::int + 1
-      ) k
-    ) t`;
-}
-
-/** Every store within the radius sorted by (distance, id): exact whatever the ties. */
-function nearestExactSql(column: 'sales_products' | 'service_products'): string {
-  return `SELECT string_agg(id || ' ' || hash || ' ' || o, ',' ORDER BY o, id) AS hits,
-      false AS tie
-    FROM (
-      SELECT id, hash, geog <-> p.g AS o
-      FROM stores, ${POINT}
-      WHERE ${filters(column)}
-      ORDER BY geog <-> p.g, id
-      LIMIT $8::int
-    ) t`;
-}
-
-const NEAREST_EXACT = {
-  sales: nearestExactSql('sales_products'),
-  service: nearestExactSql('service_products'),
-};
-const NEAREST = { sales: nearestSql('sales_products'), service: nearestSql('service_products') };
+type IndexedRow = [
+  id: string,
+  latitude: number,
+  longitude: number,
+  country: string,
+  salesProducts: string,
+  serviceProducts: string,
+  carriers: string,
+  dropOff: boolean,
+  hash: string,
+  doc: string,
+];
 
 const COLUMNS = `store_id, country, latitude, longitude, geog, sales_products, service_products,
   carriers, drop_off, hash, source, doc`;
@@ -108,155 +53,78 @@ function columnsOf(records: readonly StoreRecord[]): unknown[] {
   ];
 }
 
-/** Documents cached per process by default (MB): 200,000 stores take about 140. */
-export const DOC_CACHE_MB = 256;
-/** Searches tried again when stores change between the search and the documents' read. */
-const ATTEMPTS = 3;
-
-interface Hit {
-  id: number;
-  hash: string;
-  km: number;
-}
-
 export class PgStoreRepository implements StoreRepository {
-  private readonly docs: DocCache;
-
-  /** The in-memory search replica (PG_SEARCH=memory); absent: every search asks PostGIS. */
-  private readonly replica: StoreReplica | undefined;
-
   /**
-   * `searchPool`: connections for nearest searches (planner settings, see nearestSql).
-   * `search`: "memory" answers from the in-memory replica once it is built (./replica.ts),
-   * PostGIS meanwhile; "postgis" always asks PostGIS.
+   * `onWrite`: called after each write transaction of this repository (committed or not), so
+   * that the search rebuilds its index before it answers again.
    */
   constructor(
     private readonly pool: pg.Pool,
-    private readonly searchPool: pg.Pool = pool,
-    docCacheBytes = DOC_CACHE_MB * 2 ** 20,
-    search: PgSearch = 'memory',
-  ) {
-    this.docs = new DocCache(docCacheBytes);
-    this.replica = search === 'memory' ? new StoreReplica(pool) : undefined;
-  }
+    private readonly onWrite: () => void = () => undefined,
+  ) {}
 
-  /** Searches answered by the replica and by PostGIS (tests, benchmarks). */
-  readonly answered = { replica: 0, postgis: 0 };
-
-  /** The database is being closed: the replica no longer answers for it. */
-  closing(): void {
-    this.replica?.drop();
-  }
-
-  /** Resolves when the replica (if any) is not being built (tests, benchmarks). */
-  async replicaSettled(): Promise<void> {
-    await this.replica?.settled();
-  }
-
-  async nearest(q: NearestQuery): Promise<NearestHit[]> {
-    return pageHits(await this.nearestPage(q));
-  }
-
-  async nearestPage(q: NearestQuery): Promise<NearestPage> {
-    if (q.countries.length === 0 || q.limit <= 0) return EMPTY_PAGE;
-    const index = await this.replica?.current();
-    if (index) {
-      this.answered.replica += 1;
-      return index.nearest(q);
-    }
-    this.answered.postgis += 1;
-    for (let attempt = 1; ; attempt += 1) {
-      const hits = await this.nearestHits(q);
-      const page = await this.withDocs(hits, attempt === ATTEMPTS);
-      if (page) return page;
-    }
-  }
-
-  /** The nearest stores' ids, hashes and distances. */
-  private async nearestHits(q: NearestQuery): Promise<Hit[]> {
-    const values = [
-      q.latitude,
-      q.longitude,
-      q.radiusKm,
-      q.countries,
-      q.productId ? `|${q.productId}|` : '',
-      q.carrier ? `|${q.carrier}|` : '',
-      q.dropOff,
-      q.limit,
-    ];
-    type Row = { hits: string | null; tie: boolean | null };
-    let { rows } = await guarded(() =>
-      this.searchPool.query<Row>({
-        name: `nearest-page-${q.channel}`,
-        text: NEAREST[q.channel],
-        values,
-      }),
+  async readVersion(): Promise<string> {
+    const { rows } = await guarded(() =>
+      this.pool.query<{ v: string }>('SELECT version::text AS v FROM store_version'),
     );
-    if (rows[0]?.tie) {
-      ({ rows } = await guarded(() =>
-        this.pool.query<Row>({
-          name: `nearest-exact-${q.channel}`,
-          text: NEAREST_EXACT[q.channel],
-          values,
-        }),
-      ));
-    }
-    const text = rows[0]?.hits;
-    if (!text) return [];
-    // "id hash metres" entries (float8 text is exact), comma-separated.
-    return text.split(',').map((entry) => {
-      const a = entry.indexOf(' ');
-      const b = entry.indexOf(' ', a + 1);
-      return {
-        id: Number(entry.slice(0, a)),
-        hash: entry.slice(a + 1, b),
-        km: Number(entry.slice(b + 1)) / 1000,
-      };
-    });
+    return rows[0]?.v ?? '0';
   }
 
-  /**
-   * The page of the hits, documents from the cache or read for it. Undefined when a store
-   * changed or went away since the search (unless `anyway`: then its current document).
-   */
-  private async withDocs(hits: readonly Hit[], anyway: boolean): Promise<NearestPage | undefined> {
-    const missing = hits.filter((h) => !this.docs.get(h.id, h.hash)).map((h) => h.id);
-    // Read documents of this page, whatever the cache keeps of them.
-    const read = new Map<number, CachedDoc>();
-    if (missing.length > 0) {
-      const { rows } = await guarded(() =>
-        this.pool.query<{ id: string; hash: string; doc: string }>(
-          'SELECT id, hash, doc FROM stores WHERE id = ANY($1::bigint[])',
-          [missing],
-        ),
+  /** Every store and the counter, from one snapshot, read in batches. */
+  async loadIndex(): Promise<{ version: string; index: StoreIndex }> {
+    const client = await guarded(() => this.pool.connect());
+    // A connection lost mid-read fails the query in flight; without a listener its 'error'
+    // event would be thrown as an uncaught exception.
+    const ignore = (): void => undefined;
+    client.on('error', ignore);
+    const rows: IndexRow[] = [];
+    const docs: Buffer[] = [];
+    let version: string;
+    try {
+      await guarded(() => client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY'));
+      const v = await guarded(() =>
+        client.query<{ v: string }>('SELECT version::text AS v FROM store_version'),
       );
-      for (const r of rows) {
-        const doc = { hash: r.hash, tag: hashTag(r.hash), bytes: Buffer.from(r.doc) };
-        read.set(Number(r.id), doc);
-        this.docs.set(Number(r.id), doc);
+      version = v.rows[0]?.v ?? '0';
+      let after = '0';
+      for (;;) {
+        const batch = await guarded(() =>
+          client.query<IndexedRow>({
+            text: `SELECT id, latitude, longitude, country, sales_products, service_products,
+                carriers, drop_off, hash, doc
+              FROM stores WHERE id > $1::bigint ORDER BY id LIMIT ${BUILD_BATCH}`,
+            values: [after],
+            rowMode: 'array',
+          }),
+        );
+        for (const r of batch.rows) {
+          const doc = Buffer.from(r[9]);
+          docs.push(doc);
+          rows.push([
+            Number(r[0]),
+            r[1],
+            r[2],
+            r[3],
+            r[4],
+            r[5],
+            r[6],
+            r[7] ? 1 : 0,
+            r[8],
+            doc.length,
+          ]);
+        }
+        if (batch.rows.length < BUILD_BATCH) break;
+        after = batch.rows[batch.rows.length - 1]![0];
       }
+      await guarded(() => client.query('COMMIT'));
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.off('error', ignore);
+      client.release();
     }
-    const stores: PageStore[] = [];
-    const distancesKm: number[] = [];
-    for (const h of hits) {
-      let doc = this.docs.get(h.id, h.hash);
-      if (!doc) {
-        const now = read.get(h.id);
-        if (now && (now.hash === h.hash || anyway)) doc = now;
-        else if (anyway)
-          continue; // deleted meanwhile
-        else return undefined;
-      }
-      stores.push({
-        bytes: doc.bytes,
-        start: 0,
-        end: doc.bytes.length,
-        hash: doc.hash,
-        tag: doc.tag,
-      });
-      distancesKm.push(h.km);
-    }
-    return { stores, distancesKm };
+    return { version, index: new StoreIndex({ rows, docs: () => docs }) };
   }
 
   async count(): Promise<number> {
@@ -278,8 +146,7 @@ export class PgStoreRepository implements StoreRepository {
       throw err;
     } finally {
       client.release();
-      // This process's writes: the replica is rebuilt before it answers again.
-      this.replica?.drop();
+      this.onWrite();
     }
   }
 

@@ -1,6 +1,7 @@
 /**
- * The embedded database: one SQLite file (better-sqlite3), WAL mode, R*Tree spatial index;
- * reopened by itself when the file comes back after an outage.
+ * The embedded database: one SQLite file (better-sqlite3), WAL mode; reopened by itself when
+ * the file comes back after an outage. Store searches are answered by the in-memory store index
+ * (../store-follower.ts), which keeps answering while the file is unusable.
  */
 import BetterSqlite3 from 'better-sqlite3';
 import { accessSync, constants as fsConstants, mkdirSync, statSync } from 'node:fs';
@@ -12,6 +13,7 @@ import { EventStatistics } from '../events-statistics.js';
 import { SqliteEventRepository } from './events.js';
 import { SqliteStoreRepository } from './stores.js';
 import { sqliteGuard } from './errors.js';
+import { StoreFollower, type FollowerOptions } from '../store-follower.js';
 
 type Db = BetterSqlite3.Database;
 
@@ -69,22 +71,24 @@ export interface SqliteOptions {
    * usable. Default 250.
    */
   checkIntervalMs?: number;
+  /** The store search's clock and check interval (tests). */
+  follow?: FollowerOptions;
 }
 
-function openHandle(file: string, mustExist: boolean): Handle {
+function openHandle(file: string, mustExist: boolean, onWrite: () => void): Handle {
   const db = new BetterSqlite3(file, { fileMustExist: mustExist });
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
     db.pragma('busy_timeout = 5000');
-    // Page cache up to 64 MB (imports: the stores table, its indexes and the R*Tree); searches
-    // read the in-memory store index, not the table.
+    // Page cache up to 64 MB (imports: the stores table and its indexes); searches read the
+    // in-memory store index, not the table.
     db.pragma('cache_size = -65536');
     migrateSqlite(db);
     return {
       db,
       ino: file === ':memory:' ? 0 : statSync(file).ino,
-      stores: new SqliteStoreRepository(db),
+      stores: new SqliteStoreRepository(db, onWrite),
       meta: new SqliteMeta(db),
       events: new SqliteEventRepository(db),
     };
@@ -110,8 +114,9 @@ class SqliteConnection {
   constructor(
     private readonly file: string,
     private readonly intervalMs: number,
+    private readonly onWrite: () => void,
   ) {
-    this.handle = openHandle(file, false);
+    this.handle = openHandle(file, false, onWrite);
   }
 
   private usable(h: Handle): boolean {
@@ -151,7 +156,7 @@ class SqliteConnection {
       let handle: Handle;
       try {
         // The file must exist: a missing file is an outage, not a new empty database.
-        handle = openHandle(this.file, true);
+        handle = openHandle(this.file, true, this.onWrite);
       } catch {
         throw new ApiError('DATABASE_UNAVAILABLE');
       }
@@ -207,11 +212,19 @@ function forward<K extends 'stores' | 'meta' | 'events'>(
 
 export function openSqlite(file: string, options: SqliteOptions = {}): Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
-  const conn = new SqliteConnection(file, options.checkIntervalMs ?? 250);
+  // The search outlives reconnections: it keeps answering from its index while the file is
+  // unusable (see ../store-follower.ts).
+  // Writes are only possible once `search` exists (the callback runs after a write).
+  const conn = new SqliteConnection(file, options.checkIntervalMs ?? 250, () =>
+    search.invalidate(),
+  );
+  const stores = forward(conn, 'stores');
+  const search = new StoreFollower(stores, options.follow);
   const events = forward(conn, 'events');
   return {
     dialect: 'sqlite',
-    stores: forward(conn, 'stores'),
+    stores,
+    search,
     meta: forward(conn, 'meta'),
     statistics: new EventStatistics(events),
     events,
@@ -225,6 +238,7 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Database 
       }
     },
     async close() {
+      search.close();
       conn.close();
     },
   };
