@@ -98,7 +98,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerSecurityHeaders(app, { basemap: options.basemap, security: options.security });
-  registerCompression(app);
+  await registerCompression(app);
   registerErrorHandler(app, options.api?.outages);
 
   // Stopping (see cluster.ts): /healthz answers 503 so that a load balancer stops sending

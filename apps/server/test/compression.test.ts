@@ -11,7 +11,7 @@ let app: FastifyInstance;
 
 beforeAll(async () => {
   app = Fastify();
-  registerCompression(app);
+  await registerCompression(app);
   app.get('/big', (_req, reply) => reply.type('application/json').send(BIG));
   app.get('/small', (_req, reply) => reply.type('application/json').send(SMALL));
   app.get('/tagged', (request, reply) => {
@@ -32,7 +32,7 @@ describe('compression', () => {
   it('sends brotli when accepted, else gzip, else the body as is', async () => {
     const br = await app.inject({ url: '/big', headers: { 'accept-encoding': 'gzip, br' } });
     expect(br.headers['content-encoding']).toBe('br');
-    expect(br.headers.vary).toMatch(/Accept-Encoding/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
     expect(brotliDecompressSync(br.rawPayload).toString()).toBe(BIG);
     expect(br.rawPayload.length).toBeLessThan(BIG.length);
 
@@ -42,7 +42,7 @@ describe('compression', () => {
 
     const plain = await app.inject({ url: '/big' });
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.headers.vary).toMatch(/Accept-Encoding/);
+    expect(plain.headers.vary).toMatch(/accept-encoding/i);
     expect(plain.body).toBe(BIG);
   });
 
@@ -57,7 +57,7 @@ describe('compression', () => {
   it('weakens the ETag of an encoded body, keeps Vary, and answers 304 to the weak tag', async () => {
     const first = await app.inject({ url: '/tagged', headers: { 'accept-encoding': 'br' } });
     expect(first.headers.etag).toBe('W/"v1"');
-    expect(first.headers.vary).toBe('Origin, Accept-Encoding');
+    expect(first.headers.vary).toMatch(/^Origin, accept-encoding$/i);
     const again = await app.inject({ url: '/tagged', headers: { 'accept-encoding': 'br' } });
     expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
 
