@@ -1,27 +1,24 @@
 /**
- * `npm run bench:api`: 200,000 stores; 99-result sales searches at random real city points;
- * 50 connections on loopback (wrk, bench/lib/wrk.ts); searches/s, p50 and p99 for SQLite and
- * PostgreSQL, next to the same server answering a precomputed response of the same size (the
- * ceiling), then the searches again at a steady 80 % of their maximum (latency below
- * saturation). PostgreSQL twice: its default in-memory replica and PG_SEARCH=postgis. The
+ * `npm run bench:api`: 200,000 stores (BENCH_STORES); 99-result sales searches at random real
+ * city points; 50 connections on loopback (wrk, bench/lib/wrk.ts); searches/s, p50 and p99 for
+ * SQLite and PostgreSQL, next to the same server answering a precomputed response of the same
+ * size (the ceiling), then the searches again at a steady 80 % of their maximum (latency below
+ * saturation). Every figure without Accept-Encoding and with a browser's; then search latency
+ * with and without analytics events written meanwhile; and each worker's resident memory. The
  * server runs as `npm start` does with WORKERS=auto (BENCH_WORKERS). Figures go to
- * bench/results/api.json.
+ * bench/results/api.json (api-N.json for another store count).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { STORES, prepareData, searchPoints } from './data.js';
-import { cpuMsOfTree, postgresCpuMs } from '../lib/proc.js';
+import { cpuMsOfTree, postgresCpuMs, workerMemoryMiB } from '../lib/proc.js';
 import { ensureWrk, runWrk } from '../lib/wrk.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
-/**
- * "postgres" searches the in-memory replica (PG_SEARCH=memory, the default), "postgres-postgis"
- * a GiST KNN query per search (PG_SEARCH=postgis). BENCH_DATABASES=sqlite,postgres… measures
- * those only (the report then holds only them).
- */
+/** BENCH_DATABASES=sqlite or postgres measures that one only (the report then holds only it). */
 const DATABASES = (['sqlite', 'postgres'] as const).filter(
   (d) => !process.env.BENCH_DATABASES || process.env.BENCH_DATABASES.split(',').includes(d),
 );
@@ -33,7 +30,13 @@ function startServer(
 ): Promise<{ child: ChildProcess; port: number; workers: number }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/api/server.ts'], {
-      env: { ...process.env, BENCH_DB: db, BENCH_SAMPLE_PATH: sample, PORT: '0' },
+      env: {
+        ...process.env,
+        BENCH_DB: db,
+        BENCH_SAMPLE_PATH: sample,
+        PORT: '0',
+        RATE_LIMIT_EVENTS: '0',
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     let out = '';
@@ -60,7 +63,13 @@ interface Figures {
   loadGeneratorCpuUsPerRequest: number | undefined;
 }
 
-async function load(port: number, paths: string[], pid?: number, rate?: number): Promise<Figures> {
+async function load(
+  port: number,
+  paths: string[],
+  pid?: number,
+  rate?: number,
+  options: { headers?: Record<string, string> } = {},
+): Promise<Figures> {
   const cpuBefore = cpuMsOfTree(pid);
   const pgBefore = postgresCpuMs();
   const result = await runWrk({
@@ -69,6 +78,7 @@ async function load(port: number, paths: string[], pid?: number, rate?: number):
     connections: CONNECTIONS,
     seconds: DURATION,
     ...(rate ? { rate } : {}),
+    ...options,
   });
   const cpuAfter = cpuMsOfTree(pid);
   const total = Math.max(1, result.requests);
@@ -89,6 +99,73 @@ async function load(port: number, paths: string[], pid?: number, rate?: number):
   return figures;
 }
 
+/** What a browser sends (Chromium 156). */
+const BROWSER = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
+/** Analytics events written per second in the write-while-searching case. */
+const EVENTS_PER_SECOND = 20;
+
+/** Posts one analytics event every 1/EVENTS_PER_SECOND s until stopped; counts the answers. */
+function writeEvents(port: number): { stop: () => Promise<{ sent: number; failed: number }> } {
+  let sent = 0;
+  let failed = 0;
+  const inFlight = new Set<Promise<void>>();
+  const event = {
+    type: 'search',
+    channel: 'sales',
+    country: 'GB',
+    locale: 'en-GB',
+    product: 'all',
+    trigger: 'form',
+    dropOff: false,
+    resultCount: 99,
+    latitude: 51.5,
+    longitude: -0.12,
+  };
+  const timer = setInterval(() => {
+    const p = fetch(`http://127.0.0.1:${port}/api/v1/analytics/events`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ events: [event] }),
+    })
+      .then((r) => {
+        sent += 1;
+        if (!r.ok) failed += 1;
+      })
+      .catch(() => {
+        failed += 1;
+      })
+      .finally(() => inFlight.delete(p));
+    inFlight.add(p);
+  }, 1000 / EVENTS_PER_SECOND);
+  return {
+    stop: async () => {
+      clearInterval(timer);
+      await Promise.all(inFlight);
+      return { sent, failed };
+    },
+  };
+}
+
+async function measure(
+  port: number,
+  pid: number | undefined,
+  paths: string[],
+  headers?: Record<string, string>,
+) {
+  const opts = headers ? { headers } : {};
+  const search = await load(port, paths, pid, undefined, opts);
+  const ceiling = await load(port, ['/bench/ceiling'], pid, undefined, opts);
+  // Latency below saturation: a steady 80 % of the measured maximum (as bench:soak runs).
+  const steadyRate = Math.round((search.requestsPerSecond * 0.8) / 10) * 10;
+  const steady = await load(port, paths, pid, steadyRate, opts);
+  return {
+    search,
+    ceiling,
+    searchAt80PercentOfMax: { offeredPerSecond: steadyRate, ...steady },
+    ratioToCeiling: Math.round((search.requestsPerSecond / ceiling.requestsPerSecond) * 100) / 100,
+  };
+}
+
 async function main(): Promise<void> {
   ensureWrk(log);
   // The machine is shared: its load average goes into the report, before and after.
@@ -101,22 +178,39 @@ async function main(): Promise<void> {
   for (const db of DATABASES) {
     const { child, port, workers } = await startServer(db, paths[0]!);
     try {
-      const size = (await (await fetch(`http://127.0.0.1:${port}/bench/ceiling`)).arrayBuffer())
-        .byteLength;
+      const res = await fetch(`http://127.0.0.1:${port}/bench/ceiling`);
+      const size = (await res.arrayBuffer()).byteLength;
+      const encoded = await fetch(`http://127.0.0.1:${port}/bench/ceiling`, { headers: BROWSER });
+      const encodedSize = Number(encoded.headers.get('content-length') ?? 0) || undefined;
+      await encoded.arrayBuffer();
       await runWrk({ port, paths: paths.slice(0, 200), connections: CONNECTIONS, seconds: 3 });
-      const search = await load(port, paths, child.pid);
-      const ceiling = await load(port, ['/bench/ceiling'], child.pid);
-      // Latency below saturation: a steady 80 % of the measured maximum (as bench:soak runs).
-      const steadyRate = Math.round((search.requestsPerSecond * 0.8) / 10) * 10;
-      const steady = await load(port, paths, child.pid, steadyRate);
+      const withoutEncoding = await measure(port, child.pid, paths);
+      const browser = await measure(port, child.pid, paths, BROWSER);
+      // Writes while searching: browser searches at half the browser maximum, without and with
+      // analytics events written at EVENTS_PER_SECOND.
+      const rate = Math.round((browser.search.requestsPerSecond * 0.5) / 10) * 10;
+      const quiet = await load(port, paths, child.pid, rate, { headers: BROWSER });
+      const writer = writeEvents(port);
+      const busy = await load(port, paths, child.pid, rate, { headers: BROWSER });
+      const events = await writer.stop();
       results[db] = {
-        search,
-        ceiling,
-        searchAt80PercentOfMax: { offeredPerSecond: steadyRate, ...steady },
         workers,
         responseBytes: size,
-        ratioToCeiling:
-          Math.round((search.requestsPerSecond / ceiling.requestsPerSecond) * 100) / 100,
+        ...(encodedSize ? { responseBytesBrowserEncoded: encodedSize } : {}),
+        withoutAcceptEncoding: withoutEncoding,
+        browserAcceptEncoding: { headers: BROWSER, ...browser },
+        browserToUncompressedSearchRatio:
+          Math.round(
+            (browser.search.requestsPerSecond / withoutEncoding.search.requestsPerSecond) * 100,
+          ) / 100,
+        writesWhileSearching: {
+          offeredSearchesPerSecond: rate,
+          eventsPerSecond: EVENTS_PER_SECOND,
+          withoutWrites: quiet,
+          withWrites: { ...busy, events },
+          p99Ratio: Math.round((busy.p99Ms / Math.max(0.1, quiet.p99Ms)) * 100) / 100,
+        },
+        residentMemoryPerWorkerMiB: child.pid ? workerMemoryMiB(child.pid) : [],
       };
       log(`${db}: ${JSON.stringify(results[db])}`);
     } finally {
@@ -138,17 +232,27 @@ async function main(): Promise<void> {
     durationSeconds: DURATION,
     query:
       'sales, pt=all, maxrad=100, maxResult=99 at random population-weighted real city points with 99 results',
-    aims: { sqliteRatio: 0.7, postgresRatio: 0.5, p99Ms: 25 },
+    aims: {
+      browserToUncompressedSearchRatio: 0.7,
+      writesWhileSearchingP99Ratio: 1.5,
+      sqliteRatio: 0.7,
+      postgresRatio: 0.5,
+      p99Ms: 25,
+    },
     notes: [
+      'Every figure twice: withoutAcceptEncoding (as wrk sends by default) and browserAcceptEncoding (the Accept-Encoding a browser sends); browserToUncompressedSearchRatio compares the two searches of the same run.',
+      `writesWhileSearching: browser searches at a steady half of the browser maximum, without and with ${EVENTS_PER_SECOND} analytics events a second; p99Ratio is with / without (aim at most 1.5).`,
+      'residentMemoryPerWorkerMiB: each worker process after the runs (store index, documents, V8 heap).',
       'search and ceiling: wrk as fast as it goes (closed loop, 50 connections): throughput; their latency is queueing at saturation on 2 cores shared with wrk.',
       'searchAt80PercentOfMax: the same searches at a steady 80 % of the measured maximum (wrk paced per connection): latency below saturation.',
-      'postgres: PG_SEARCH=memory (default), the in-memory replica built from PostgreSQL; postgres-postgis: PG_SEARCH=postgis, a GiST KNN query per search.',
+      'Both databases are searched by the same in-memory store index; they differ in how it is loaded and followed.',
     ],
     ...results,
   };
   mkdirSync('bench/results', { recursive: true });
-  writeFileSync(join('bench/results', 'api.json'), `${JSON.stringify(report, null, 2)}\n`);
-  log('wrote bench/results/api.json');
+  const name = STORES === 200_000 ? 'api.json' : `api-${STORES}.json`;
+  writeFileSync(join('bench/results', name), `${JSON.stringify(report, null, 2)}\n`);
+  log(`wrote bench/results/${name}`);
 }
 
 main().catch((err: unknown) => {

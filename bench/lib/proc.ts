@@ -68,3 +68,20 @@ export function postgresCpuMs(): number {
   }
   return total;
 }
+
+/** Resident memory (MiB) of each child process of `pid` (a cluster's workers). */
+export function workerMemoryMiB(pid: number): number[] {
+  return processTree(pid)
+    .filter((p) => p !== pid)
+    .flatMap((p) => {
+      try {
+        const status = readFileSync(`/proc/${p}/status`, 'utf8');
+        const cmd = readFileSync(`/proc/${p}/cmdline`, 'utf8');
+        // Only the server's own workers (not tsx's esbuild service).
+        if (!cmd.includes('server.ts')) return [];
+        return [Math.round(Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0) / 1024)];
+      } catch {
+        return [];
+      }
+    });
+}

@@ -46,6 +46,8 @@ export interface WrkOptions {
   /** Or the wait itself, ms, after each answer on each connection. */
   delayMs?: number;
   threads?: number;
+  /** Request headers (e.g. a browser's Accept-Encoding). */
+  headers?: Record<string, string>;
 }
 
 const ms = (us: number): number => Math.round(us / 100) / 10;
@@ -64,6 +66,7 @@ export async function runWrk(o: WrkOptions): Promise<WrkResult> {
     `-d${o.seconds}s`,
     '--timeout',
     '10s',
+    ...Object.entries(o.headers ?? {}).flatMap(([k, v]) => ['-H', `${k}: ${v}`]),
     '-s',
     SCRIPT,
     `http://127.0.0.1:${o.port}/`,
