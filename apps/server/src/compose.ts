@@ -18,6 +18,7 @@ import { AnalyticsService } from './analytics/service.js';
 import { Forwarder } from './analytics/forward.js';
 import { OutageLog } from './health/outage-log.js';
 import { HealthService } from './health/health.js';
+import type { MapsProvider } from '@locator/geo';
 
 export interface Services {
   db: Database;
@@ -59,6 +60,8 @@ export async function createServices(
     analytics?: AnalyticsConfig;
     /** Where the database outage log goes (default: warnings and notices on stderr). */
     outageLog?: OutageLog;
+    /** The maps engine: the statistic's country check reverse-geocodes with it. */
+    maps?: MapsProvider;
   } = {},
 ): Promise<Services> {
   const analyticsConfig = options.analytics ?? loadAnalyticsConfig();
@@ -88,7 +91,12 @@ export async function createServices(
   const api: ApiDeps = {
     config,
     search: new SearchService(config, db.search),
-    statistics: new StatisticsService(config, db.statistics, analytics),
+    statistics: new StatisticsService(
+      config,
+      db.statistics,
+      analytics,
+      options.maps ? countryAt(options.maps) : undefined,
+    ),
     locales: new LocalesService(settings.LOCALES_DIR),
     mapToken: () => token,
     rateLimits: {
@@ -112,6 +120,12 @@ export async function createServices(
   };
   if (seed) services.seed = seed;
   return services;
+}
+
+/** The ISO code of the country at a position, by the maps engine's reverse geocoding. */
+function countryAt(maps: MapsProvider) {
+  return async (lat: number, lon: number): Promise<string | undefined> =>
+    (await maps.reverse(lat, lon, { lang: 'en' }))?.countryCode;
 }
 
 /** The analytics service, with forwarding to an external service when configured. */

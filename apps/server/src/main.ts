@@ -13,8 +13,8 @@ async function main(): Promise<void> {
   const log = (area: string) => (msg: string) => console.log(`${tag}[${area}] ${msg}`);
 
   const serve = async (): Promise<Serving> => {
-    const services = await createServices(env, settings, { analytics, log: log('data') });
     const maps = await createMapsProvider(env, log('geo'));
+    const services = await createServices(env, settings, { analytics, log: log('data'), maps });
     const app = await buildApp({
       env,
       maps,

@@ -2,8 +2,19 @@
  * Location-search statistics (spec 3.9): validated, then kept in the analytics events store as a
  * "locationSearch" event (coordinates rounded to about 1 km; searchedLocation is not kept) and
  * forwarded with the other events when forwarding is configured.
+ *
+ * The spec's rule "only when reverse geocoding the coordinates answers the searched country"
+ * (shouldSendStatistic) is applied here, where the coordinates and the maps engine are: the
+ * browser sends every statistic without reverse geocoding first, and one whose position lies in
+ * another country is accepted (204, the public contract) but not kept. Without a maps engine
+ * (`countryAt` absent) every valid statistic is kept.
  */
-import { ApiError, roundCoordinate, type LocationSearchBody } from '@locator/core';
+import {
+  ApiError,
+  roundCoordinate,
+  shouldSendStatistic,
+  type LocationSearchBody,
+} from '@locator/core';
 import type { ConfigService } from '../config/service.js';
 import type { StatisticRecord, StatisticsRepository } from '../db/types.js';
 import { statisticEvent } from '../db/events-statistics.js';
@@ -14,9 +25,12 @@ export class StatisticsService {
     private readonly config: ConfigService,
     private readonly statistics: StatisticsRepository,
     private readonly analytics?: AnalyticsService,
+    /** The ISO code of the country at a position (the maps engine's reverse geocoding). */
+    private readonly countryAt?: (lat: number, lon: number) => Promise<string | undefined>,
   ) {}
 
-  async record(body: LocationSearchBody): Promise<void> {
+  /** Records the statistic; false when it is not kept (a position in another country). */
+  async record(body: LocationSearchBody): Promise<boolean> {
     const target = this.config.resolve(body.country);
     if (!target) {
       throw new ApiError(
@@ -24,6 +38,12 @@ export class StatisticsService {
         `country: no country or region "${body.country}"`,
         'country',
       );
+    }
+    if (this.countryAt) {
+      const found = await this.countryAt(body.latitude, body.longitude);
+      const searched =
+        target.kind === 'region' ? target.members.map((c) => c.urlCode) : [target.code];
+      if (!searched.some((code) => shouldSendStatistic(found, code))) return false;
     }
     const record: StatisticRecord = {
       ...body,
@@ -35,5 +55,6 @@ export class StatisticsService {
     };
     await this.statistics.insert(record);
     this.analytics?.forward([statisticEvent(record, new Date())]);
+    return true;
   }
 }

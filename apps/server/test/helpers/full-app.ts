@@ -38,14 +38,16 @@ export async function makeFullApp(db: Database, options: FullAppOptions = {}): P
     LOCALES_DIR: localesDir(),
     ...options.settings,
   });
+  const maps = await embeddedMaps();
   const services = await createServices(env, settings, {
     database: db,
     analytics: loadAnalyticsConfig({ ...options.analytics }),
+    maps,
   });
   const app = await buildApp({
     env,
     api: services.api,
-    maps: await embeddedMaps(),
+    maps,
     basemap: loadBasemapConfig({ ...options.basemap }),
     preloadConfig: services.preloadConfig,
     logger: false,

@@ -305,7 +305,7 @@ describe('submit, query string and reset (spec 2.5)', () => {
     await screen.findByText('3 locations for Tablet near Lon Town');
     const url = new URL(String(fetchMock.mock.calls[0]![0]), 'http://x');
     expect(url.pathname).toBe('/api/v1/grlui/uk/en/sales');
-    // The statistic: reverse geocoding answered GB, the searched country.
+    // The statistic, sent without reverse geocoding (the server checks the country).
     await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(2));
     const [statUrl, statInit] = fetchMock.mock.calls[1] as unknown as [string, RequestInit];
     expect(statUrl).toBe('/api/v1/grlui/locationSearch');

@@ -1,53 +1,29 @@
 /**
  * The location-search statistic (spec 3.9, 5, 7.1): POST /api/v1/grlui/locationSearch,
- * fire-and-forget, sent only when reverse geocoding the searched position answers the searched
- * country. Failures are logged and ignored.
+ * fire-and-forget. The server keeps it only when the position lies in the searched country (it
+ * reverse-geocodes there), so the browser sends no reverse-geocoding request for it. Failures
+ * are logged and ignored.
  */
-import {
-  API_BASE,
-  locationSearchSchema,
-  locationSearchStatistic,
-  shouldSendStatistic,
-  type SearchRequest,
-} from '@locator/core';
-import type { MapsClient } from '../../../lib/maps';
+import { API_BASE, locationSearchStatistic, type SearchRequest } from '@locator/core';
 
 export const LOCATION_SEARCH_PATH = `${API_BASE}/locationSearch`;
 
-export async function postLocationSearch(
-  body: unknown,
-  fetchImpl: typeof fetch = (...a) => fetch(...a),
-): Promise<void> {
-  const parsed = locationSearchSchema.safeParse(body);
-  if (!parsed.success) {
-    console.warn('locationSearch statistic not sent: invalid body', parsed.error.issues);
-    return;
-  }
-  const res = await fetchImpl(LOCATION_SEARCH_PATH, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(parsed.data),
-    keepalive: true,
-  });
-  if (!res.ok) throw new Error(`locationSearch: HTTP ${res.status}`);
-}
-
-/** Reverse-geocodes the position and sends the statistic when the countries match. */
+/** Sends the statistic of a search; resolves false when it could not be sent. */
 export function sendLocationSearch(
   request: SearchRequest,
   locale: string,
-  maps: Pick<MapsClient, 'reverse'>,
-  mapsLang: string,
-  fetchImpl?: typeof fetch,
+  fetchImpl: typeof fetch = (...a) => fetch(...a),
 ): Promise<boolean> {
-  return maps
-    .reverse({ latitude: request.latitude, longitude: request.longitude, lang: mapsLang })
-    .then(async (place) => {
-      if (!shouldSendStatistic(place?.countryCode, request.countryCode)) return false;
-      await postLocationSearch(
-        locationSearchStatistic(request, locale.replace('-', '_')),
-        fetchImpl,
-      );
+  // The request was built by this app from validated values: it is not validated again.
+  const body = locationSearchStatistic(request, locale.replace('-', '_'));
+  return fetchImpl(LOCATION_SEARCH_PATH, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(body),
+    keepalive: true,
+  })
+    .then((res) => {
+      if (!res.ok) throw new Error(`locationSearch: HTTP ${res.status}`);
       return true;
     })
     .catch((error: unknown) => {

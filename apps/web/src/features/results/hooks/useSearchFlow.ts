@@ -41,10 +41,12 @@ export function useSearchFlow(
     (request: SearchRequest, how: Trigger) => {
       setParams(new URLSearchParams(pageQueryOf(ctx, request)), { replace: true });
       setTrigger(how);
-      if (how !== 'dropOff') void sendLocationSearch(request, ctx.locale, maps, ctx.mapsLang);
+      const answer = run(request);
+      // After the search's own request: the statistic never delays the stores.
+      if (how !== 'dropOff') void sendLocationSearch(request, ctx.locale);
       // Reported once the answer is in, with its count and position (rounded to ~1 km by the
       // server), so the demand report can show searches that found no store and where.
-      return run(request).then((results) => {
+      return answer.then((results) => {
         trackSearch({
           channel: request.channel,
           locale: ctx.locale,
@@ -60,7 +62,7 @@ export function useSearchFlow(
         return results;
       });
     },
-    [ctx, maps, run, setParams],
+    [ctx, run, setParams],
   );
 
   // On load: a URL with lat, lon and address searches; otherwise the query string is cleared.
