@@ -14,7 +14,7 @@ import { loadCities } from '../../apps/server/src/demo/cities.js';
 import { Rng } from '../../apps/server/src/demo/rng.js';
 import { openSqlite } from '../../apps/server/src/db/sqlite/index.js';
 import { openPostgres } from '../../apps/server/src/db/postgres/index.js';
-import type { Database, StoreRecord } from '../../apps/server/src/db/types.js';
+import type { Database, NearestQuery, StoreRecord } from '../../apps/server/src/db/types.js';
 
 export const STORES = Number(process.env.BENCH_STORES ?? 200_000);
 export const BENCH_DIR = join(process.cwd(), 'data', 'bench');
@@ -42,12 +42,18 @@ async function fill(db: Database, config: ConfigService, log: (m: string) => voi
   log(`${db.dialect}: loaded ${STORES} stores in ${((Date.now() - t) / 1000).toFixed(1)} s`);
 }
 
-export async function prepareData(log: (m: string) => void): Promise<ConfigService> {
+/** The SQLite data only (in-process benchmarks). */
+export async function prepareSqliteData(log: (m: string) => void): Promise<ConfigService> {
   const config = new ConfigService(loadConfigFiles(CONFIG_DIR));
   mkdirSync(BENCH_DIR, { recursive: true });
   const sqlite = openSqlite(SQLITE_FILE);
   await fill(sqlite, config, log);
   await sqlite.close();
+  return config;
+}
+
+export async function prepareData(log: (m: string) => void): Promise<ConfigService> {
+  const config = await prepareSqliteData(log);
   const admin = new pg.Client({ connectionString: PG_ADMIN });
   await admin.connect();
   const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'locator_bench'");
@@ -61,6 +67,8 @@ export async function prepareData(log: (m: string) => void): Promise<ConfigServi
 
 export interface Point {
   path: string;
+  /** The same search as the index is asked it. */
+  query: NearestQuery;
 }
 
 /** Random real city points (population-weighted) where a sales search fills 99 results. */
@@ -78,7 +86,7 @@ export async function searchPoints(config: ConfigService, n: number): Promise<Po
     const list = cities.get(country.countryCode);
     if (!list) continue;
     const city = list.cities[rng.weighted(list.cumulative)]!;
-    const hits = await db.search.nearest({
+    const query: NearestQuery = {
       latitude: city.latitude,
       longitude: city.longitude,
       radiusKm: 100,
@@ -86,10 +94,12 @@ export async function searchPoints(config: ConfigService, n: number): Promise<Po
       countries: [country.countryCode],
       channel: 'sales',
       dropOff: 'any',
-    });
+    };
+    const hits = await db.search.nearest(query);
     if (hits.length < 99) continue;
     const lang = country.langs[0]!.code;
     out.push({
+      query,
       path: `/api/v1/grlui/${country.urlCode}/${lang}/sales?pt=all&lat=${city.latitude}&lon=${city.longitude}&carrier=&maxrad=100&maxResult=99&repairType=`,
     });
   }
