@@ -15,8 +15,7 @@
  *   sales products otherwise).
  * - The chosen product is required only while at least one product key is selected: the search
  *   already limited the stores to it, so it only matters in combination.
- * - Filtering keeps each store's orderNumber (pins keep their labels); only drop-off filtering
- *   (4.5) renumbers.
+ * - Filtering keeps each store's orderNumber (pins keep their labels).
  * - Filter groups are built from the search result: "products" (product codes present on the
  *   stores, in displayOrder), "badges" (badge codes of the channel present on the stores) and
  *   "specialties". Titles are display names for products and codes otherwise (the UI

@@ -1,16 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  applyDropOffRules,
-  dropOffSearchRequest,
-  dropOffSwitch,
-  hasExcludedServiceType,
-  isDropOffRepairType,
-  removeDropOffExcluded,
-  renumber,
-  shouldApplyDropOffFilter,
-} from '../src/dropoff.js';
+import { dropOffSearchRequest, dropOffSwitch, isDropOffRepairType } from '../src/dropoff.js';
 import type { SearchRequest } from '../src/types.js';
-import { store } from './fixtures.js';
 
 describe('drop-off switch (spec 4.5)', () => {
   it('offers drop-off when the current search is not drop-off', () => {
@@ -54,47 +44,5 @@ describe('drop-off switch (spec 4.5)', () => {
     const back = dropOffSearchRequest({ ...request, repairType: 'Drop off' }, 'toOnSite');
     expect(back).toEqual(request);
     expect('repairType' in back).toBe(false);
-  });
-});
-
-describe('drop-off filtering (spec 4.5)', () => {
-  it('applies for service results with dropOff when the URL has no repairType=Drop', () => {
-    expect(shouldApplyDropOffFilter('service', true, '/in/en/service?pt=1')).toBe(true);
-    expect(shouldApplyDropOffFilter('service', true, '/in/en/service?repairType=Drop%20off')).toBe(
-      false,
-    );
-    expect(shouldApplyDropOffFilter('service', true, '/in/en/service?repairType=Drop+off')).toBe(
-      false,
-    );
-    expect(shouldApplyDropOffFilter('sales', true, '/')).toBe(false);
-    expect(shouldApplyDropOffFilter('service', false, '/')).toBe(false);
-  });
-
-  const stores = [
-    store({ id: 'a', orderNumber: 1, serviceTypes: [{ _id: 'r1', code: 'rt1' }] }),
-    store({ id: 'b', orderNumber: 2, serviceTypes: [{ _id: 'r2', code: 'rt2' }] }),
-    store({ id: 'c', orderNumber: 3 }),
-  ];
-
-  it('removes stores with service type rt2 and renumbers from 1', () => {
-    const out = removeDropOffExcluded(stores);
-    expect(out.map((s) => [s.id, s.orderNumber])).toEqual([
-      ['a', 1],
-      ['c', 2],
-    ]);
-    expect(stores[2]?.orderNumber).toBe(3);
-    expect(hasExcludedServiceType(stores[1]!)).toBe(true);
-  });
-
-  it('applies the rules only when they hold', () => {
-    const ctx = { channel: 'service', resultsDropOff: true, pageUrl: '/in/en/service' };
-    expect(applyDropOffRules(stores, ctx)).toHaveLength(2);
-    expect(applyDropOffRules(stores, { ...ctx, resultsDropOff: false })).toEqual(stores);
-  });
-
-  it('renumbers copies', () => {
-    const input = [{ orderNumber: 7 }, { orderNumber: 9 }];
-    expect(renumber(input)).toEqual([{ orderNumber: 1 }, { orderNumber: 2 }]);
-    expect(input[0]?.orderNumber).toBe(7);
   });
 });

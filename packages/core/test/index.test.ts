@@ -10,7 +10,7 @@ describe('package entry point', () => {
       'homeCards',
       'normaliseStores',
       'filterStores',
-      'applyDropOffRules',
+      'dropOffSwitch',
       'paginationWindow',
       'schemaErrors',
       'directionsUrl',

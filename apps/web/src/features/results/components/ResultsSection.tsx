@@ -57,7 +57,6 @@ export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
     channel: ctx.channel,
     results,
     productId: request.productId,
-    pageUrl: props.pageQuery,
   });
   const productLabel = useProductLabel();
   const [pageStatus, announcePage] = useTimedMessage(PAGINATION_ANNOUNCEMENT_MS);

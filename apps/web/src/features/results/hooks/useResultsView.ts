@@ -1,13 +1,13 @@
 /**
- * The list the results page shows (spec 4.2, 4.4, 4.5, 9.4): the stores normalised for the
- * channel, drop-off filtered and renumbered where the rule applies, then filtered by the
- * selected keys and paged 5 at a time. Mount it per result (keyed) so that new results start
+ * The list the results page shows (spec 4.2, 4.4, 9.4): the stores normalised for the channel,
+ * then filtered by the selected keys and paged 5 at a time. Drop-off filtering (spec 4.5) is
+ * applied once, by the server's search (a service search that is not a drop-off search answers
+ * no store offering drop-off repairs, numbered from 1). Mount it per result (keyed) so that new results start
  * on page 1 with no filter.
  */
 import { useMemo, useState } from 'react';
 import {
   activeFilterCount,
-  applyDropOffRules,
   filterContextFromResults,
   filterGroupsFromResults,
   filterPanel,
@@ -28,27 +28,11 @@ export interface ResultsViewInput {
   channel: Channel;
   results: SearchResults;
   productId: string;
-  /** The results page's URL (query) of this search, for the drop-off rule. */
-  pageUrl: string;
 }
 
-export function useResultsView({
-  channelKey,
-  channel,
-  results,
-  productId,
-  pageUrl,
-}: ResultsViewInput) {
+export function useResultsView({ channelKey, channel, results, productId }: ResultsViewInput) {
   const chosen = resolveProductOption(channel, productId);
-  const stores = useMemo(
-    () =>
-      applyDropOffRules(normaliseStores(results, channelKey), {
-        channel: channelKey,
-        resultsDropOff: results.dropOff,
-        pageUrl,
-      }),
-    [results, channelKey, pageUrl],
-  );
+  const stores = useMemo(() => normaliseStores(results, channelKey), [results, channelKey]);
   const filterCtx = useMemo(
     () => filterContextFromResults(results, channelKey, chosen.code),
     [results, channelKey, chosen.code],
