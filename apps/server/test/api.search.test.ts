@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { BERLIN, LONDON, config, testStores } from './helpers/fixtures.js';
 import { makeApp, type TestApp } from './helpers/app.js';
+import { searchResponseSchema } from '@locator/core';
 
 const G = '/api/v1/grlui';
 const q = (o: Record<string, string | number>) =>
@@ -30,6 +31,8 @@ describe.each(DIALECTS)('search API on %s', (dialect) => {
   const stores = async (path: string, o: Record<string, string | number> = {}) => {
     const res = await search(path, o);
     expect(res.statusCode, res.body).toBe(200);
+    // Every answer reads with the one search-response schema the web app reads it with.
+    expect(searchResponseSchema.safeParse(res.json()).success).toBe(true);
     return res.json().results.stores as Store[];
   };
   const error = async (

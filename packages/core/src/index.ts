@@ -16,5 +16,6 @@ export * from './traveltime.js';
 export * from './search.js';
 export * from './errors.js';
 export * from './schemas.js';
+export * from './search-response.js';
 export * from './maps-schemas.js';
 export * from './analytics.js';

@@ -1,12 +1,13 @@
 /**
  * Store search (spec 3.7, 7.1): GET /api/v1/grlui/{country}/{lang}/{channel}?pt&lat&lon&carrier&
- * maxrad&maxResult&repairType, 30 s time-out. Input schema, fetch function and hook.
+ * maxrad&maxResult&repairType, 30 s time-out. The request is this app's own (built from the
+ * validated form), so it is not validated again; the server validates the query and the answer
+ * is read with the one search-response schema of packages/core. Fetch function and hook.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { z } from 'zod';
 import {
-  RESULT_CHANNELS,
   parseErrorBody,
+  searchResponseSchema,
   searchApiPath,
   searchApiQuery,
   type ErrorCode,
@@ -15,54 +16,6 @@ import {
 } from '@locator/core';
 
 export const SEARCH_TIMEOUT_MS = 30_000;
-
-export const searchRequestSchema = z.object({
-  latitude: z.number().finite().min(-90).max(90),
-  longitude: z.number().finite().min(-180).max(180),
-  channel: z.enum(RESULT_CHANNELS),
-  lang: z.string().min(1),
-  countryCode: z.string().min(1),
-  productId: z.string().min(1),
-  product: z.string(),
-  maxRadius: z.number().finite().positive(),
-  maxResults: z.number().int().positive(),
-  carriers: z.string(),
-  formattedAddress: z.string(),
-  repairType: z.string().optional(),
-});
-
-const idList = z.array(z.union([z.string(), z.number()]).transform(String)).catch([]);
-
-const rawStoreSchema = z.looseObject({
-  id: z.union([z.string(), z.number()]).transform(String),
-  storeId: z.union([z.string(), z.number()]).transform(String).catch(''),
-  orderNumber: z.number().int(),
-  title: z.string(),
-  distance: z.string().catch(''),
-  latitude: z.number().finite(),
-  longitude: z.number().finite(),
-  storeBadges: idList,
-  salesProducts: idList,
-  serviceProducts: idList,
-  serviceTypes: idList,
-  valueAddedServices: idList,
-  solutionsSpecialties: idList,
-  storeTypes: z.array(z.number()).catch([]),
-});
-
-const lookup = z.array(z.looseObject({ _id: z.union([z.string(), z.number()]).transform(String) }));
-
-const searchResponseSchema = z.object({
-  results: z.looseObject({
-    stores: z.array(rawStoreSchema),
-    productMatrixList: lookup.catch([]),
-    badgesArray: z.array(z.looseObject({ id: z.unknown() })).catch([]),
-    repairTypes: lookup.catch([]),
-    vas: lookup.catch([]),
-    solutionsSpeciality: lookup.catch([]),
-    dropOff: z.boolean().catch(false),
-  }),
-});
 
 /** A failed search: the API's error code when it sent one. */
 export class SearchError extends Error {
@@ -88,9 +41,8 @@ export async function fetchStores(
   signal?: AbortSignal,
   fetchImpl: typeof fetch = (...a) => fetch(...a),
 ): Promise<SearchResults> {
-  const input = searchRequestSchema.parse(request) as SearchRequest;
   const timeout = AbortSignal.timeout(SEARCH_TIMEOUT_MS);
-  const res = await fetchImpl(searchUrl(input, where.pathCountry, where.pathLang), {
+  const res = await fetchImpl(searchUrl(request, where.pathCountry, where.pathLang), {
     headers: { Accept: 'application/json' },
     signal: signal ? AbortSignal.any([signal, timeout]) : timeout,
   });
