@@ -120,6 +120,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(mapsRoutes, {
       provider: options.maps,
       rateLimit: options.api?.rateLimits.maps ?? 0,
+      ...(options.api?.counters ? { counters: options.api.counters } : {}),
     });
   }
   await app.register(basemapRoutes, {

@@ -16,6 +16,7 @@ import type { Settings } from './settings.js';
 import { loadAnalyticsConfig, type AnalyticsConfig } from './analytics/config.js';
 import { AnalyticsService } from './analytics/service.js';
 import { Forwarder } from './analytics/forward.js';
+import { RateLimitCounters } from './http/rate-limit-counters.js';
 
 export interface Services {
   db: Database;
@@ -72,6 +73,12 @@ export async function createServices(
   const token = settings.MAPS_PROVIDER === 'embedded' ? '' : env.MAP_TOKEN;
   const analytics = createAnalytics(analyticsConfig, config, db, log);
   await analytics.startRetention();
+  const counters = new RateLimitCounters({
+    redisUrl: settings.REDIS_URL,
+    prefix: settings.REDIS_PREFIX,
+    log,
+  });
+  if (settings.REDIS_URL) log(`rate limits: shared in Redis (${settings.REDIS_PREFIX}rate:…)`);
   const api: ApiDeps = {
     config,
     search: new SearchService(config, db.stores),
@@ -83,6 +90,7 @@ export async function createServices(
       statistics: settings.RATE_LIMIT_STATS,
       maps: settings.RATE_LIMIT_MAPS,
     },
+    counters,
     analytics: { service: analytics, rateLimit: analyticsConfig.RATE_LIMIT_EVENTS },
   };
   const services: Services = {
@@ -92,6 +100,7 @@ export async function createServices(
     preloadConfig: async (locale) => config.preload(locale),
     close: async () => {
       await analytics.close();
+      await counters.close();
       await db.close();
     },
   };

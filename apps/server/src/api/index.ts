@@ -19,6 +19,7 @@ import type { SearchService } from '../services/search.js';
 import type { StatisticsService } from '../services/statistics.js';
 import type { LocalesService } from '../services/locales.js';
 import { registerAnalyticsRoutes, type AnalyticsRouteDeps } from '../analytics/routes.js';
+import { RateLimitCounters } from '../http/rate-limit-counters.js';
 
 /** Services the routes use. */
 export interface ApiDeps {
@@ -33,6 +34,11 @@ export interface ApiDeps {
    * endpoints (maps/routes.ts, registered by app.ts beside these routes).
    */
   rateLimits: { search: number; statistics: number; maps: number };
+  /**
+   * Where the limits count (http/rate-limit-counters.ts): in Redis shared by every process when
+   * REDIS_URL is set; default: this process's memory.
+   */
+  counters?: RateLimitCounters;
   /** POST /api/v1/analytics/events (absent: not served). */
   analytics?: AnalyticsRouteDeps;
 }
@@ -86,7 +92,10 @@ export const apiRoutes: FastifyPluginAsync<{ deps: ApiDeps | undefined; env: Env
 ) => {
   if (!deps) return;
 
-  await app.register(rateLimit, { global: false });
+  // One counter per client per limit (groupId), whatever the route or method: HEAD spends GET's
+  // budget.
+  const counters = deps.counters ?? new RateLimitCounters();
+  await app.register(rateLimit, { global: false, store: counters.store('api') });
 
   app.get(`${API_BASE}/:countryCode/:lang/globalmatrix`, async (request, reply) => {
     const path = parse(globalMatrixPathSchema, request.params);
@@ -120,7 +129,9 @@ export const apiRoutes: FastifyPluginAsync<{ deps: ApiDeps | undefined; env: Env
     },
   );
 
-  if (deps.analytics) registerAnalyticsRoutes(app, deps.analytics);
+  if (deps.analytics) {
+    registerAnalyticsRoutes(app, { ...deps.analytics, sharedCounters: counters.shared });
+  }
 
   app.get('/mapKitToken', async (_request, reply) =>
     reply
