@@ -16,6 +16,8 @@ import { mapsRoutes } from './maps/routes.js';
 import { basemapRoutes } from './basemap/routes.js';
 import { registerErrorHandler } from './http/errors.js';
 import { routableUrl } from './http/url.js';
+import { handleClientError } from './http/client-errors.js';
+import { serverTimeouts } from './http/timeouts.js';
 import type { MapsProvider } from '@locator/geo';
 import type { BasemapConfig } from './basemap/config.js';
 
@@ -95,6 +97,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     // While closing, a request that still arrives is answered (see cluster.ts), not refused.
     return503OnClosing: false,
+    // A request must arrive in REQUEST_TIMEOUT_MS; what the HTTP parser rejects, and a request
+    // that is too slow, gets the catalogue's answer written to the socket (http/client-errors.ts).
+    ...serverTimeouts(env.REQUEST_TIMEOUT_MS),
+    clientErrorHandler: handleClientError,
   });
 
   registerSecurityHeaders(app, { basemap: options.basemap, security: options.security });
