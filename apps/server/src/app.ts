@@ -17,6 +17,7 @@ import { basemapRoutes } from './basemap/routes.js';
 import { registerErrorHandler } from './http/errors.js';
 import { routableUrl } from './http/url.js';
 import { handleClientError } from './http/client-errors.js';
+import { registerIfNoneMatchAny } from './http/conditional.js';
 import { serverTimeouts } from './http/timeouts.js';
 import type { MapsProvider } from '@locator/geo';
 import type { BasemapConfig } from './basemap/config.js';
@@ -65,6 +66,9 @@ function isPageRequest(method: string, path: string): boolean {
   return (method === 'GET' || method === 'HEAD') && !NOT_A_PAGE.test(path);
 }
 
+/** Files of the built web app that are not served as they are (see the static handler). */
+export const STATIC_IGNORED = ['locales/**', '**/*.map', '**/*.map.br', '**/*.map.gz'];
+
 export function staticCacheControl(path: string): string {
   if (path.includes('/assets/')) return 'public, max-age=31536000, immutable';
   if (path.includes('/locales/')) return 'public, max-age=2592000';
@@ -104,6 +108,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   registerSecurityHeaders(app, { basemap: options.basemap, security: options.security });
+  registerIfNoneMatchAny(app);
   registerCompression(app);
   registerErrorHandler(app);
 
@@ -145,14 +150,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       index: false,
       // The build writes .br and .gz beside each text asset (apps/web/vite.config.ts).
       preCompressed: true,
+      // Not the static handler's: translations are answered by the /locales/ route (from
+      // LOCALES_DIR, with their 30-day caching and fallbacks; its README is not a translation),
+      // and source maps are not published.
+      globIgnore: STATIC_IGNORED,
       setHeaders(res, path) {
         // Hashed build assets never change; everything else is revalidated.
-        res.header(
-          'Cache-Control',
-          path.includes('/assets/')
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=3600',
-        );
+        res.header('Cache-Control', staticCacheControl(path));
       },
     });
   }

@@ -8,13 +8,18 @@ import type { ConfigService } from '../config/service.js';
 import type { StatisticRecord, StatisticsRepository } from '../db/types.js';
 import { statisticEvent } from '../db/events-statistics.js';
 import type { AnalyticsService } from '../analytics/service.js';
+import { KnownValues } from '../analytics/known-values.js';
 
 export class StatisticsService {
+  private readonly known: KnownValues;
+
   constructor(
     private readonly config: ConfigService,
     private readonly statistics: StatisticsRepository,
     private readonly analytics?: AnalyticsService,
-  ) {}
+  ) {
+    this.known = new KnownValues(config);
+  }
 
   async record(body: LocationSearchBody): Promise<void> {
     const target = this.config.resolve(body.country);
@@ -27,6 +32,12 @@ export class StatisticsService {
     }
     const record: StatisticRecord = {
       ...body,
+      // A catalogue product (its English name) or "", never free text.
+      product: this.known.statisticProduct(
+        body.product,
+        target.code,
+        body.locale.split(/[-_]/)[0] ?? '',
+      ),
       country: target.code.toUpperCase(),
       locale: body.locale.replace('-', '_'),
       latitude: roundCoordinate(body.latitude),
