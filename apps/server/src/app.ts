@@ -16,7 +16,11 @@ import { mapsRoutes } from './maps/routes.js';
 import { basemapRoutes } from './basemap/routes.js';
 import { registerErrorHandler } from './http/errors.js';
 import { routableUrl } from './http/url.js';
-import { handleClientError } from './http/client-errors.js';
+import {
+  handleClientError,
+  registerConnectAnswer,
+  registerHostRequired,
+} from './http/client-errors.js';
 import { registerIfNoneMatchAny } from './http/conditional.js';
 import { serverTimeouts } from './http/timeouts.js';
 import type { MapsProvider } from '@locator/geo';
@@ -77,6 +81,7 @@ export function staticCacheControl(path: string): string {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env } = options;
+  const timeouts = serverTimeouts(env.REQUEST_TIMEOUT_MS);
   const app = Fastify({
     logger: options.logger === false ? false : { level: env.LOG_LEVEL },
     // Off unless configured (env.ts TRUST_PROXY): X-Forwarded-For would choose the rate-limit key.
@@ -103,10 +108,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return503OnClosing: false,
     // A request must arrive in REQUEST_TIMEOUT_MS; what the HTTP parser rejects, and a request
     // that is too slow, gets the catalogue's answer written to the socket (http/client-errors.ts).
-    ...serverTimeouts(env.REQUEST_TIMEOUT_MS),
+    ...timeouts,
+    // Node's own 400 for an HTTP/1.1 request without Host has no body and no security headers;
+    // the hook of registerHostRequired answers it from the catalogue instead.
+    http: { ...timeouts.http, requireHostHeader: false },
     clientErrorHandler: handleClientError,
   });
 
+  registerConnectAnswer(app.server);
+  registerHostRequired(app);
   registerSecurityHeaders(app, { basemap: options.basemap, security: options.security });
   registerIfNoneMatchAny(app);
   registerCompression(app);

@@ -123,6 +123,21 @@ describe('parser-level client errors: the catalogue shape with the security head
     expectCatalogue(await raw(['GET / HTTP/7.0\r\nHost: x\r\n\r\n']), 'BAD_REQUEST');
   });
 
+  it('an HTTP/1.1 request without Host is 400 BAD_REQUEST; HTTP/1.0 needs none', async () => {
+    const res = await raw(['GET /healthz HTTP/1.1\r\n\r\n']);
+    expect(res.status).toBe(400);
+    expect(JSON.parse(res.body).error.code).toBe('BAD_REQUEST');
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect((await raw(['GET /healthz HTTP/1.0\r\n\r\n'])).status).toBe(200);
+  });
+
+  it('CONNECT is 404 NOT_FOUND, not a dropped connection', async () => {
+    expectCatalogue(
+      await raw(['CONNECT example.com:443 HTTP/1.1\r\nHost: x\r\n\r\n']),
+      'NOT_FOUND',
+    );
+  });
+
   it('the answers are precomputed HTTP/1.1 responses that close the connection', () => {
     const text = rawErrorResponse('BAD_REQUEST');
     expect(text).toMatch(/^HTTP\/1\.1 400 Bad Request\r\n/);

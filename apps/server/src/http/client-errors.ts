@@ -6,9 +6,12 @@
  * slowly). Node emits `clientError` with the socket and no request or reply, so the answer is
  * written to the socket here: the catalogue's body (BAD_REQUEST, HEADERS_TOO_LARGE or
  * REQUEST_TIMEOUT) with the security headers every other answer has, then the connection closes.
+ * CONNECT, which Node hands to its own event, is answered the same way (404 NOT_FOUND).
  */
 import { STATUS_CODES } from 'node:http';
+import type { Server } from 'node:http';
 import type { Socket } from 'node:net';
+import type { FastifyInstance } from 'fastify';
 import { ApiError, type ErrorCode } from '@locator/core';
 import { COMMON_HEADERS, DATA_CONTENT_SECURITY_POLICY } from './security.js';
 
@@ -38,11 +41,34 @@ export function rawErrorResponse(code: ErrorCode): string {
 }
 
 /** Precomputed: a flood of malformed requests costs a socket write each. */
-const ANSWERS: Record<ReturnType<typeof clientErrorCode>, string> = {
+const ANSWERS: Record<ReturnType<typeof clientErrorCode> | 'NOT_FOUND', string> = {
+  NOT_FOUND: rawErrorResponse('NOT_FOUND'),
   BAD_REQUEST: rawErrorResponse('BAD_REQUEST'),
   HEADERS_TOO_LARGE: rawErrorResponse('HEADERS_TOO_LARGE'),
   REQUEST_TIMEOUT: rawErrorResponse('REQUEST_TIMEOUT'),
 };
+
+/**
+ * CONNECT (a proxy tunnel request, which Node hands to a `connect` listener and otherwise drops
+ * without a word): 404 NOT_FOUND like any other method the server does not serve.
+ */
+export function registerConnectAnswer(server: Server): void {
+  server.on('connect', (_request: unknown, socket: Socket) => {
+    socket.on('error', () => undefined);
+    socket.end(ANSWERS.NOT_FOUND);
+  });
+}
+
+/** HTTP/1.1 requires a Host header (RFC 9112 3.2): without one, 400 BAD_REQUEST. */
+export function registerHostRequired(app: FastifyInstance): void {
+  app.addHook('onRequest', (request, _reply, done) => {
+    if (request.headers.host === undefined && request.raw.httpVersion === '1.1') {
+      done(new ApiError('BAD_REQUEST', 'The Host header is required.'));
+      return;
+    }
+    done();
+  });
+}
 
 /** Fastify's `clientErrorHandler`. */
 export function handleClientError(err: Error & { code?: string }, socket: Socket): void {
