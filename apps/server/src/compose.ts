@@ -78,7 +78,12 @@ export async function createServices(
     prefix: settings.REDIS_PREFIX,
     log,
   });
-  if (settings.REDIS_URL) log(`rate limits: shared in Redis (${settings.REDIS_PREFIX}rate:…)`);
+  if (settings.REDIS_URL) {
+    // Shared from the first request when Redis answers within 2 s; otherwise the process starts
+    // anyway and counts for itself until it does.
+    const shared = await counters.ready(2000);
+    log(`rate limits: ${shared ? 'shared in Redis' : 'Redis not reachable yet; per process'}`);
+  }
   const api: ApiDeps = {
     config,
     search: new SearchService(config, db.stores),

@@ -204,6 +204,31 @@ describe('a Redis outage degrades to per-process counting, never to errors', () 
     expect(codes).toEqual([200, 200, 200, 429, 429]);
   });
 
+  it('a start-up still connecting counts in memory without a warning; unreachable: one', async () => {
+    const lines: string[] = [];
+    const starting = new RateLimitCounters({
+      redisUrl: REDIS_URL,
+      prefix: `${PREFIX}start:`,
+      log: (msg) => lines.push(msg),
+    });
+    closers.push(() => starting.close());
+    expect((await starting.incr('k', 60_000)).current).toBe(1);
+    expect(await starting.ready()).toBe(true);
+    expect(lines).toEqual([]);
+
+    const away = new RateLimitCounters({
+      redisUrl: `redis://127.0.0.1:${await closedPort()}`,
+      log: (msg) => lines.push(msg),
+    });
+    closers.push(() => away.close());
+    expect(await away.ready(1500)).toBe(false);
+    for (let i = 1; i <= 5; i += 1) expect((await away.incr('k', 60_000)).current).toBe(i);
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toMatch(
+      /^rate limits: Redis is unreachable \(.*ECONNREFUSED.*\); counting per process/,
+    );
+  });
+
   it('logs one warning per outage, and shares again once Redis is back', async () => {
     const r = await relay();
     const lines: string[] = [];

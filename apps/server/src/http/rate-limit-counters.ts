@@ -145,9 +145,9 @@ export class RateLimitCounters {
       } catch (err) {
         this.outage((err as Error).message);
       }
-    } else if (redis) {
-      this.outage(`not connected (${redis.status})`);
     }
+    // Not connected yet, or reconnecting: counted here. The warning comes from the connection's
+    // own error (a refused or lost connection), not from a start-up still in progress.
     return this.memory.incr(key, windowMs);
   }
 
