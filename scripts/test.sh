@@ -41,6 +41,20 @@ if ! pg_isready -q -h 127.0.0.1 -p 5432; then
   for _ in $(seq 1 20); do pg_isready -q -h 127.0.0.1 -p 5432 && break; sleep 0.5; done
   pg_isready -q -h 127.0.0.1 -p 5432 || die "PostgreSQL is not running on 127.0.0.1:5432."
 fi
+# The API tests of shared rate limits use Redis at 127.0.0.1:6379 (TEST_REDIS_URL for another).
+redis_up() { (exec 3<>/dev/tcp/127.0.0.1/6379) 2>/dev/null; }
+if [ -z "${TEST_REDIS_URL:-}" ] && ! redis_up; then
+  echo "Redis is not answering on 127.0.0.1:6379; trying to start it"
+  if ! command -v redis-server >/dev/null && [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends redis-server >/dev/null \
+      || { apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends redis-server >/dev/null; } \
+      || die "apt-get install redis-server failed."
+  fi
+  command -v redis-server >/dev/null || die "Redis is not installed (expected at 127.0.0.1:6379)."
+  redis-server --bind 127.0.0.1 --port 6379 --daemonize yes --save '' >/dev/null
+  for _ in $(seq 1 20); do redis_up && break; sleep 0.25; done
+  redis_up || die "Redis is not running on 127.0.0.1:6379."
+fi
 echo "node $(node -v), $("${CHROMIUM_PATH:-/usr/bin/chromium}" --version 2>/dev/null), PostgreSQL $pg_major with PostGIS"
 
 # --- stages -----------------------------------------------------------------------------------

@@ -16,6 +16,13 @@ import { mapsRoutes } from './maps/routes.js';
 import { basemapRoutes } from './basemap/routes.js';
 import { registerErrorHandler } from './http/errors.js';
 import { routableUrl } from './http/url.js';
+import {
+  handleClientError,
+  registerConnectAnswer,
+  registerHostRequired,
+} from './http/client-errors.js';
+import { registerIfNoneMatchAny } from './http/conditional.js';
+import { serverTimeouts } from './http/timeouts.js';
 import type { MapsProvider } from '@locator/geo';
 import type { BasemapConfig } from './basemap/config.js';
 
@@ -63,6 +70,9 @@ function isPageRequest(method: string, path: string): boolean {
   return (method === 'GET' || method === 'HEAD') && !NOT_A_PAGE.test(path);
 }
 
+/** Files of the built web app that are not served as they are (see the static handler). */
+export const STATIC_IGNORED = ['locales/**', '**/*.map', '**/*.map.br', '**/*.map.gz'];
+
 export function staticCacheControl(path: string): string {
   if (path.includes('/assets/')) return 'public, max-age=31536000, immutable';
   if (path.includes('/locales/')) return 'public, max-age=2592000';
@@ -71,6 +81,7 @@ export function staticCacheControl(path: string): string {
 
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env } = options;
+  const timeouts = serverTimeouts(env.REQUEST_TIMEOUT_MS);
   const app = Fastify({
     logger: options.logger === false ? false : { level: env.LOG_LEVEL },
     // Off unless configured (env.ts TRUST_PROXY): X-Forwarded-For would choose the rate-limit key.
@@ -95,9 +106,19 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     },
     // While closing, a request that still arrives is answered (see cluster.ts), not refused.
     return503OnClosing: false,
+    // A request must arrive in REQUEST_TIMEOUT_MS; what the HTTP parser rejects, and a request
+    // that is too slow, gets the catalogue's answer written to the socket (http/client-errors.ts).
+    ...timeouts,
+    // Node's own 400 for an HTTP/1.1 request without Host has no body and no security headers;
+    // the hook of registerHostRequired answers it from the catalogue instead.
+    http: { ...timeouts.http, requireHostHeader: false },
+    clientErrorHandler: handleClientError,
   });
 
+  registerConnectAnswer(app.server);
+  registerHostRequired(app);
   registerSecurityHeaders(app, { basemap: options.basemap, security: options.security });
+  registerIfNoneMatchAny(app);
   await registerCompression(app);
   registerErrorHandler(app, options.api?.outages);
 
@@ -126,6 +147,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(mapsRoutes, {
       provider: options.maps,
       rateLimit: options.api?.rateLimits.maps ?? 0,
+      ...(options.api?.counters ? { counters: options.api.counters } : {}),
     });
   }
   await app.register(basemapRoutes, {
@@ -144,14 +166,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       index: false,
       // The build writes .br and .gz beside each text asset (apps/web/vite.config.ts).
       preCompressed: true,
+      // Not the static handler's: translations are answered by the /locales/ route (from
+      // LOCALES_DIR, with their 30-day caching and fallbacks; its README is not a translation),
+      // and source maps are not published.
+      globIgnore: STATIC_IGNORED,
       setHeaders(res, path) {
         // Hashed build assets never change; everything else is revalidated.
-        res.header(
-          'Cache-Control',
-          path.includes('/assets/')
-            ? 'public, max-age=31536000, immutable'
-            : 'public, max-age=3600',
-        );
+        res.header('Cache-Control', staticCacheControl(path));
       },
     });
   }

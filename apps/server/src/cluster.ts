@@ -10,8 +10,9 @@
  * connections and finishes the requests in flight.
  *
  * What each worker holds for itself: the SQLite store index (or its PostgreSQL pool), the maps
- * engine's gazetteer, and the in-memory rate-limit counters, so with N workers a client whose
- * connections land on different workers may get up to N times the configured rate.
+ * engine's gazetteer, and, without REDIS_URL, the rate-limit counters, so with N workers a client
+ * whose connections land on different workers may get up to N times the configured rate; with
+ * REDIS_URL the counters are shared (http/rate-limit-counters.ts).
  */
 import cluster, { type Worker } from 'node:cluster';
 

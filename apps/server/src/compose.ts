@@ -19,6 +19,7 @@ import { Forwarder } from './analytics/forward.js';
 import { OutageLog } from './health/outage-log.js';
 import { HealthService } from './health/health.js';
 import type { MapsProvider } from '@locator/geo';
+import { RateLimitCounters } from './http/rate-limit-counters.js';
 
 export interface Services {
   db: Database;
@@ -88,6 +89,17 @@ export async function createServices(
   const token = settings.MAPS_PROVIDER === 'embedded' ? '' : env.MAP_TOKEN;
   const analytics = createAnalytics(analyticsConfig, config, db, log);
   await analytics.startRetention();
+  const counters = new RateLimitCounters({
+    redisUrl: settings.REDIS_URL,
+    prefix: settings.REDIS_PREFIX,
+    log,
+  });
+  if (settings.REDIS_URL) {
+    // Shared from the first request when Redis answers within 2 s; otherwise the process starts
+    // anyway and counts for itself until it does.
+    const shared = await counters.ready(2000);
+    log(`rate limits: ${shared ? 'shared in Redis' : 'Redis not reachable yet; per process'}`);
+  }
   const api: ApiDeps = {
     config,
     search: new SearchService(config, db.search),
@@ -104,6 +116,7 @@ export async function createServices(
       statistics: settings.RATE_LIMIT_STATS,
       maps: settings.RATE_LIMIT_MAPS,
     },
+    counters,
     analytics: { service: analytics, rateLimit: analyticsConfig.RATE_LIMIT_EVENTS },
     health: new HealthService(db, outages),
     outages,
@@ -115,6 +128,7 @@ export async function createServices(
     preloadConfig: async (locale) => config.preload(locale),
     close: async () => {
       await analytics.close();
+      await counters.close();
       await db.close();
     },
   };

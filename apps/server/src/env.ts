@@ -67,6 +67,22 @@ const envSchema = z.object({
     .transform(Number)
     .pipe(z.number().max(60_000, 'must be a number of milliseconds from 0 to 60000')),
   /**
+   * How long (ms) a client has to send a whole request, headers and body; a request still
+   * arriving then (a body trickled byte by byte) is answered 408 REQUEST_TIMEOUT and its
+   * connection closed (http/client-errors.ts). Headers alone get at most 60 s.
+   */
+  REQUEST_TIMEOUT_MS: z
+    .string()
+    .regex(/^\d{3,6}$/, 'must be a number of milliseconds from 100 to 600000')
+    .default('30000')
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(100, 'must be a number of milliseconds from 100 to 600000')
+        .max(600_000, 'must be a number of milliseconds from 100 to 600000'),
+    ),
+  /**
    * Which proxies in front of the server to believe about the client's address and protocol
    * (X-Forwarded-For / -Proto): "off" (default: the connection's own address, so a client
    * cannot pick its own rate-limit key by sending the header), or a comma-separated list of the

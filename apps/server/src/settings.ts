@@ -33,6 +33,19 @@ const settingsSchema = z.object({
    * at 10 engine lookups a second.
    */
   RATE_LIMIT_MAPS: z.coerce.number().int().min(0).default(600),
+  /**
+   * Redis holding the rate-limit counters, shared by every process and machine that names it
+   * (http/rate-limit-counters.ts); unset: each process counts in its own memory.
+   */
+  REDIS_URL: z
+    .string()
+    .regex(/^rediss?:\/\/\S+$/, 'must be a redis:// or rediss:// URL')
+    .optional(),
+  /** Prefix of this deployment's Redis keys (several deployments may share one Redis). */
+  REDIS_PREFIX: z
+    .string()
+    .regex(/^[\w.:-]{1,64}$/, 'must be 1 to 64 letters, digits or . _ : -')
+    .default('locator:'),
 });
 
 export type Settings = Readonly<z.infer<typeof settingsSchema>>;

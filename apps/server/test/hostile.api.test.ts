@@ -16,7 +16,10 @@
  *    other method 404 NOT_FOUND in the same JSON shape; files are served as they are;
  *  - the one body-less 4xx: 416 of /basemap/tiles.pmtiles (HTTP Range, with Content-Range
  *    "bytes *\/size", as basemap/README.md documents); HEAD answers carry no body;
- *  - JSON bodies parse, and nothing outside the served folders is ever answered.
+ *  - JSON bodies parse, and nothing outside the served folders is ever answered;
+ *  - every answer has the security headers, and HEAD answers the status and type GET answers
+ *    (OPTIONS and CORS preflights have a property of their own: 404 NOT_FOUND, nothing allowed).
+ * Requests Node's HTTP parser itself rejects are sent over raw sockets in hostile.raw.test.ts.
  * On failure fast-check prints the shrunk counterexample and the seed.
  */
 import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
@@ -55,6 +58,7 @@ const RUNS = {
   small: 700,
   hostPage: 800,
   anyPath: 1000,
+  headOptions: 600,
 };
 const TOTAL_RUNS = Object.values(RUNS).reduce((a, b) => a + b, 0);
 
@@ -216,11 +220,26 @@ function check(req: Req, res: LightMyRequestResponse): void {
   }
 }
 
+/**
+ * HEAD answers what GET answers, without the body: the same status and type (one budget and one
+ * code path, http/rate-limit-counters.ts). Every answer has the security headers.
+ */
+async function checkHead(req: Req, res: LightMyRequestResponse): Promise<void> {
+  const where = describeReq(req);
+  expect(res.headers['x-content-type-options'], where).toBe('nosniff');
+  if (req.method !== 'HEAD') return;
+  const twin = await send({ ...req, method: 'GET' });
+  expect(res.statusCode, `${where} (GET: ${twin.statusCode})`).toBe(twin.statusCode);
+  expect(res.headers['content-type'], where).toBe(twin.headers['content-type']);
+}
+
 async function runProperty(index: number, arb: fc.Arbitrary<Req>, numRuns: number) {
   current = expect.getState().currentTestName?.split(' > ').pop() ?? String(index);
   await fc.assert(
     fc.asyncProperty(arb, async (req) => {
-      check(req, await send(req));
+      const res = await send(req);
+      check(req, res);
+      await checkHead(req, res);
     }),
     { seed: SEED + index, numRuns },
   );
@@ -1067,6 +1086,55 @@ describe('hostile input: no 5xx, only catalogue errors', () => {
         };
       });
     await runProperty(8, req, RUNS.anyPath);
+  });
+
+  it('HEAD and OPTIONS of every endpoint (HEAD as GET without the body; OPTIONS 404)', async () => {
+    const endpoint = fc.constantFrom(
+      `${API}/uk/en/globalmatrix`,
+      `${API}/uk/en/sales?lat=${LONDON.lat}&lon=${LONDON.lon}`,
+      `${API}/uk/en/service?lat=${LONDON.lat}&lon=${LONDON.lon}&carrier=EE`,
+      `${API}/uk/en/sales`,
+      `${API}/locationSearch`,
+      '/api/v1/analytics/events',
+      '/api/v1/maps/autocomplete?q=manch&countries=GB',
+      '/api/v1/maps/geocode?q=leeds',
+      '/api/v1/maps/reverse?lat=48.85&lon=2.35',
+      '/api/v1/maps/eta?origin=48.85,2.35&destinations=48.86,2.30',
+      '/basemap/config.json',
+      '/basemap/style.json',
+      '/basemap/tiles.pmtiles',
+      '/basemap/geo/0/0/0.pbf',
+      '/locales/commons-en_US.json',
+      '/locales/README.md',
+      '/mapKitToken',
+      '/healthz',
+      '/',
+      '/uk/en/sales',
+      '/assets/missing.js',
+      '/favicon.svg',
+    );
+    const url = fc.oneof(
+      { weight: 3, arbitrary: endpoint },
+      {
+        weight: 1,
+        arbitrary: fc
+          .tuple(endpoint, hostileUrlValue)
+          .map(([u, v]) => `${u}${u.includes('?') ? '&' : '?'}lat=${v}`),
+      },
+    );
+    const preflight = fc.record(
+      {
+        origin: fc.constantFrom('https://evil.example', 'null', 'http://localhost:8080'),
+        'access-control-request-method': fc.constantFrom('GET', 'POST', 'DELETE', 'FOO'),
+        'access-control-request-headers': fc.constantFrom('content-type', 'x-anything', '*'),
+        range: fc.constantFrom('bytes=0-10', 'bytes=999999-', 'bytes=5-1', 'lines=1-2'),
+      },
+      { requiredKeys: [] },
+    );
+    const req = fc
+      .tuple(methodOf('HEAD', 'HEAD', 'OPTIONS'), url, headersArb, preflight)
+      .map(([method, u, h, p]): Req => ({ method, url: u, headers: { ...h, ...p } }));
+    await runProperty(9, req, RUNS.headOptions);
   });
 
   it(`sent at least 10,000 generated requests (${TOTAL_RUNS} planned)`, () => {

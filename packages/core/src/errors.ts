@@ -7,6 +7,8 @@
  */
 
 export const ERROR_CATALOGUE = {
+  /** The request itself cannot be read (request line, headers or framing break HTTP). */
+  BAD_REQUEST: { status: 400, message: 'The request is malformed.' },
   /** A parameter is present but malformed (not a number, wrong pattern, unknown value). */
   INVALID_PARAMETER: { status: 400, message: 'A parameter is malformed.' },
   /** A required parameter is missing or empty. */
@@ -29,12 +31,16 @@ export const ERROR_CATALOGUE = {
   TRANSLATIONS_NOT_FOUND: { status: 404, message: 'No translations for this namespace.' },
   /** No such endpoint. */
   NOT_FOUND: { status: 404, message: 'No such resource.' },
+  /** The request (its headers or body) did not arrive within the server's request timeout. */
+  REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive.' },
   /** The body is larger than the endpoint accepts. */
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   /** The body's media type is not accepted (JSON only). */
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request body must be JSON.' },
   /** Too many requests from this client; retry after the Retry-After header's seconds. */
   RATE_LIMITED: { status: 429, message: 'Too many requests; try again later.' },
+  /** The request line or headers are larger than the server reads (about 16 KB). */
+  HEADERS_TOO_LARGE: { status: 431, message: 'The request line or headers are too large.' },
   /** Something unexpected failed on the server. */
   INTERNAL_ERROR: { status: 500, message: 'Something went wrong.' },
   /** The database cannot be reached; the server recovers when it is back. */

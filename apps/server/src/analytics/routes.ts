@@ -1,7 +1,8 @@
 /**
  * POST /api/v1/analytics/events: a batch of 1–50 events (JSON only, ≤ 16 KB) → 204.
- * Rate-limited per client in memory, keyed by a salted hash of the address whose salt is random
- * and rotates daily (the address itself is never stored, logged or persisted). Request logging is
+ * Rate-limited per client, keyed by a salted hash of the address whose salt is random and rotates
+ * daily (the address itself is never stored, logged or persisted): in memory with a salt of this
+ * process, or in Redis with a salt shared by every process (http/rate-limit-counters.ts). Request logging is
  * off for this route so no address reaches the logs either.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -18,6 +19,12 @@ export interface AnalyticsRouteDeps {
   service: AnalyticsService;
   /** Requests per client per minute; 0 = unlimited. */
   rateLimit: number;
+  /**
+   * True when the limit counts in Redis (REDIS_URL), which hashes every key with a salt shared
+   * by all processes: the key is then the address (a per-process salt would give each process
+   * its own counter), hashed before it leaves the process.
+   */
+  sharedCounters?: boolean;
 }
 
 export const EVENTS_BODY_LIMIT = 16_384;
@@ -46,7 +53,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, deps: AnalyticsRou
               max: deps.rateLimit,
               timeWindow: 60_000,
               groupId: 'analytics',
-              keyGenerator: (req: FastifyRequest) => key(req.ip),
+              keyGenerator: (req: FastifyRequest) => (deps.sharedCounters ? req.ip : key(req.ip)),
               errorResponseBuilder: (_req: FastifyRequest, ctx: { after: string }) =>
                 new ApiError('RATE_LIMITED', `Too many requests; retry in ${ctx.after}.`),
             },

@@ -13,6 +13,7 @@ import {
 import type { ConfigService } from '../config/service.js';
 import type { EventRecord, EventRepository } from '../db/types.js';
 import { toForwardEvent, type Forwarder } from './forward.js';
+import { KnownValues } from './known-values.js';
 
 const DAY_MS = 86_400_000;
 
@@ -74,6 +75,7 @@ export interface AnalyticsServiceOptions {
 export class AnalyticsService {
   private readonly now: () => Date;
   private retentionTimer: NodeJS.Timeout | undefined;
+  private readonly known: KnownValues;
 
   constructor(
     private readonly config: ConfigService,
@@ -81,6 +83,7 @@ export class AnalyticsService {
     private readonly options: AnalyticsServiceOptions,
   ) {
     this.now = options.now ?? (() => new Date());
+    this.known = new KnownValues(config);
   }
 
   /** The configured code of a country or region ("uk" → "GB"), or undefined. */
@@ -107,7 +110,15 @@ export class AnalyticsService {
         }
         country = code;
       }
-      return eventRecord(e, at, country);
+      const record = eventRecord(e, at, country);
+      // Known values only (analytics/known-values.ts): nothing free-form is kept.
+      if (record.product !== null) {
+        record.product = this.known.eventProduct(record.product, `events.${i}.product`);
+      }
+      if (record.carrier !== null && country !== null) {
+        record.carrier = this.known.carrier(record.carrier, country, `events.${i}.carrier`);
+      }
+      return record;
     });
     if (!this.options.enabled) return 0;
     await this.events.insertMany(records);

@@ -21,6 +21,7 @@ import type { LocalesService } from '../services/locales.js';
 import { registerAnalyticsRoutes, type AnalyticsRouteDeps } from '../analytics/routes.js';
 import type { HealthService } from '../health/health.js';
 import type { OutageLog } from '../health/outage-log.js';
+import { RateLimitCounters } from '../http/rate-limit-counters.js';
 
 /** Services the routes use. */
 export interface ApiDeps {
@@ -35,6 +36,11 @@ export interface ApiDeps {
    * endpoints (maps/routes.ts, registered by app.ts beside these routes).
    */
   rateLimits: { search: number; statistics: number; maps: number };
+  /**
+   * Where the limits count (http/rate-limit-counters.ts): in Redis shared by every process when
+   * REDIS_URL is set; default: this process's memory.
+   */
+  counters?: RateLimitCounters;
   /** POST /api/v1/analytics/events (absent: not served). */
   analytics?: AnalyticsRouteDeps;
   /** What /healthz reports. */
@@ -92,7 +98,10 @@ export const apiRoutes: FastifyPluginAsync<{ deps: ApiDeps | undefined; env: Env
 ) => {
   if (!deps) return;
 
-  await app.register(rateLimit, { global: false });
+  // One counter per client per limit (groupId), whatever the route or method: HEAD spends GET's
+  // budget.
+  const counters = deps.counters ?? new RateLimitCounters();
+  await app.register(rateLimit, { global: false, store: counters.store('api') });
 
   app.get(`${API_BASE}/:countryCode/:lang/globalmatrix`, async (request, reply) => {
     const path = parse(globalMatrixPathSchema, request.params);
@@ -126,7 +135,9 @@ export const apiRoutes: FastifyPluginAsync<{ deps: ApiDeps | undefined; env: Env
     },
   );
 
-  if (deps.analytics) registerAnalyticsRoutes(app, deps.analytics);
+  if (deps.analytics) {
+    registerAnalyticsRoutes(app, { ...deps.analytics, sharedCounters: counters.shared });
+  }
 
   app.get('/mapKitToken', async (_request, reply) =>
     reply

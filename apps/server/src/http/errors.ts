@@ -1,7 +1,8 @@
 /**
  * One error handler for the whole app (design note 9): ApiError → its catalogue status and body;
  * Fastify's own client errors (bad JSON, body too large, wrong media type) → their codes;
- * anything else → 500 INTERNAL_ERROR, logged. Bad input never yields a 500.
+ * anything else → 500 INTERNAL_ERROR, logged. Bad input never yields a 500. The one answer of
+ * HTTP itself without the catalogue's body: 416 of a byte range past the end of a file.
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ApiError, type ErrorCode } from '@locator/core';
@@ -34,12 +35,24 @@ export function toApiError(err: unknown): ApiError {
   return new ApiError(code ?? 'INTERNAL_ERROR');
 }
 
+/** The Content-Range of a 416 error raised by @fastify/send; undefined for any other error. */
+export function unsatisfiableRange(err: unknown): string | undefined {
+  const e = err as { status?: unknown; statusCode?: unknown; headers?: Record<string, unknown> };
+  if (e.status !== 416 && e.statusCode !== 416) return undefined;
+  const range = e.headers?.['Content-Range'];
+  return typeof range === 'string' ? range : 'bytes */*';
+}
+
 /**
  * `outages`: requests answered 503 DATABASE_UNAVAILABLE are counted there (one log line per
  * outage, health/outage-log.ts) instead of logged one by one.
  */
 export function registerErrorHandler(app: FastifyInstance, outages?: OutageLog): void {
   app.setErrorHandler(async (err, request, reply) => {
+    // A byte range past the end of a file (the static handler's own error): 416 with
+    // "Content-Range: bytes */size" and no body, as HTTP has it (RFC 9110 15.5.17).
+    const range = unsatisfiableRange(err);
+    if (range !== undefined) return reply.code(416).header('Content-Range', range).send();
     const apiError = toApiError(err);
     if (apiError.code === 'DATABASE_UNAVAILABLE') outages?.requestFailed();
     else if (apiError.status >= 500) request.log.error({ err }, 'request failed');

@@ -101,7 +101,7 @@ export function pageContentSecurityPolicy(origins: readonly string[], https: boo
 /** The policy of API answers and other data (see above). */
 export const DATA_CONTENT_SECURITY_POLICY = "default-src 'none'; frame-ancestors 'none'";
 
-const COMMON_HEADERS = {
+export const COMMON_HEADERS = {
   'X-Content-Type-Options': 'nosniff',
   'Referrer-Policy': 'strict-origin-when-cross-origin',
   'X-Frame-Options': 'DENY',

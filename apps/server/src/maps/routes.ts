@@ -19,6 +19,7 @@ import type {
   RouteShorthandOptions,
 } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
+import { RateLimitCounters } from '../http/rate-limit-counters.js';
 import type { z } from 'zod';
 import {
   ApiError,
@@ -46,6 +47,8 @@ export interface MapsRoutesOptions {
    * unlimited. Beyond it: 429 RATE_LIMITED with Retry-After.
    */
   rateLimit?: number;
+  /** Where the limit counts (default: this process's memory); see http/rate-limit-counters.ts. */
+  counters?: RateLimitCounters;
 }
 
 function parse<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
@@ -126,7 +129,8 @@ export const mapsRoutes: FastifyPluginAsync<MapsRoutesOptions> = async (app, opt
   // limiter, and so one counter per client, is shared by the four routes as their onRequest hook.
   let limited: Pick<RouteShorthandOptions, 'onRequest'> = {};
   if (opts.rateLimit !== undefined && opts.rateLimit > 0) {
-    await app.register(rateLimit, { global: false });
+    const counters = opts.counters ?? new RateLimitCounters();
+    await app.register(rateLimit, { global: false, store: counters.store('maps') });
     const limiter = app.rateLimit({
       max: opts.rateLimit,
       timeWindow: 60_000,

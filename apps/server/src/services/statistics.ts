@@ -19,15 +19,20 @@ import type { ConfigService } from '../config/service.js';
 import type { StatisticRecord, StatisticsRepository } from '../db/types.js';
 import { statisticEvent } from '../db/events-statistics.js';
 import type { AnalyticsService } from '../analytics/service.js';
+import { KnownValues } from '../analytics/known-values.js';
 
 export class StatisticsService {
+  private readonly known: KnownValues;
+
   constructor(
     private readonly config: ConfigService,
     private readonly statistics: StatisticsRepository,
     private readonly analytics?: AnalyticsService,
     /** The ISO code of the country at a position (the maps engine's reverse geocoding). */
     private readonly countryAt?: (lat: number, lon: number) => Promise<string | undefined>,
-  ) {}
+  ) {
+    this.known = new KnownValues(config);
+  }
 
   /** Records the statistic; false when it is not kept (a position in another country). */
   async record(body: LocationSearchBody): Promise<boolean> {
@@ -39,6 +44,12 @@ export class StatisticsService {
         'country',
       );
     }
+    // A catalogue product (its English name) or "", never free text (400 otherwise).
+    const product = this.known.statisticProduct(
+      body.product,
+      target.code,
+      body.locale.split(/[-_]/)[0] ?? '',
+    );
     if (this.countryAt) {
       const found = await this.countryAt(body.latitude, body.longitude);
       const searched =
@@ -47,6 +58,7 @@ export class StatisticsService {
     }
     const record: StatisticRecord = {
       ...body,
+      product,
       country: target.code.toUpperCase(),
       locale: body.locale.replace('-', '_'),
       latitude: roundCoordinate(body.latitude),
