@@ -57,7 +57,7 @@ export function postcodeResult(g: Gazetteer, i: number, lang: LangInfo): Place {
   const region = regionIdx === NO_REGION ? undefined : g.regionName(regionIdx, lang);
   const regionCode = regionIdx === NO_REGION ? undefined : g.regionCode(regionIdx);
   const country = g.countryName(countryIdx, lang);
-  const code = g.postcodeKey(i).toUpperCase();
+  const code = displayPostcode(countryCode, g.postcodeKey(i));
   // Canadian areas carry a list of neighbourhoods in parentheses: keep the area's name.
   const city = g.postcodeCity(i).replace(/\s*\(.*\)\s*$/, '');
   // North-American order: "City, ST 10001, Country".
@@ -71,6 +71,12 @@ export function postcodeResult(g: Gazetteer, i: number, lang: LangInfo): Place {
     ...(region ? { region } : {}),
     kind: 'postcode',
   };
+}
+
+/** A postcode as it is written in its country: "100-0001" in Japan, upper case elsewhere. */
+export function displayPostcode(countryCode: string, key: string): string {
+  if (countryCode === 'JP' && key.length === 7) return `${key.slice(0, 3)}-${key.slice(3)}`;
+  return key.toUpperCase();
 }
 
 export function round6(x: number): number {

@@ -46,6 +46,9 @@ export function createEmbeddedProvider(g: Gazetteer, eta: EtaService = createEst
     geocode(q, o, signal) {
       return run(signal, () => searcher.geocode(q, o));
     },
+    answer(q, o, mode, signal) {
+      return run(signal, () => searcher.answer(q, o, mode));
+    },
     reverse(lat, lon, o, signal) {
       return run(signal, () => searcher.reverse(lat, lon, langInfo(o.lang)));
     },
