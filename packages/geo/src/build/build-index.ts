@@ -42,6 +42,7 @@ import {
 } from './sources.js';
 import { resolvePostcodes, type PlaceRef } from './postcode-places.js';
 import { readMorePostcodes } from './postcode-sources.js';
+import { newUrbanDistricts, readDistricts } from './district-sources.js';
 
 /** Where the index lives by default: packages/geo/dist/gazetteer.v1.bin. */
 export const DEFAULT_INDEX_PATH = fileURLToPath(
@@ -54,6 +55,8 @@ const BUILDER_SOURCES = [
   'build/sources.ts',
   'build/postcode-sources.ts',
   'build/postcode-places.ts',
+  'build/district-sources.ts',
+  'build/kana.ts',
   'index-format.ts',
   'normalise.ts',
   'grid.ts',
@@ -208,7 +211,10 @@ function assemble(inputsHash: string, log: (msg: string) => void) {
 
   // Places.
   const drafts: PlaceDraft[] = [];
-  for (const city of readCities()) {
+  const cities = [...readCities()];
+  const districts = newUrbanDistricts(readDistricts(srcRegions), cities);
+  log(`gazetteer: ${districts.length} districts added`);
+  for (const city of [...cities, ...districts]) {
     if (EXCLUDED_FEATURES.has(city.featureCode)) continue;
     if (!Number.isFinite(city.lat) || !Number.isFinite(city.lon)) continue;
     const country = ensureCountry(city.countryCode);
