@@ -50,7 +50,10 @@ export const POSTCODE_FORMATS: Readonly<Record<string, RegExp>> = {
  * query is 2–10 Latin letters and digits with at least one digit, in at most three groups.
  */
 export function postcodeKey(q: string): string | null {
-  const s = q.trim().replace(/^〒\s*/, '');
+  const s = q
+    .trim()
+    .replace(/^〒\s*/, '')
+    .replace(/[ -]$/, '');
   if (!/^[A-Za-z0-9]+(?:[ -][A-Za-z0-9]+){0,2}$/.test(s) || !/\d/.test(s)) return null;
   const key = s.replace(/[ -]/g, '').toLowerCase();
   return key.length >= 2 && key.length <= 10 ? key : null;
@@ -58,7 +61,10 @@ export function postcodeKey(q: string): string | null {
 
 /** The countries (ISO alpha-2) whose postcodes are written like the query. */
 export function postcodeCountries(q: string): string[] {
-  const s = q.trim().replace(/^〒\s*/, '').toUpperCase();
+  const s = q
+    .trim()
+    .replace(/^〒\s*/, '')
+    .toUpperCase();
   return Object.keys(POSTCODE_FORMATS).filter((c) => POSTCODE_FORMATS[c]?.test(s));
 }
 
@@ -76,6 +82,8 @@ export function findPostcodes(
   allowed: CountryFilter,
   mode: 'autocomplete' | 'geocode',
   limit: number,
+  /** Limited to a few countries: two digits already complete ("75" → 75001…). */
+  limited = false,
 ): number[] {
   const collect = (lo: number, hi: number, exactKey: string | null): number[] => {
     const out: number[] = [];
@@ -85,7 +93,7 @@ export function findPostcodes(
     }
     return out;
   };
-  const minPrefix = /^\d+$/.test(key) ? 3 : 2;
+  const minPrefix = /^\d+$/.test(key) && !limited ? 3 : 2;
   const prefixes = (): number[] =>
     key.length >= minPrefix ? collect(...g.postcodePrefixRange(key), null) : [];
   const exact = (k: string): number[] => collect(...g.postcodePrefixRange(k), k);

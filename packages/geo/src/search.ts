@@ -38,6 +38,11 @@ const MAX_QUERY_LENGTH = 200;
  * from 14, and a place of at least `minPopulation` people; otherwise it is only suggested.
  */
 export const TRUSTED_TYPO = { oneEditFrom: 7, twoEditsFrom: 14, minPopulation: 5000 };
+/**
+ * A qualifier naming a city of `minPeople` looks for the place within `km` of it first; a place
+ * of that name elsewhere in a region of the same name needs `minTown` people.
+ */
+export const CITY_QUALIFIER = { minPeople: 500_000, km: 30, minTown: 10_000 };
 /** Typo fallback (Searcher.fuzzy). */
 const FUZZY = {
   minLength: 5,
@@ -361,7 +366,7 @@ export class Searcher {
     const key = postcodeKey(q);
     if (!key) return null;
     const allowed = (c: number): boolean => !mask || !!mask.has[c];
-    const found = findPostcodes(this.g, key, allowed, mode, limit);
+    const found = findPostcodes(this.g, key, allowed, mode, limit, mask !== null);
     if (found.length > 0) return { places: found.map((i) => postcodeResult(this.g, i, lang)) };
     const countries = postcodeCountries(q).filter((c) => {
       const i = this.g.countryIndex(c);
@@ -395,11 +400,21 @@ export class Searcher {
       .filter(Boolean);
     const [head = '', ...qualifiers] = parts;
     if (qualifiers.length > 0) {
+      // "Bandra, Mumbai", "Miraflores, Lima": a qualifier naming a big city means near it.
+      const city = qualifiers.length === 1 ? this.cityQualifier(qualifiers[0] ?? '', mask) : null;
+      if (city) {
+        const found = this.rank(head, mask, city.near, mode, limit, near);
+        if (found.length > 0) return { found };
+      }
       const filter = this.qualifierFilter(qualifiers, mode);
       if (!filter) return { found: [] };
-      const found = this.rank(head, mask, filter, mode, limit, near);
+      // Far from the city named, only a sizeable town of that region is probably meant.
+      const sized = city
+        ? (p: number) => filter(p) && (this.g.placePop[p] ?? 0) >= CITY_QUALIFIER.minTown
+        : filter;
+      const found = this.rank(head, mask, sized, mode, limit, near);
       if (found.length > 0) return { found };
-      return trustTypos(head, this.fuzzy(head, mask, filter, mode, limit, near), this.g);
+      return trustTypos(head, this.fuzzy(head, mask, sized, mode, limit, near), this.g);
     }
     const whole = this.rank(head, mask, null, mode, limit, near);
     if (mode === 'autocomplete' ? whole.length > 0 : whole.some(isExact)) return { found: whole };
@@ -472,6 +487,34 @@ export class Searcher {
       score += WEIGHTS.nearMax / (1 + km / WEIGHTS.nearKm);
     }
     return score;
+  }
+
+  /**
+   * A qualifier that names a city of CITY_QUALIFIER.minPeople (and no country): a filter for
+   * places within CITY_QUALIFIER.km of it.
+   */
+  private cityQualifier(text: string, mask: CountryMask | null): { near: QualifierFilter } | null {
+    const key = foldText(text);
+    if (!key || this.g.areasMatching(key, false).countries.size > 0) return null;
+    const cities = this.rank(text, mask, null, 'geocode', 5, undefined).filter(
+      (c) => c.exact && (this.g.placePop[c.place] ?? 0) >= CITY_QUALIFIER.minPeople,
+    );
+    if (cities.length === 0) return null;
+    const g = this.g;
+    return {
+      near: (p) =>
+        cities.some(
+          (c) =>
+            distanceMetres(
+              g.placeLat[p] ?? 0,
+              g.placeLon[p] ?? 0,
+              g.placeLat[c.place] ?? 0,
+              g.placeLon[c.place] ?? 0,
+            ) /
+              1000 <=
+            CITY_QUALIFIER.km,
+        ),
+    };
   }
 
   /**
@@ -724,8 +767,7 @@ function trustTypos(
   const allowed =
     length >= TRUSTED_TYPO.twoEditsFrom ? 2 : length >= TRUSTED_TYPO.oneEditFrom ? 1 : 0;
   const trusted = found.filter(
-    (c) =>
-      (c.edits ?? 0) <= allowed && (g.placePop[c.place] ?? 0) >= TRUSTED_TYPO.minPopulation,
+    (c) => (c.edits ?? 0) <= allowed && (g.placePop[c.place] ?? 0) >= TRUSTED_TYPO.minPopulation,
   );
   return trusted.length > 0 ? { found: trusted } : { found: [], suggestion: best };
 }

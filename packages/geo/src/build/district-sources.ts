@@ -104,6 +104,12 @@ const SAME_PLACE_KM = 5;
  * unchanged away from cities.
  */
 export function newUrbanDistricts(districts: CityRecord[], cities: CityRecord[]): CityRecord[] {
+  // Tokyo's wards are municipalities of 60,000 to 900,000 people; without their figures, each
+  // counts as an equal share of Tokyo's, so "Minato" is the Tokyo ward rather than a small
+  // namesake far away.
+  const tokyo = cities.find((c) => c.countryCode === 'JP' && c.featureCode === 'PPLC');
+  const wards = districts.filter((d) => d.countryCode === 'JP');
+  for (const w of wards) w.population = Math.round((tokyo?.population ?? 0) / wards.length);
   const countries = new Set(districts.map((d) => d.countryCode));
   const byName = new Map<string, CityRecord[]>();
   const big: CityRecord[] = [];

@@ -139,7 +139,10 @@ function readFrance(): PostcodeRow[] {
 
 /** Japan Post codes: town (zip7) → municipality (zip5 → city code) → prefecture. */
 function readJapan(): PostcodeRow[] {
-  const { zip7 } = loadJson<{ zip7: Record<string, string> }>(POSTCODE_PROBES.jp);
+  // zip7 → town, or [city code, town] where the code's first five digits span municipalities.
+  const { zip7 } = loadJson<{ zip7: Record<string, string | [number, string]> }>(
+    POSTCODE_PROBES.jp,
+  );
   const { zip5 } = loadJson<{ zip5: Record<string, number | [number, string]> }>(
     POSTCODE_PROBES.jp.replace('zip7', 'zip5'),
   );
@@ -147,8 +150,9 @@ function readJapan(): PostcodeRow[] {
     POSTCODE_PROBES.jp.replace('zip7', 'city'),
   );
   const out: PostcodeRow[] = [];
-  for (const [code, town] of Object.entries(zip7)) {
-    const entry = zip5[code.slice(0, 5)];
+  for (const [code, value] of Object.entries(zip7)) {
+    const entry = Array.isArray(value) ? value : zip5[code.slice(0, 5)];
+    const town = Array.isArray(value) ? value[1] : value;
     const cityCode = String(Array.isArray(entry) ? entry[0] : (entry ?? '')).padStart(5, '0');
     const cityName = city[cityCode]?.[0];
     if (!cityName || !/^\d{7}$/.test(code)) continue;
