@@ -118,6 +118,31 @@ test('a place that cannot be found', async ({ page }) => {
   await page.screenshot({ path: `${SHOTS}/results-not-found-1440.png` });
 });
 
+test('a postcode without offline data says so; a typo is offered, then searched', async ({
+  page,
+}) => {
+  await page.goto('/uk/en/sales');
+  await locationBox(page).fill('SW1A 1AA');
+  await page.keyboard.press('Escape');
+  await pickProduct(page, 'All Products');
+  await searchButton(page).click();
+  await expect(
+    page.getByText("We can't look up postcodes for this country.", { exact: false }),
+  ).toBeVisible();
+  await expect(locationBox(page)).toHaveAttribute('aria-invalid', 'true');
+
+  await locationBox(page).fill('Leedz');
+  await page.keyboard.press('Escape');
+  await searchButton(page).click();
+  const meant = page.getByRole('button', { name: 'Did you mean Leeds, England, United Kingdom?' });
+  await expect(meant).toBeVisible();
+  await expect(stores(page)).toHaveCount(0);
+  await meant.click();
+  await expect(stores(page).first()).toBeVisible();
+  await expect(locationBox(page)).toHaveValue('Leeds');
+  await expect(page).toHaveURL(/lat=53\.79/);
+});
+
 test('a server error shows the banner', async ({ page }) => {
   // The browser's own network layer fails the search request.
   await page.route('**/api/v1/grlui/uk/en/sales?**', (route) => route.abort('failed'));
