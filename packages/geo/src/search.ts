@@ -464,7 +464,8 @@ export class Searcher {
         const score = this.score(p, flags, false, mode, near) - edits * FUZZY.editPenalty;
         insertTop(top, { place: p, score, exact: false, key: i, edits }, limit * 2 + 4);
       }
-      if (top.length > 0) break;
+      // A closer name may share fewer first characters ("Florance": Florans, then Florence).
+      if (top.some((c) => (c.edits ?? 0) <= 1)) break;
     }
     return top;
   }
