@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import {
   SHOTS,
   analytics,
@@ -130,6 +131,7 @@ test('a postcode without offline data says so; a typo is offered, then searched'
     page.getByText("We can't look up postcodes for this country.", { exact: false }),
   ).toBeVisible();
   await expect(locationBox(page)).toHaveAttribute('aria-invalid', 'true');
+  expect(await axeViolations(page)).toEqual([]);
 
   await locationBox(page).fill('Leedz');
   await page.keyboard.press('Escape');
@@ -137,6 +139,7 @@ test('a postcode without offline data says so; a typo is offered, then searched'
   const meant = page.getByRole('button', { name: 'Did you mean Leeds, England, United Kingdom?' });
   await expect(meant).toBeVisible();
   await expect(stores(page)).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
   await meant.click();
   await expect(stores(page).first()).toBeVisible();
   await expect(locationBox(page)).toHaveValue('Leeds');
@@ -176,3 +179,10 @@ test('a deep link searches on load and fills the form; an incomplete one is clea
   await expect(stores(page)).toHaveCount(0);
   await expect(locationBox(page)).toHaveValue('');
 });
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  return results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
