@@ -44,3 +44,4 @@ export { langInfo, type LangInfo } from './normalise.js';
 export { createPhotonGeocoder, type PhotonOptions } from './adapters/photon.js';
 export { createNominatimGeocoder, type NominatimOptions } from './adapters/nominatim.js';
 export { withGeocoder, type Geocoder } from './adapters/geocoder.js';
+export { withRemotePostcodes } from './adapters/remote-postcodes.js';

@@ -23,6 +23,7 @@ export interface EmbeddedProviderOptions {
 export interface EmbeddedProvider extends MapsProvider {
   /** The loaded gazetteer (for diagnostics and the benchmark). */
   readonly gazetteer: Gazetteer;
+  answer: NonNullable<MapsProvider['answer']>;
 }
 
 export async function loadEmbeddedProvider(
