@@ -124,10 +124,15 @@ async function main(): Promise<void> {
     memory,
   );
 
-  // ---- workloads from the accuracy fixtures (real queries in ~30 languages)
-  const fixtures = JSON.parse(
-    readFileSync(new URL('../../packages/geo/test/fixtures/queries.json', import.meta.url), 'utf8'),
-  ) as Fixture[];
+  // ---- workloads from the accuracy fixtures (real queries in ~30 languages, then what
+  // visitors type: postcodes, districts, typos, old names; those answering a postcode notice
+  // have no position and join the typing and geocoding only)
+  const read = (name: string): Fixture[] =>
+    JSON.parse(
+      readFileSync(new URL(`../../packages/geo/test/fixtures/${name}`, import.meta.url), 'utf8'),
+    ) as Fixture[];
+  const fixtures = [...read('queries.json'), ...read('visitor-queries.json')];
+  const placed = fixtures.filter((f) => Number.isFinite(f.expect.lat));
   // Autocomplete as typed: every prefix of every query (1 character and up).
   const typing: Fixture[] = [];
   for (const f of fixtures) {
@@ -140,7 +145,7 @@ async function main(): Promise<void> {
   // Reverse: jittered points around the fixture positions (±0.2°), uniform random points
   // (mostly sea and deserts) and random gazetteer places ±0.02° (dense where people live).
   const points: { lat: number; lon: number }[] = [];
-  for (const f of fixtures) {
+  for (const f of placed) {
     points.push({
       lat: f.expect.lat + (rand() - 0.5) * 0.4,
       lon: f.expect.lon + (rand() - 0.5) * 0.4,

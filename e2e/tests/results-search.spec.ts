@@ -1,4 +1,5 @@
-import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
 import {
   SHOTS,
   analytics,
@@ -118,6 +119,33 @@ test('a place that cannot be found', async ({ page }) => {
   await page.screenshot({ path: `${SHOTS}/results-not-found-1440.png` });
 });
 
+test('a postcode without offline data says so; a typo is offered, then searched', async ({
+  page,
+}) => {
+  await page.goto('/uk/en/sales');
+  await locationBox(page).fill('SW1A 1AA');
+  await page.keyboard.press('Escape');
+  await pickProduct(page, 'All Products');
+  await searchButton(page).click();
+  await expect(
+    page.getByText("We can't look up postcodes for this country.", { exact: false }),
+  ).toBeVisible();
+  await expect(locationBox(page)).toHaveAttribute('aria-invalid', 'true');
+  expect(await axeViolations(page)).toEqual([]);
+
+  await locationBox(page).fill('Leedz');
+  await page.keyboard.press('Escape');
+  await searchButton(page).click();
+  const meant = page.getByRole('button', { name: 'Did you mean Leeds, England, United Kingdom?' });
+  await expect(meant).toBeVisible();
+  await expect(stores(page)).toHaveCount(0);
+  expect(await axeViolations(page)).toEqual([]);
+  await meant.click();
+  await expect(stores(page).first()).toBeVisible();
+  await expect(locationBox(page)).toHaveValue('Leeds');
+  await expect(page).toHaveURL(/lat=53\.79/);
+});
+
 test('a server error shows the banner', async ({ page }) => {
   // The browser's own network layer fails the search request.
   await page.route('**/api/v1/grlui/uk/en/sales?**', (route) => route.abort('failed'));
@@ -151,3 +179,10 @@ test('a deep link searches on load and fills the form; an incomplete one is clea
   await expect(stores(page)).toHaveCount(0);
   await expect(locationBox(page)).toHaveValue('');
 });
+
+async function axeViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).options({ resultTypes: ['violations'] }).analyze();
+  return results.violations.map(
+    (v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}

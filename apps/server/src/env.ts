@@ -43,6 +43,11 @@ const envSchema = z.object({
   /** Place search: the embedded gazetteer, or a Photon / Nominatim service at GEOCODER_URL. */
   GEOCODER: z.enum(['embedded', 'photon', 'nominatim']).default('embedded'),
   GEOCODER_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),
+  /**
+   * What the Photon / Nominatim service answers: every place search (`all`), or only postcodes
+   * of countries without offline postcodes (`postcodes`: the embedded engine does the rest).
+   */
+  GEOCODER_SCOPE: z.enum(['all', 'postcodes']).default('all'),
   /** Travel time: the embedded estimate, or an OSRM / Valhalla service at ROUTING_URL. */
   ROUTING: z.enum(['estimate', 'osrm', 'valhalla']).default('estimate'),
   ROUTING_URL: z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' }).optional(),

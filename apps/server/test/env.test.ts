@@ -8,6 +8,7 @@ describe('environment configuration', () => {
     expect(env).toMatchObject({
       PORT: 8080,
       GEOCODER: 'embedded',
+      GEOCODER_SCOPE: 'all',
       ROUTING: 'estimate',
       MAP_TOKEN: '',
     });
@@ -31,6 +32,7 @@ describe('environment configuration', () => {
   it('requires a service URL for external geocoders and routers', () => {
     expect(() => loadEnv({ ROUTING: 'osrm' })).toThrow(/ROUTING_URL is required/);
     expect(() => loadEnv({ GEOCODER: 'photon' })).toThrow(/GEOCODER_URL is required/);
+    expect(() => loadEnv({ GEOCODER_SCOPE: 'cities' })).toThrow(/GEOCODER_SCOPE/);
     expect(() => loadEnv({ GEOCODER: 'nominatim', GEOCODER_URL: 'ftp://x' })).toThrow(
       /GEOCODER_URL: must be an http\(s\) URL/,
     );

@@ -81,6 +81,21 @@ describe('GET /api/v1/maps/geocode', () => {
     expect(res.status).toBe(200);
     expect(res.body).toEqual({ results: [] });
   });
+
+  it('says when a postcode has no offline data, and suggests what a typo probably meant', async () => {
+    const gb = await get(`/api/v1/maps/geocode?q=${encodeURIComponent('SW1A 1AA')}&countries=GB`);
+    expect(gb.body).toEqual({
+      results: [],
+      notice: { code: 'postcode-not-offline', countries: ['GB'] },
+    });
+    const paris = (await get('/api/v1/maps/geocode?q=75001&countries=FR&lang=fr'))
+      .body as MapsPlacesResponse;
+    expect(paris.results[0]?.displayLines[0]).toBe('75001');
+    const typo = (await get('/api/v1/maps/autocomplete?q=Bandra&countries=IN&lang=en'))
+      .body as MapsPlacesResponse;
+    expect(typo.results).toEqual([]);
+    expect(typo.suggestion?.displayLines[0]).toBe('Bānda');
+  });
 });
 
 describe('GET /api/v1/maps/reverse', () => {

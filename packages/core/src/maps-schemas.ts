@@ -125,8 +125,22 @@ export interface MapsPlace {
   countryCode: string;
 }
 
+/**
+ * Why a place search found nothing: `postcode-not-offline`, the countries write postcodes so but
+ * the embedded engine has no postcodes for them (a production geocoder has); `postcode-unknown`,
+ * the offline data lacks that code.
+ */
+export interface MapsNotice {
+  code: 'postcode-not-offline' | 'postcode-unknown';
+  countries: string[];
+}
+
 export interface MapsPlacesResponse {
   results: MapsPlace[];
+  /** Only with no results. */
+  notice?: MapsNotice;
+  /** "Did you mean …?": with no results, a place the visitor probably meant, to confirm. */
+  suggestion?: MapsPlace;
 }
 
 export interface MapsEtaResponse {

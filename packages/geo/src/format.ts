@@ -2,6 +2,7 @@
 import type { Gazetteer } from './gazetteer.js';
 import { NO_REGION } from './index-format.js';
 import type { LangInfo } from './normalise.js';
+import { parentCity } from './parent.js';
 import type { Place } from './types.js';
 
 /** Separator between "region" and "country" on the second line. */
@@ -39,9 +40,13 @@ export function placeResult(g: Gazetteer, place: number, lang: LangInfo, typed?:
   const regionIdx = g.placeRegion[place] ?? NO_REGION;
   const region = regionIdx === NO_REGION ? undefined : g.regionName(regionIdx, lang);
   const country = g.countryName(g.placeCountry[place] ?? 0, lang);
+  // A district's second line starts with its city: "Copacabana / Rio de Janeiro, Brazil".
+  const parent = parentCity(g, place);
+  const city = parent < 0 ? undefined : g.placeName(parent, lang);
+  const within = city && city !== region ? `${city}${listSeparator(lang)}${region ?? ''}` : region;
   return {
-    lines: [name, secondLine(lang, name, region, country)],
-    formattedAddress: formatAddress(lang, name, region, country),
+    lines: [name, secondLine(lang, name, within, country)],
+    formattedAddress: formatAddress(lang, name, within, country),
     latitude: round6(g.placeLat[place] ?? 0),
     longitude: round6(g.placeLon[place] ?? 0),
     countryCode: g.countryCode(g.placeCountry[place] ?? 0),
@@ -57,7 +62,7 @@ export function postcodeResult(g: Gazetteer, i: number, lang: LangInfo): Place {
   const region = regionIdx === NO_REGION ? undefined : g.regionName(regionIdx, lang);
   const regionCode = regionIdx === NO_REGION ? undefined : g.regionCode(regionIdx);
   const country = g.countryName(countryIdx, lang);
-  const code = g.postcodeKey(i).toUpperCase();
+  const code = displayPostcode(countryCode, g.postcodeKey(i));
   // Canadian areas carry a list of neighbourhoods in parentheses: keep the area's name.
   const city = g.postcodeCity(i).replace(/\s*\(.*\)\s*$/, '');
   // North-American order: "City, ST 10001, Country".
@@ -71,6 +76,12 @@ export function postcodeResult(g: Gazetteer, i: number, lang: LangInfo): Place {
     ...(region ? { region } : {}),
     kind: 'postcode',
   };
+}
+
+/** A postcode as it is written in its country: "100-0001" in Japan, upper case elsewhere. */
+export function displayPostcode(countryCode: string, key: string): string {
+  if (countryCode === 'JP' && key.length === 7) return `${key.slice(0, 3)}-${key.slice(3)}`;
+  return key.toUpperCase();
 }
 
 export function round6(x: number): number {

@@ -48,6 +48,7 @@ export class Gazetteer {
   readonly placeCount: number;
   readonly keyCount: number;
   readonly postcodeCount: number;
+  private postcodeCountries: Set<string> | undefined;
   readonly grid: GridSpec;
   readonly countries: readonly CountryRecord[];
   readonly regions: readonly RegionRecord[];
@@ -274,6 +275,15 @@ export class Gazetteer {
 
   postcodeCity(i: number): string {
     return this.postCities.slice(this.postCityOff[i], this.postCityOff[i + 1]);
+  }
+
+  /** The country (ISO alpha-2, upper case) has offline postcodes. */
+  hasPostcodes(code: string): boolean {
+    if (!this.postcodeCountries) {
+      this.postcodeCountries = new Set();
+      for (const c of this.postCountry) this.postcodeCountries.add(this.countryCode(c));
+    }
+    return this.postcodeCountries.has(code.toUpperCase());
   }
 
   postcodePrefixRange(prefix: string): [number, number] {

@@ -13,7 +13,9 @@ export type {
   LatLon,
   MapsProvider,
   Place,
+  PlaceAnswer,
   PlaceKind,
+  PlaceNotice,
   ReverseOptions,
   TravelMode,
 } from './types.js';
@@ -37,7 +39,9 @@ export { createValhallaEta, type ValhallaOptions } from './adapters/valhalla.js'
 export { RoutingError, type RoutingErrorKind } from './adapters/http.js';
 export { distanceMetres, distanceBetween } from './geo-math.js';
 export { normaliseCountryCode } from './countries.js';
+export { POSTCODE_FORMATS, postcodeCountries, postcodeKey } from './postcodes.js';
 export { langInfo, type LangInfo } from './normalise.js';
 export { createPhotonGeocoder, type PhotonOptions } from './adapters/photon.js';
 export { createNominatimGeocoder, type NominatimOptions } from './adapters/nominatim.js';
 export { withGeocoder, type Geocoder } from './adapters/geocoder.js';
+export { withRemotePostcodes } from './adapters/remote-postcodes.js';

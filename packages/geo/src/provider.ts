@@ -23,6 +23,7 @@ export interface EmbeddedProviderOptions {
 export interface EmbeddedProvider extends MapsProvider {
   /** The loaded gazetteer (for diagnostics and the benchmark). */
   readonly gazetteer: Gazetteer;
+  answer: NonNullable<MapsProvider['answer']>;
 }
 
 export async function loadEmbeddedProvider(
@@ -45,6 +46,9 @@ export function createEmbeddedProvider(g: Gazetteer, eta: EtaService = createEst
     },
     geocode(q, o, signal) {
       return run(signal, () => searcher.geocode(q, o));
+    },
+    answer(q, o, mode, signal) {
+      return run(signal, () => searcher.answer(q, o, mode));
     },
     reverse(lat, lon, o, signal) {
       return run(signal, () => searcher.reverse(lat, lon, langInfo(o.lang)));

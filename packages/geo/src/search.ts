@@ -18,7 +18,8 @@ import {
 } from './key-order.js';
 import { nearestPlace } from './reverse.js';
 import { CountryLocator } from './shapes.js';
-import type { LatLon, Place } from './types.js';
+import { findPostcodes, postcodeCountries, postcodeKey } from './postcodes.js';
+import type { LatLon, Place, PlaceAnswer } from './types.js';
 
 export type SearchMode = 'autocomplete' | 'geocode';
 
@@ -32,6 +33,16 @@ export interface SearchOptions {
 export const DEFAULT_LIMIT: Record<SearchMode, number> = { autocomplete: 8, geocode: 5 };
 const MAX_LIMIT = 50;
 const MAX_QUERY_LENGTH = 200;
+/**
+ * When a typo match is trusted as the answer (trustTypos): one edit from 7 characters, two
+ * from 14, and a place of at least `minPopulation` people; otherwise it is only suggested.
+ */
+export const TRUSTED_TYPO = { oneEditFrom: 7, twoEditsFrom: 14, minPopulation: 5000 };
+/**
+ * A qualifier naming a city of `minPeople` looks for the place within `km` of it first; a place
+ * of that name elsewhere in a region of the same name needs `minTown` people.
+ */
+export const CITY_QUALIFIER = { minPeople: 500_000, km: 30, minTown: 10_000 };
 /** Typo fallback (Searcher.fuzzy). */
 const FUZZY = {
   minLength: 5,
@@ -73,6 +84,8 @@ interface Candidate {
   typed?: string;
   /** Index of the matching key: equal scores rank in key order. */
   key: number;
+  /** Edits between the query and the name (typo matches only). */
+  edits?: number;
 }
 
 /** Country filter: a mask over country indices and their list, or null for "worldwide". */
@@ -149,26 +162,6 @@ export function parseCoordinates(q: string): LatLon | null {
   if (h1 === 'S') lat = -Math.abs(lat);
   if (h2 === 'W') lon = -Math.abs(lon);
   return isValidLatLon(lat, lon) ? { lat, lon } : null;
-}
-
-const US_ZIP_RE = /^(\d{5})(?:-\d{4})?$/;
-const CA_POSTCODE_RE = /^([a-z]\d[a-z])(?:\s*\d[a-z]\d)?$/i;
-
-/** The index key of a complete postcode, or null. */
-export function postcodeKey(q: string): string | null {
-  const s = q.trim();
-  const us = US_ZIP_RE.exec(s);
-  if (us?.[1]) return us[1];
-  const ca = CA_POSTCODE_RE.exec(s);
-  return ca?.[1] ? ca[1].toLowerCase() : null;
-}
-
-/** A postcode being typed: 3–5 digits, or a Canadian "A1", "A1A", "A1A 1A1". */
-function partialPostcodeKey(q: string): string | null {
-  const s = q.trim();
-  if (/^\d{3,5}$/.test(s)) return s;
-  if (/^[a-z]\d[a-z]?$/i.test(s)) return s.toLowerCase();
-  return postcodeKey(s);
 }
 
 // ---------------------------------------------------------------- the searcher
@@ -262,11 +255,11 @@ export class Searcher {
   }
 
   autocomplete(q: string, o: SearchOptions): Place[] {
-    return this.run(q, o, 'autocomplete');
+    return this.answer(q, o, 'autocomplete').places;
   }
 
   geocode(q: string, o: SearchOptions): Place[] {
-    return this.run(q, o, 'geocode');
+    return this.answer(q, o, 'geocode').places;
   }
 
   /**
@@ -300,28 +293,33 @@ export class Searcher {
     };
   }
 
-  private run(rawQuery: string, o: SearchOptions, mode: SearchMode): Place[] {
+  /** The results with a notice about postcodes or a "did you mean" suggestion (PlaceAnswer). */
+  answer(rawQuery: string, o: SearchOptions, mode: SearchMode): PlaceAnswer {
     const q = rawQuery.normalize('NFC').slice(0, MAX_QUERY_LENGTH).trim();
     const asked = o.limit !== undefined && Number.isFinite(o.limit) ? o.limit : DEFAULT_LIMIT[mode];
     const limit = Math.max(1, Math.min(MAX_LIMIT, Math.floor(asked)));
     const near = o.near && isValidLatLon(o.near.lat, o.near.lon) ? o.near : undefined;
     const lang = langInfo(o.lang);
     const mask = countryMask(this.g, o.countries);
-    if (!q) return [];
+    if (!q) return { places: [] };
 
     const coordinate = parseCoordinates(q);
-    if (coordinate) return [this.coordinateResult(coordinate, lang)];
+    if (coordinate) return { places: [this.coordinateResult(coordinate, lang)] };
 
     const postcodes = this.searchPostcodes(q, mask, mode, limit, lang);
-    if (postcodes.length > 0) return postcodes;
+    if (postcodes) return postcodes;
 
-    const places = this.searchPlaces(q, mask, mode, limit, near);
+    const { found: places, suggestion } = this.searchPlaces(q, mask, mode, limit, near);
     const exactAreas = this.searchAreas(q, mask, 'geocode', limit, lang);
+    if (places.length === 0 && exactAreas.length === 0 && suggestion) {
+      const [meant] = this.toResults([suggestion], 1, lang);
+      return { places: [], ...(meant ? { suggestion: meant } : {}) };
+    }
     if (mode === 'geocode') {
       // A place named exactly so wins; then a region or country of that name; then prefixes.
       if (places.some(isExact) || exactAreas.length === 0)
-        return this.toResults(places, limit, lang);
-      return exactAreas;
+        return { places: this.toResults(places, limit, lang) };
+      return { places: exactAreas };
     }
     const placeResults = this.toResults(places, limit + exactAreas.length, lang);
     const ordered = places.some(isExact)
@@ -337,7 +335,7 @@ export class Searcher {
       if (!seen.has(id)) results.push(r);
       seen.add(id);
     }
-    return results.slice(0, limit);
+    return { places: results.slice(0, limit) };
   }
 
   private coordinateResult(c: LatLon, lang: LangInfo): Place {
@@ -354,55 +352,82 @@ export class Searcher {
     };
   }
 
+  /**
+   * A postcode-shaped query: the codes found, else (when an allowed country writes codes so) a
+   * notice instead of a fuzzy place; null when the query is not a postcode of any allowed country.
+   */
   private searchPostcodes(
     q: string,
     mask: CountryMask | null,
     mode: SearchMode,
     limit: number,
     lang: LangInfo,
-  ): Place[] {
-    const key = mode === 'geocode' ? postcodeKey(q) : partialPostcodeKey(q);
-    if (!key) return [];
-    const [lo, hi] = this.g.postcodePrefixRange(key);
-    const out: Place[] = [];
-    for (let i = lo; i < hi && out.length < limit; i++) {
-      if (mode === 'geocode' && this.g.postcodeKey(i) !== key) continue;
-      if (mask && !mask.has[this.g.postCountry[i] ?? 0]) continue;
-      out.push(postcodeResult(this.g, i, lang));
-    }
-    return out;
+  ): PlaceAnswer | null {
+    const key = postcodeKey(q);
+    if (!key) return null;
+    const allowed = (c: number): boolean => !mask || !!mask.has[c];
+    const found = findPostcodes(this.g, key, allowed, mode, limit, mask !== null);
+    if (found.length > 0) return { places: found.map((i) => postcodeResult(this.g, i, lang)) };
+    const countries = postcodeCountries(q).filter((c) => {
+      const i = this.g.countryIndex(c);
+      return i !== undefined && allowed(i);
+    });
+    if (countries.length === 0) return null;
+    const notOffline = countries.filter((c) => !this.g.hasPostcodes(c));
+    return {
+      places: [],
+      notice:
+        notOffline.length > 0
+          ? { code: 'postcode-not-offline', countries: notOffline }
+          : { code: 'postcode-unknown', countries },
+    };
   }
 
-  /** Place search with qualifiers after commas, else trailing words tried as qualifiers. */
+  /**
+   * Place search with qualifiers after commas, else trailing words tried as qualifiers; a typo
+   * match only when it is probably meant (trustTypos), else offered as a suggestion.
+   */
   private searchPlaces(
     q: string,
     mask: CountryMask | null,
     mode: SearchMode,
     limit: number,
     near: LatLon | undefined,
-  ): Candidate[] {
+  ): { found: Candidate[]; suggestion?: Candidate } {
     const parts = q
       .split(/[,，、،]/)
       .map((s) => s.trim())
       .filter(Boolean);
     const [head = '', ...qualifiers] = parts;
     if (qualifiers.length > 0) {
+      // "Bandra, Mumbai", "Miraflores, Lima": a qualifier naming a big city means near it.
+      const city = qualifiers.length === 1 ? this.cityQualifier(qualifiers[0] ?? '', mask) : null;
+      if (city) {
+        const found = this.rank(head, mask, city.near, mode, limit, near);
+        if (found.length > 0) return { found };
+      }
       const filter = this.qualifierFilter(qualifiers, mode);
-      if (!filter) return [];
-      const found = this.rank(head, mask, filter, mode, limit, near);
-      return found.length > 0 ? found : this.fuzzy(head, mask, filter, mode, limit, near);
+      if (!filter) return { found: [] };
+      // Far from the city named, only a sizeable town of that region is probably meant.
+      const sized = city
+        ? (p: number) => filter(p) && (this.g.placePop[p] ?? 0) >= CITY_QUALIFIER.minTown
+        : filter;
+      const found = this.rank(head, mask, sized, mode, limit, near);
+      if (found.length > 0) return { found };
+      return trustTypos(head, this.fuzzy(head, mask, sized, mode, limit, near), this.g);
     }
     const whole = this.rank(head, mask, null, mode, limit, near);
-    if (mode === 'autocomplete' ? whole.length > 0 : whole.some(isExact)) return whole;
+    if (mode === 'autocomplete' ? whole.length > 0 : whole.some(isExact)) return { found: whole };
     // "Paris Texas", "London Ontario", "Manchester UK": trailing words as a qualifier.
     const words = head.split(/\s+/);
     for (let cut = words.length - 1; cut >= 1; cut--) {
       const filter = this.qualifierFilter([words.slice(cut).join(' ')], mode);
       if (!filter) continue;
       const found = this.rank(words.slice(0, cut).join(' '), mask, filter, mode, limit, near);
-      if (found.length > 0) return found;
+      if (found.length > 0) return { found };
     }
-    return whole.length > 0 ? whole : this.fuzzy(head, mask, null, mode, limit, near);
+    if (whole.length > 0) return { found: whole };
+    return trustTypos(head, this.fuzzy(head, mask, null, mode, limit, near), this.g);
   }
 
   /**
@@ -437,9 +462,10 @@ export class Searcher {
         const edits = editDistance(compared, key, maxEdits);
         if (edits > maxEdits) continue;
         const score = this.score(p, flags, false, mode, near) - edits * FUZZY.editPenalty;
-        insertTop(top, { place: p, score, exact: false, key: i }, limit * 2 + 4);
+        insertTop(top, { place: p, score, exact: false, key: i, edits }, limit * 2 + 4);
       }
-      if (top.length > 0) break;
+      // A closer name may share fewer first characters ("Florance": Florans, then Florence).
+      if (top.some((c) => (c.edits ?? 0) <= 1)) break;
     }
     return top;
   }
@@ -462,6 +488,34 @@ export class Searcher {
       score += WEIGHTS.nearMax / (1 + km / WEIGHTS.nearKm);
     }
     return score;
+  }
+
+  /**
+   * A qualifier that names a city of CITY_QUALIFIER.minPeople (and no country): a filter for
+   * places within CITY_QUALIFIER.km of it.
+   */
+  private cityQualifier(text: string, mask: CountryMask | null): { near: QualifierFilter } | null {
+    const key = foldText(text);
+    if (!key || this.g.areasMatching(key, false).countries.size > 0) return null;
+    const cities = this.rank(text, mask, null, 'geocode', 5, undefined).filter(
+      (c) => c.exact && (this.g.placePop[c.place] ?? 0) >= CITY_QUALIFIER.minPeople,
+    );
+    if (cities.length === 0) return null;
+    const g = this.g;
+    return {
+      near: (p) =>
+        cities.some(
+          (c) =>
+            distanceMetres(
+              g.placeLat[p] ?? 0,
+              g.placeLon[p] ?? 0,
+              g.placeLat[c.place] ?? 0,
+              g.placeLon[c.place] ?? 0,
+            ) /
+              1000 <=
+            CITY_QUALIFIER.km,
+        ),
+    };
   }
 
   /**
@@ -697,6 +751,27 @@ export class Searcher {
 }
 
 type QualifierFilter = (place: number) => boolean;
+
+/**
+ * Typo matches are answers only when probably meant: few edits for the query's length ("Bandra"
+ * is one edit from Banda, "Shinjuku" two from Shintoku: both other places) and a town big enough
+ * to be a likely target. Otherwise the best is a "did you mean" suggestion.
+ */
+function trustTypos(
+  text: string,
+  found: Candidate[],
+  g: Gazetteer,
+): { found: Candidate[]; suggestion?: Candidate } {
+  const best = found[0];
+  if (!best) return { found: [] };
+  const length = foldText(text).replace(/ /g, '').length;
+  const allowed =
+    length >= TRUSTED_TYPO.twoEditsFrom ? 2 : length >= TRUSTED_TYPO.oneEditFrom ? 1 : 0;
+  const trusted = found.filter(
+    (c) => (c.edits ?? 0) <= allowed && (g.placePop[c.place] ?? 0) >= TRUSTED_TYPO.minPopulation,
+  );
+  return trusted.length > 0 ? { found: trusted } : { found: [], suggestion: best };
+}
 
 function isExact(c: Candidate): boolean {
   return c.exact;

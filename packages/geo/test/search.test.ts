@@ -1,7 +1,8 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedProvider } from '../src/index.js';
 import { KEY_CODE, KEY_MAIN } from '../src/gazetteer.js';
-import { WEIGHTS, editDistance, parseCoordinates, postcodeKey } from '../src/search.js';
+import { postcodeKey } from '../src/postcodes.js';
+import { WEIGHTS, editDistance, parseCoordinates } from '../src/search.js';
 import { INDEX_TIMEOUT_MS, embeddedProvider } from './helpers.js';
 
 let p: EmbeddedProvider;
@@ -28,12 +29,17 @@ describe('query parsing', () => {
     expect(editDistance('abc', 'xyzxyz', 2)).toBe(3);
   });
 
-  it('recognises US ZIP and Canadian postcodes', () => {
+  it('keys postcode-shaped queries by their letters and digits', () => {
     expect(postcodeKey('10001')).toBe('10001');
-    expect(postcodeKey('10001-1234')).toBe('10001');
-    expect(postcodeKey('m5v 3l9')).toBe('m5v');
-    expect(postcodeKey('M5V')).toBe('m5v');
-    expect(postcodeKey('1000')).toBeNull();
+    expect(postcodeKey('10001-1234')).toBe('100011234');
+    expect(postcodeKey('m5v 3l9')).toBe('m5v3l9');
+    expect(postcodeKey('SW1A 1AA')).toBe('sw1a1aa');
+    expect(postcodeKey('〒100-0001')).toBe('1000001');
+    expect(postcodeKey('1012 AB')).toBe('1012ab');
+    expect(postcodeKey('1000')).toBe('1000');
+    expect(postcodeKey('Paris')).toBeNull();
+    expect(postcodeKey('Saint-Denis')).toBeNull();
+    expect(postcodeKey('48.85, 2.35')).toBeNull();
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * Chooses the maps provider from configuration: place search from the embedded engine
- * (default), Photon or Nominatim (GEOCODER, GEOCODER_URL); travel time from the embedded
+ * (default), Photon or Nominatim (GEOCODER, GEOCODER_URL; with GEOCODER_SCOPE=postcodes only for
+ * postcodes the embedded engine lacks offline); travel time from the embedded
  * estimate (default), OSRM or Valhalla (ROUTING, ROUTING_URL). Place answers go through a
  * bounded LRU cache (cache.ts).
  */
@@ -9,6 +10,7 @@ import {
   createNominatimGeocoder,
   createPhotonGeocoder,
   withGeocoder,
+  withRemotePostcodes,
   createOsrmEta,
   createValhallaEta,
   loadEmbeddedProvider,
@@ -42,6 +44,13 @@ export async function createMapsProvider(
 
 async function createUncachedProvider(env: Env, log: (msg: string) => void): Promise<MapsProvider> {
   const eta = etaServiceFor(env);
+  if (env.GEOCODER !== 'embedded' && env.GEOCODER_SCOPE === 'postcodes') {
+    const url = env.GEOCODER_URL ?? '';
+    const remote =
+      env.GEOCODER === 'photon' ? createPhotonGeocoder(url) : createNominatimGeocoder(url);
+    const embedded = await loadEmbeddedProvider({ log, ...(eta ? { eta } : {}) });
+    return withRemotePostcodes(embedded, remote, log);
+  }
   switch (env.GEOCODER) {
     case 'photon':
       return withGeocoder(createPhotonGeocoder(env.GEOCODER_URL ?? ''), eta ?? createEstimateEta());

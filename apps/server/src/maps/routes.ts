@@ -36,7 +36,7 @@ import {
   type MapsPlace,
   type MapsPlacesResponse,
 } from '@locator/core';
-import type { MapsProvider, Place } from '@locator/geo';
+import type { AutocompleteOptions, MapsProvider, Place } from '@locator/geo';
 
 export interface MapsRoutesOptions {
   provider: MapsProvider;
@@ -79,7 +79,18 @@ const placesResponse = {
   response: {
     200: {
       type: 'object',
-      properties: { results: { type: 'array', items: placeSchema } },
+      properties: {
+        results: { type: 'array', items: placeSchema },
+        notice: {
+          type: 'object',
+          properties: {
+            code: { type: 'string' },
+            countries: { type: 'array', items: { type: 'string' } },
+          },
+          required: ['code', 'countries'],
+        },
+        suggestion: placeSchema,
+      },
       required: ['results'],
     },
   },
@@ -117,6 +128,24 @@ export function toMapsPlace(p: Place): MapsPlace {
   };
 }
 
+/**
+ * An empty answer with why, when the engine knows (the embedded one does; remote geocoders
+ * answer without): a postcode notice or a "did you mean" suggestion. Rare, so not cached.
+ */
+async function explainNothing(
+  provider: MapsProvider,
+  q: string,
+  o: AutocompleteOptions,
+  mode: 'autocomplete' | 'geocode',
+): Promise<MapsPlacesResponse> {
+  const answer = await provider.answer?.(q, o, mode);
+  return {
+    results: [],
+    ...(answer?.notice ? { notice: answer.notice } : {}),
+    ...(answer?.suggestion ? { suggestion: toMapsPlace(answer.suggestion) } : {}),
+  };
+}
+
 export const mapsRoutes: FastifyPluginAsync<MapsRoutesOptions> = async (app, opts) => {
   const { provider } = opts;
   const cacheControl = `public, max-age=${opts.maxAge ?? 3600}`;
@@ -143,24 +172,24 @@ export const mapsRoutes: FastifyPluginAsync<MapsRoutesOptions> = async (app, opt
   const places = { schema: placesResponse, ...limited };
   app.get('/api/v1/maps/autocomplete', places, async (req, reply): Promise<MapsPlacesResponse> => {
     const q = fastAutocompleteQuery(req.query) ?? parse(autocompleteQuerySchema, req.query);
-    const places = await provider.autocomplete(q.q, {
+    const o = {
       lang: q.lang,
       limit: q.limit,
       ...(q.countries ? { countries: q.countries } : {}),
       ...(q.lat !== undefined && q.lon !== undefined ? { near: { lat: q.lat, lon: q.lon } } : {}),
-    });
+    };
+    const places = await provider.autocomplete(q.q, o);
     cache(reply);
+    if (places.length === 0) return explainNothing(provider, q.q, o, 'autocomplete');
     return { results: places.map(toMapsPlace) };
   });
 
   app.get('/api/v1/maps/geocode', places, async (req, reply): Promise<MapsPlacesResponse> => {
     const q = fastGeocodeQuery(req.query) ?? parse(geocodeQuerySchema, req.query);
-    const places = await provider.geocode(q.q, {
-      lang: q.lang,
-      limit: q.limit,
-      ...(q.countries ? { countries: q.countries } : {}),
-    });
+    const o = { lang: q.lang, limit: q.limit, ...(q.countries ? { countries: q.countries } : {}) };
+    const places = await provider.geocode(q.q, o);
     cache(reply);
+    if (places.length === 0) return explainNothing(provider, q.q, o, 'geocode');
     return { results: places.map(toMapsPlace) };
   });
 

@@ -158,6 +158,28 @@ describe('maps client: geocoding', () => {
     expect(await failing.geocode({ q: 'Leeds', countries: ['GB'], lang: 'en' })).toEqual([]);
   });
 
+  it('reads a postcode notice and a "did you mean" suggestion; a failure gives no places', async () => {
+    const { impl } = fakeFetch(() =>
+      json({
+        results: [],
+        notice: { code: 'postcode-not-offline', countries: ['GB'] },
+        suggestion: place('Leeds', 53.8, -1.55),
+      }),
+    );
+    const client = createMapsClient({ fetch: impl, log: () => {} });
+    const answer = await client.geocodeAnswer?.({ q: 'LS1', countries: ['GB'], lang: 'en' });
+    expect(answer?.places).toEqual([]);
+    expect(answer?.notice).toEqual({ code: 'postcode-not-offline', countries: ['GB'] });
+    expect(answer?.suggestion).toMatchObject({ latitude: 53.8, longitude: -1.55 });
+    const failing = createMapsClient({
+      fetch: fakeFetch(() => new Response('oops', { status: 500 })).impl,
+      log: () => {},
+    });
+    expect(await failing.geocodeAnswer?.({ q: 'LS1', countries: ['GB'], lang: 'en' })).toEqual({
+      places: [],
+    });
+  });
+
   it('reverse geocoding reads the first result; a failure gives undefined', async () => {
     const { impl, calls } = fakeFetch(() => json({ results: [place('Soho'), place('London')] }));
     const client = createMapsClient({ fetch: impl });

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResultsScreen } from '../../src/features/results/ResultsScreen';
 import { loadedConfig, manyStores, regionConfig, results } from './fixtures';
-import { fakeMaps, mockMatchMedia, renderWith } from './render';
+import { fakeMaps, mockMatchMedia, place, renderWith } from './render';
 
 const boot = (locale = 'en-GB') => ({ locale, brand: 'Lumen' });
 
@@ -369,4 +369,65 @@ describe('submit, query string and reset (spec 2.5)', () => {
     expect(banner.textContent).toContain("We couldn't load locations right now.");
     expect(banner.querySelector('svg')).toBeTruthy();
   });
+});
+
+// Last in the file: confirming a suggestion renders the first results map of the file, whose
+// lazily loaded basemap settings would otherwise be fetched during a later test.
+describe('postcode notice and "did you mean …?" (location field)', () => {
+  it('a postcode the maps engine has no data for says so instead of "not found"', async () => {
+    const fetchMock = stubSearch();
+    const maps = fakeMaps({
+      geocodeAnswer: vi.fn(async () => ({
+        places: [],
+        notice: { code: 'postcode-not-offline', countries: ['GB'] },
+      })),
+    });
+    const user = userEvent.setup();
+    renderWith(<ResultsScreen boot={boot()} channelKey="sales" config={loadedConfig()} />, {
+      maps,
+    });
+    await user.type(locationInput(), 'SW1A 1AA');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('radio', { name: 'All Products' }));
+    await user.click(searchButton());
+    await waitFor(() => expect(locationInput().getAttribute('aria-invalid')).toBe('true'), {
+      timeout: 10_000,
+    });
+    const input = locationInput();
+    const error = document.getElementById(input.getAttribute('aria-describedby')!.split(' ')[0]!)!;
+    expect(error.textContent).toBe(
+      "Error: We can't look up postal codes for this country. Enter a city or town instead.",
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('offers "did you mean …?" after "not found"; confirming it searches there', async () => {
+    const fetchMock = stubSearch();
+    const meant = place('Manchester', 53.48, -2.24);
+    const maps = fakeMaps({
+      geocodeAnswer: vi.fn(async () => ({ places: [], suggestion: meant })),
+    });
+    const user = userEvent.setup();
+    renderWith(<ResultsScreen boot={boot()} channelKey="sales" config={loadedConfig()} />, {
+      maps,
+    });
+    await user.type(locationInput(), 'Manchst');
+    await user.keyboard('{Escape}');
+    await user.click(screen.getByRole('radio', { name: 'All Products' }));
+    await user.click(searchButton());
+    const confirm = await screen.findByRole(
+      'button',
+      {
+        name: 'Did you mean Manchester, England, United Kingdom?',
+      },
+      { timeout: 10_000 },
+    );
+    expect(fetchMock).not.toHaveBeenCalled();
+    await user.click(confirm);
+    await waitFor(() => expect(fetchMock).toHaveBeenCalled(), { timeout: 10_000 });
+    expect(String(fetchMock.mock.calls[0]![0])).toContain('lat=53.48&lon=-2.24');
+
+    expect(locationInput()).toHaveProperty('value', 'Manchester');
+    expect(screen.queryByRole('button', { name: /Did you mean/ })).toBeNull();
+  }, 30_000); // renders the results and their map: slow when the machine is busy
 });

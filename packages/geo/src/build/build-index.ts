@@ -40,6 +40,9 @@ import {
   sourceVersions,
   type CityRecord,
 } from './sources.js';
+import { resolvePostcodes, type PlaceRef } from './postcode-places.js';
+import { readMorePostcodes } from './postcode-sources.js';
+import { newUrbanDistricts, readDistricts } from './district-sources.js';
 
 /** Where the index lives by default: packages/geo/dist/gazetteer.v1.bin. */
 export const DEFAULT_INDEX_PATH = fileURLToPath(
@@ -50,6 +53,10 @@ export const DEFAULT_INDEX_PATH = fileURLToPath(
 const BUILDER_SOURCES = [
   'build/build-index.ts',
   'build/sources.ts',
+  'build/postcode-sources.ts',
+  'build/postcode-places.ts',
+  'build/district-sources.ts',
+  'build/kana.ts',
   'index-format.ts',
   'normalise.ts',
   'grid.ts',
@@ -204,7 +211,10 @@ function assemble(inputsHash: string, log: (msg: string) => void) {
 
   // Places.
   const drafts: PlaceDraft[] = [];
-  for (const city of readCities()) {
+  const cities = [...readCities()];
+  const districts = newUrbanDistricts(readDistricts(srcRegions), cities);
+  log(`gazetteer: ${districts.length} districts added`);
+  for (const city of [...cities, ...districts]) {
     if (EXCLUDED_FEATURES.has(city.featureCode)) continue;
     if (!Number.isFinite(city.lat) || !Number.isFinite(city.lon)) continue;
     const country = ensureCountry(city.countryCode);
@@ -305,15 +315,32 @@ function assemble(inputsHash: string, log: (msg: string) => void) {
   keyOff[k] = keyLen;
   log(`gazetteer: ${k} search keys`);
 
-  // Postcodes (US ZIP, Canadian FSA), keyed by the folded code without spaces.
-  const postcodes = readPostcodes()
-    .map((p) => ({ ...p, key: foldText(p.code).replace(/ /g, '') }))
-    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  // Postcodes, keyed by the folded code without spaces or hyphens; a code shared by several
+  // places lists the most populous first.
   const regionByName = new Map<string, number>();
+  const regionByIso = new Map<string, number>();
   regions.forEach((r, i) => {
     const code = countries[r.country]?.code;
     for (const name of Object.values(r.names)) regionByName.set(`${code}.${foldText(name)}`, i);
+    if (r.iso) regionByIso.set(`${code}.${r.iso.replace(/^[A-Z]+-/, '')}`, i);
   });
+  const placeRefs: PlaceRef[] = drafts.map((d) => ({
+    name: d.city.name,
+    lat: d.city.lat,
+    lon: d.city.lon,
+    population: d.city.population,
+    countryCode: d.city.countryCode,
+    admin1: d.city.admin1,
+    admin2: d.city.admin2,
+    iso: (regions[d.region]?.iso ?? '').replace(/^[A-Z]+-/, ''),
+    keys: d.keys.keys(),
+  }));
+  const postcodes = [
+    ...readPostcodes().map((p) => ({ ...p, weight: 0, regionIso: undefined })),
+    ...resolvePostcodes(readMorePostcodes(), placeRefs),
+  ]
+    .map((p) => ({ ...p, key: foldText(p.code).replace(/[ -]/g, '') }))
+    .sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : b.weight - a.weight));
   const m = postcodes.length;
   const postOff = new Uint32Array(m + 1);
   const postCityOff = new Uint32Array(m + 1);
@@ -336,8 +363,9 @@ function assemble(inputsHash: string, log: (msg: string) => void) {
     postLon[i] = p.lon;
     postCountry[i] = ensureCountry(p.countryCode);
     postRegion[i] =
+      regionByIso.get(`${p.countryCode}.${p.regionIso}`) ??
       regionIndex.get(`${p.countryCode}.${p.state}`) ??
-      regionByName.get(`${p.countryCode}.${foldText(p.state)}`) ??
+      regionByName.get(`${p.countryCode}.${foldText(p.state ?? '')}`) ??
       NO_REGION;
   });
   postOff[m] = postKeyLen;

@@ -6,6 +6,8 @@ import { createRequire } from 'node:module';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
+import { POSTCODE_PACKAGES, POSTCODE_PROBES } from './postcode-sources.js';
+
 const require = createRequire(import.meta.url);
 
 function packageDir(name: string, probe: string): string {
@@ -42,6 +44,11 @@ export function sourceVersions(): Record<string, string> {
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string };
     out[name] = pkg.version;
   }
+  for (const [key, name] of Object.entries(POSTCODE_PACKAGES)) {
+    const dir = packageDir(name, POSTCODE_PROBES[key as keyof typeof POSTCODE_PACKAGES]);
+    const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string };
+    out[name] = pkg.version;
+  }
   return out;
 }
 
@@ -57,6 +64,7 @@ export interface CityRecord {
   featureCode: string;
   countryCode: string;
   admin1: string;
+  admin2: string;
   population: number;
 }
 
@@ -82,6 +90,7 @@ export function* readCities(): Generator<CityRecord> {
       featureCode: f[7] ?? '',
       countryCode: f[8] ?? '',
       admin1: f[10] ?? '',
+      admin2: f[11] ?? '',
       population: Number(f[14]) || 0,
     };
   }

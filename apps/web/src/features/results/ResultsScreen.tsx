@@ -92,6 +92,8 @@ export function ResultsScreen({
         form={form}
         narrow={narrow}
         searchInputRef={searchInput}
+        suggestion={flow.suggestion}
+        onConfirmSuggestion={() => void flow.confirmSuggestion()}
         geolocation={
           ctx.geolocationEnabled && flow.geolocation.supported
             ? {

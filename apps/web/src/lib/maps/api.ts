@@ -4,7 +4,15 @@
  * never-throwing wrappers the UI uses are in `client.ts`.
  */
 import { parseErrorBody } from '@locator/core';
-import { MAPS_API_BASE, etaResponseSchema, parsePlaces, type Eta, type Place } from './schemas';
+import {
+  MAPS_API_BASE,
+  etaResponseSchema,
+  parsePlaceAnswer,
+  parsePlaces,
+  type Eta,
+  type Place,
+  type PlaceAnswer,
+} from './schemas';
 
 export type FetchLike = typeof fetch;
 
@@ -77,6 +85,15 @@ export async function fetchGeocode(
   fetchImpl: FetchLike = (...a) => fetch(...a),
 ): Promise<Place[]> {
   return parsePlaces(await getJson(fetchImpl, placePath('geocode', q), signal));
+}
+
+/** Forward geocoding with the answer's postcode notice or "did you mean" suggestion. */
+export async function fetchGeocodeAnswer(
+  q: PlaceQuery,
+  signal?: AbortSignal,
+  fetchImpl: FetchLike = (...a) => fetch(...a),
+): Promise<PlaceAnswer> {
+  return parsePlaceAnswer(await getJson(fetchImpl, placePath('geocode', q), signal));
 }
 
 export async function fetchReverse(

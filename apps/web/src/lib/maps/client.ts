@@ -10,12 +10,13 @@ import {
   fetchAutocomplete,
   fetchEta,
   fetchGeocode,
+  fetchGeocodeAnswer,
   fetchReverse,
   type EtaQuery,
   type FetchLike,
   type PlaceQuery,
 } from './api';
-import type { Eta, Place } from './schemas';
+import type { Eta, Place, PlaceAnswer } from './schemas';
 
 /** Autocomplete debounce (spec 9.4). */
 export const AUTOCOMPLETE_DEBOUNCE_MS = 500;
@@ -61,6 +62,8 @@ export interface MapsClient {
   autocompleter(): Autocompleter;
   /** Forward geocoding; [] on failure (spec 5: then "not found"). */
   geocode(query: PlaceQuery): Promise<Place[]>;
+  /** Forward geocoding with a postcode notice or a suggestion; no places on failure. */
+  geocodeAnswer?(query: PlaceQuery): Promise<PlaceAnswer>;
   /** Reverse geocoding; undefined on failure. */
   reverse(position: {
     latitude: number;
@@ -130,6 +133,15 @@ export function createMapsClient(options: MapsClientOptions = {}): MapsClient {
     }
   }
 
+  async function geocodeAnswer(query: PlaceQuery): Promise<PlaceAnswer> {
+    try {
+      return await fetchGeocodeAnswer(query, undefined, fetchImpl);
+    } catch (error) {
+      log('geocode failed', error);
+      return { places: [] };
+    }
+  }
+
   async function reverse(position: {
     latitude: number;
     longitude: number;
@@ -164,7 +176,7 @@ export function createMapsClient(options: MapsClientOptions = {}): MapsClient {
     };
   }
 
-  return { autocompleter, geocode, reverse, etaRequester };
+  return { autocompleter, geocode, geocodeAnswer, reverse, etaRequester };
 }
 
 /** The app's client (real fetch, console logging). */

@@ -9,4 +9,4 @@ export {
   type MapsClient,
 } from './client';
 export { MapsRequestError, type EtaQuery, type PlaceQuery } from './api';
-export type { Eta, Place } from './schemas';
+export type { Eta, Place, PlaceAnswer } from './schemas';

@@ -62,6 +62,35 @@ export function toPlace(raw: unknown): Place | undefined {
   };
 }
 
+/**
+ * A forward-geocoding answer with, when it found nothing, why: a postcode notice
+ * (`postcode-not-offline`: the offline engine has no postcodes for the country) or a place the
+ * visitor probably meant, to confirm ("did you mean …?").
+ */
+export interface PlaceAnswer {
+  places: Place[];
+  notice?: { code: string; countries: string[] };
+  suggestion?: Place;
+}
+
+const answerExtrasSchema = z.object({
+  notice: z.object({ code: z.string(), countries: z.array(z.string()) }).optional(),
+  suggestion: z.unknown().optional(),
+});
+
+/** The places of a response body with its notice and suggestion, when any. */
+export function parsePlaceAnswer(body: unknown): PlaceAnswer {
+  const places = parsePlaces(body);
+  const extras = answerExtrasSchema.safeParse(body);
+  if (!extras.success) return { places };
+  const suggestion = toPlace(extras.data.suggestion);
+  return {
+    places,
+    ...(extras.data.notice ? { notice: extras.data.notice } : {}),
+    ...(suggestion ? { suggestion } : {}),
+  };
+}
+
 /** The places of a response body; invalid entries dropped. Throws when the body is not one. */
 export function parsePlaces(body: unknown): Place[] {
   const { results } = placesResponseSchema.parse(body);

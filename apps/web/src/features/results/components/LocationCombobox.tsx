@@ -19,6 +19,9 @@ export interface LocationComboboxProps {
   onClear(): void;
   onBlur(): void;
   geolocation: { locating: boolean; denied: boolean; onLocate(): void } | undefined;
+  /** After "not found": the place the visitor probably meant, offered to confirm. */
+  suggestion?: Place | undefined;
+  onConfirmSuggestion?(): void;
 }
 
 /**
@@ -250,6 +253,15 @@ export function LocationCombobox({ inputRef, ...props }: LocationComboboxProps) 
         </p>
       ) : null}
       <FieldError id={errorId} message={error} />
+      {props.suggestion ? (
+        <p className="form-field__hint">
+          <button type="button" className="link-button" onClick={props.onConfirmSuggestion}>
+            {t('form.location.didYouMean', {
+              place: props.suggestion.lines.filter(Boolean).join(', '),
+            })}
+          </button>
+        </p>
+      ) : null}
     </div>
   );
 }

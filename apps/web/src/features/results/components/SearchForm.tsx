@@ -20,6 +20,9 @@ export interface SearchFormProps {
   narrow: boolean;
   searchInputRef: RefObject<HTMLInputElement | null>;
   geolocation: { locating: boolean; denied: boolean; onLocate(): void } | undefined;
+  /** "Did you mean …?" under the location field, and its confirmation. */
+  suggestion?: Place | undefined;
+  onConfirmSuggestion?(): void;
   onSubmit(): void;
   onReset(): void;
 }
@@ -66,6 +69,8 @@ export function SearchForm({ ctx, form, narrow, searchInputRef, ...props }: Sear
             lang={ctx.mapsLang}
             inputRef={searchInputRef}
             geolocation={props.geolocation}
+            suggestion={props.suggestion}
+            onConfirmSuggestion={props.onConfirmSuggestion}
             onType={(text) => dispatch({ type: 'edit', field: 'search', value: text })}
             onSelect={(place: Place) =>
               dispatch({

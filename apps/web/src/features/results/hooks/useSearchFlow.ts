@@ -17,11 +17,15 @@ import { useStoreSearch } from '../api/searchStores';
 import { sendLocationSearch } from '../api/sendLocationSearch';
 import { searchCountry, type ResultsContext } from '../context';
 import { buildSearchRequest, deepLinkOf, pageQueryOf } from '../request';
+import type { Place, PlaceAnswer } from '../../../lib/maps';
 import { useMapsClient } from './mapsContext';
 import { useGeolocation } from './useGeolocation';
 import type { SearchForm } from './useSearchForm';
 
 type Trigger = 'form' | 'deepLink' | 'dropOff';
+
+/** A postcode-shaped location in a country whose postcodes the maps engine lacks offline. */
+export const POSTCODE_NOT_OFFLINE = 'form.location.error.postcodeNotOffline';
 
 export function useSearchFlow(
   ctx: ResultsContext,
@@ -34,6 +38,9 @@ export function useSearchFlow(
   const geo = useGeolocation();
   const [resolvingPlace, setResolvingPlace] = useState(false);
   const [trigger, setTrigger] = useState<Trigger | undefined>(undefined);
+  /** "Did you mean …?" after a location that was not found, while its text stays. */
+  const [offer, setOffer] = useState<{ place: Place; text: string } | undefined>(undefined);
+  const suggestion = offer && offer.text === form.state.values.search ? offer.place : undefined;
   const { dispatch } = form;
   const { run } = search;
 
@@ -82,10 +89,13 @@ export function useSearchFlow(
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
 
-  const notFound = useCallback(() => {
-    dispatch({ type: 'error', field: 'search', error: LOCATION_NOT_FOUND });
-    searchInput.current?.focus();
-  }, [dispatch, searchInput]);
+  const notFound = useCallback(
+    (error: string = LOCATION_NOT_FOUND) => {
+      dispatch({ type: 'error', field: 'search', error });
+      searchInput.current?.focus();
+    },
+    [dispatch, searchInput],
+  );
 
   const submit = useCallback(async () => {
     const { values, position } = form.state;
@@ -93,18 +103,27 @@ export function useSearchFlow(
     let known = position;
     if (!known) {
       const text = values.search.trim();
-      const [found] =
+      const query = {
+        q: text,
+        countries: [searchCountry(ctx, values.country)],
+        lang: ctx.mapsLang,
+        limit: 1,
+      };
+      const answer: PlaceAnswer =
         text === ''
-          ? []
-          : await maps.geocode({
-              q: text,
-              countries: [searchCountry(ctx, values.country)],
-              lang: ctx.mapsLang,
-              limit: 1,
-            });
+          ? { places: [] }
+          : maps.geocodeAnswer
+            ? await maps.geocodeAnswer(query)
+            : { places: await maps.geocode(query) };
+      const [found] = answer.places;
       if (!found) {
         dispatch({ type: 'submitting', value: false });
-        notFound();
+        setOffer(answer.suggestion && { place: answer.suggestion, text: values.search });
+        notFound(
+          answer.notice?.code === 'postcode-not-offline'
+            ? POSTCODE_NOT_OFFLINE
+            : LOCATION_NOT_FOUND,
+        );
         return;
       }
       known = {
@@ -117,6 +136,20 @@ export function useSearchFlow(
     dispatch({ type: 'submitting', value: false });
     await runSearch(buildSearchRequest(ctx, values, known), 'form');
   }, [ctx, dispatch, form.state, maps, notFound, runSearch]);
+
+  /** The visitor confirms the suggestion: it becomes the location and the search runs. */
+  const confirmSuggestion = useCallback(async () => {
+    if (!suggestion) return;
+    const position = {
+      latitude: suggestion.latitude,
+      longitude: suggestion.longitude,
+      address: suggestion.formattedAddress || suggestion.lines[0],
+    };
+    setOffer(undefined);
+    dispatch({ type: 'place', position, text: suggestion.lines[0] });
+    const values = { ...form.state.values, search: suggestion.lines[0] };
+    await runSearch(buildSearchRequest(ctx, values, position), 'form');
+  }, [ctx, dispatch, form.state.values, runSearch, suggestion]);
 
   const reset = useCallback(() => {
     dispatch({ type: 'reset' });
@@ -155,6 +188,8 @@ export function useSearchFlow(
     search,
     trigger,
     submit,
+    suggestion,
+    confirmSuggestion,
     reset,
     dropOff,
     retry,

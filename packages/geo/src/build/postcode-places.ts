@@ -1,0 +1,131 @@
+/**
+ * Places for postcodes whose package names the served place instead of giving its position
+ * (France, Finland, Japan), and names for those with a position but no name (India): both
+ * from the gazetteer's own places, at build time.
+ */
+import { GRID, cellCol, cellRow } from '../grid.js';
+import { distanceMetres } from '../geo-math.js';
+import { foldText } from '../normalise.js';
+import type { PostcodeRow } from './postcode-sources.js';
+
+export interface PlaceRef {
+  name: string;
+  lat: number;
+  lon: number;
+  population: number;
+  countryCode: string;
+  admin1: string;
+  admin2: string;
+  /** ISO 3166-2 suffix of its region ("13" for Tokyo, "NSW"). */
+  iso: string;
+  /** All its folded names. */
+  keys: Iterable<string>;
+}
+
+export interface ResolvedPostcode {
+  countryCode: string;
+  code: string;
+  city: string;
+  lat: number;
+  lon: number;
+  /** The served place's population, to list the main one of a shared code first. */
+  weight: number;
+  /** Region code or name, when known. */
+  state?: string;
+  /** ISO 3166-2 suffix of the region, when known. */
+  regionIso?: string | undefined;
+}
+
+/**
+ * Finds each row's position: its own, else the most populous place of that name in its area,
+ * else in its country, else the largest place of its area. Rows that find none are dropped.
+ */
+export function resolvePostcodes(rows: PostcodeRow[], places: PlaceRef[]): ResolvedPostcode[] {
+  const countries = new Set(rows.filter((r) => r.placeNames).map((r) => r.countryCode));
+  const byName = new Map<string, PlaceRef>();
+  const largestInArea = new Map<string, PlaceRef>();
+  const better = (map: Map<string, PlaceRef>, key: string, p: PlaceRef): void => {
+    const old = map.get(key);
+    if (!old || old.population < p.population) map.set(key, p);
+  };
+  for (const p of places) {
+    if (!countries.has(p.countryCode)) continue;
+    const cc = p.countryCode;
+    better(largestInArea, `${cc}|a2:${p.admin2}`, p);
+    better(largestInArea, `${cc}|iso:${p.iso}`, p);
+    for (const key of p.keys) {
+      better(byName, `${cc}||${key}`, p);
+      better(byName, `${cc}|a2:${p.admin2}|${key}`, p);
+      better(byName, `${cc}|iso:${p.iso}|${key}`, p);
+    }
+  }
+  const grid = new PlaceGrid(places);
+  const out: ResolvedPostcode[] = [];
+  for (const r of rows) {
+    if (r.lat !== undefined && r.lon !== undefined) {
+      const city = r.city || grid.nearestName(r.lat, r.lon, r.countryCode);
+      out.push({ ...base(r), city, lat: r.lat, lon: r.lon, weight: 0 });
+      continue;
+    }
+    const area = r.area?.admin2 ? `a2:${r.area.admin2}` : r.area?.iso ? `iso:${r.area.iso}` : '';
+    let found: PlaceRef | undefined;
+    for (const name of r.placeNames ?? []) {
+      const key = foldText(name);
+      // Within the area when there is one: a commune too small for the gazetteer must not
+      // take the position of a namesake at the other end of the country.
+      found = byName.get(`${r.countryCode}|${area}|${key}`);
+      if (found) break;
+    }
+    // A Japanese municipality missing from the gazetteer (Tokyo's wards): its prefecture's
+    // largest place, usually its seat.
+    if (!found && r.area?.iso) found = largestInArea.get(`${r.countryCode}|${area}`);
+    if (!found) continue;
+    out.push({
+      ...base(r),
+      city: r.city || found.name,
+      lat: found.lat,
+      lon: found.lon,
+      weight: found.population,
+      regionIso: found.iso || undefined,
+    });
+  }
+  return out;
+}
+
+function base(r: PostcodeRow): Pick<ResolvedPostcode, 'countryCode' | 'code' | 'regionIso'> {
+  return { countryCode: r.countryCode, code: r.code, regionIso: r.state };
+}
+
+/** The places of a country by grid cell, to name a postcode by the place nearest to it. */
+class PlaceGrid {
+  private readonly cells = new Map<number, PlaceRef[]>();
+
+  constructor(places: PlaceRef[]) {
+    for (const p of places) {
+      const cell = cellRow(GRID, p.lat) * GRID.cols + cellCol(GRID, p.lon);
+      const list = this.cells.get(cell);
+      if (list) list.push(p);
+      else this.cells.set(cell, [p]);
+    }
+  }
+
+  /** As reverse geocoding weighs them: distance ÷ (0.004 km × √population + 1 km). */
+  nearestName(lat: number, lon: number, countryCode: string): string {
+    const row = cellRow(GRID, lat);
+    const col = cellCol(GRID, lon);
+    let best = '';
+    let bestScore = Infinity;
+    for (let dr = -1; dr <= 1; dr++) {
+      for (let dc = -1; dc <= 1; dc++) {
+        const cell = (row + dr) * GRID.cols + ((col + dc + GRID.cols) % GRID.cols);
+        for (const p of this.cells.get(cell) ?? []) {
+          if (p.countryCode !== countryCode) continue;
+          const km = distanceMetres(lat, lon, p.lat, p.lon) / 1000;
+          const score = km / (0.004 * Math.sqrt(p.population) + 1);
+          if (score < bestScore) [best, bestScore] = [p.name, score];
+        }
+      }
+    }
+    return best;
+  }
+}
