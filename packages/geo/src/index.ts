@@ -24,6 +24,7 @@ export {
   type EmbeddedProviderOptions,
 } from './provider.js';
 export { Gazetteer } from './gazetteer.js';
+export { CountryLocator } from './shapes.js';
 export {
   buildIndex,
   computeInputsHash,

@@ -4,6 +4,7 @@
  * (./postgres); everything outside them is dialect-agnostic.
  */
 import type { ResultChannel, StoredEventType } from '@locator/core';
+import type { StoreWriteRepository } from './store-writes.js';
 
 /** A store as stored: the filter columns plus the API document (JSON text, see StoreDoc). */
 export interface StoreRecord {
@@ -201,6 +202,8 @@ export interface EventRepository {
 export interface Database {
   readonly dialect: 'sqlite' | 'postgres';
   readonly stores: StoreRepository;
+  /** Writes by content: the import's modes (see store-writes.ts). */
+  readonly storeWrites: StoreWriteRepository;
   readonly meta: MetaRepository;
   /** Writes the 3.9 statistic into the events store (type "locationSearch"). */
   readonly statistics: StatisticsRepository;

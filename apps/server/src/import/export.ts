@@ -1,15 +1,13 @@
 /**
  * Stores → an import file (CSV with the documented columns): the inverse of the import's row
- * mapping, used to turn generated data into import files (benchmark, tests).
+ * mapping, used to turn generated data into import files (benchmark, tests). Cells that
+ * look like formulas are neutralised (../csv-cell.ts).
  */
 import type { Catalogue } from '../config/schema.js';
 import type { StoreRecord } from '../db/types.js';
 import type { StoreDoc } from '../stores/doc.js';
+import { csvCell } from '../csv-cell.js';
 import { IMPORT_COLUMNS } from './row.js';
-
-function csvCell(v: string): string {
-  return /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-}
 
 export interface ExportOptions {
   /** Rewrites each store id (e.g. DEMO-… → IMP-…). */

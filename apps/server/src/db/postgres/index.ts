@@ -8,6 +8,7 @@ import type { Database, MetaRepository } from '../types.js';
 import { EventStatistics } from '../events-statistics.js';
 import { PgEventRepository } from './events.js';
 import { PgStoreRepository, type PgSearch } from './stores.js';
+import { PgStoreWrites } from './store-writes.js';
 import { guarded } from './errors.js';
 
 export async function migratePostgres(pool: pg.Pool): Promise<void> {
@@ -93,6 +94,7 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
   return {
     dialect: 'postgres',
     stores,
+    storeWrites: new PgStoreWrites(pool, () => stores.changed()),
     meta: new PgMeta(pool),
     statistics: new EventStatistics(events),
     events,

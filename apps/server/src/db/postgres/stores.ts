@@ -259,6 +259,11 @@ export class PgStoreRepository implements StoreRepository {
     return { stores, distancesKm };
   }
 
+  /** Another repository wrote stores in this process: rebuild the replica before answering. */
+  changed(): void {
+    this.replica?.drop();
+  }
+
   async count(): Promise<number> {
     const { rows } = await guarded(() =>
       this.pool.query<{ n: string }>('SELECT count(*) AS n FROM stores'),

@@ -11,6 +11,7 @@ import type { Database, MetaRepository } from '../types.js';
 import { EventStatistics } from '../events-statistics.js';
 import { SqliteEventRepository } from './events.js';
 import { SqliteStoreRepository } from './stores.js';
+import { SqliteStoreWrites } from './store-writes.js';
 import { sqliteGuard } from './errors.js';
 
 type Db = BetterSqlite3.Database;
@@ -59,6 +60,7 @@ interface Handle {
   /** Inode of the file when opened (0 in memory): a replaced file means reopening. */
   ino: number;
   stores: SqliteStoreRepository;
+  storeWrites: SqliteStoreWrites;
   meta: SqliteMeta;
   events: SqliteEventRepository;
 }
@@ -81,10 +83,12 @@ function openHandle(file: string, mustExist: boolean): Handle {
     // read the in-memory store index, not the table.
     db.pragma('cache_size = -65536');
     migrateSqlite(db);
+    const stores = new SqliteStoreRepository(db);
     return {
       db,
       ino: file === ':memory:' ? 0 : statSync(file).ino,
-      stores: new SqliteStoreRepository(db),
+      stores,
+      storeWrites: new SqliteStoreWrites(db, () => stores.changed()),
       meta: new SqliteMeta(db),
       events: new SqliteEventRepository(db),
     };
@@ -179,7 +183,7 @@ class SqliteConnection {
 }
 
 /** A repository whose every (async) method runs on the connection's current repository. */
-function forward<K extends 'stores' | 'meta' | 'events'>(
+function forward<K extends 'stores' | 'storeWrites' | 'meta' | 'events'>(
   conn: SqliteConnection,
   key: K,
 ): Handle[K] {
@@ -212,6 +216,7 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Database 
   return {
     dialect: 'sqlite',
     stores: forward(conn, 'stores'),
+    storeWrites: forward(conn, 'storeWrites'),
     meta: forward(conn, 'meta'),
     statistics: new EventStatistics(events),
     events,

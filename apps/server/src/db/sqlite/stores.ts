@@ -91,6 +91,11 @@ export class SqliteStoreRepository implements StoreRepository {
     return this.index;
   }
 
+  /** Another repository wrote stores on this connection: rebuild the index before searching. */
+  changed(): void {
+    this.index = undefined;
+  }
+
   async nearest(q: NearestQuery): Promise<NearestHit[]> {
     return pageHits(await this.nearestPage(q));
   }

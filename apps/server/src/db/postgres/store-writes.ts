@@ -1,0 +1,97 @@
+/**
+ * Store writes by content on PostgreSQL (../store-writes.ts): one transaction, serialised with
+ * the other store writers by the same advisory lock, reads every store's hash, plans, and
+ * writes in batches. The statement trigger bumps store_version, so every process's search
+ * replica follows; this process's replica is dropped through `changed`.
+ */
+import type pg from 'pg';
+import { inSpatialOrder } from '../geo.js';
+import { guarded } from './errors.js';
+import type { StoreRecord } from '../types.js';
+import {
+  planChanges,
+  type StoreChangeResult,
+  type StoreChangeSet,
+  type StoredState,
+  type StoreWriteRepository,
+} from '../store-writes.js';
+
+const BATCH = 2000;
+
+/** The lock every store writer takes (as the file import does). */
+const STORE_WRITE_LOCK = 724012;
+
+const UPSERT = `INSERT INTO stores (store_id, country, latitude, longitude, geog, sales_products,
+    service_products, carriers, drop_off, hash, source, doc)
+  SELECT s, c, la, lo, ST_SetSRID(ST_MakePoint(lo, la), 4326)::geography, sp, vp, ca, d, h, so,
+    doc
+  FROM unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::text[], $6::text[],
+    $7::text[], $8::bool[], $9::text[], $10::text[], $11::text[])
+    AS t(s, c, la, lo, sp, vp, ca, d, h, so, doc)
+  ON CONFLICT (store_id) DO UPDATE SET country = excluded.country,
+    latitude = excluded.latitude, longitude = excluded.longitude, geog = excluded.geog,
+    sales_products = excluded.sales_products, service_products = excluded.service_products,
+    carriers = excluded.carriers, drop_off = excluded.drop_off, hash = excluded.hash,
+    source = excluded.source, doc = excluded.doc`;
+
+function columnsOf(records: readonly StoreRecord[]): unknown[] {
+  return [
+    records.map((r) => r.storeId),
+    records.map((r) => r.country),
+    records.map((r) => r.latitude),
+    records.map((r) => r.longitude),
+    records.map((r) => r.salesProducts),
+    records.map((r) => r.serviceProducts),
+    records.map((r) => r.carriers),
+    records.map((r) => r.dropOff),
+    records.map((r) => r.hash),
+    records.map((r) => r.source),
+    records.map((r) => r.doc),
+  ];
+}
+
+export class PgStoreWrites implements StoreWriteRepository {
+  constructor(
+    private readonly pool: pg.Pool,
+    /** Called after a write: this process's search replica is stale. */
+    private readonly changed: () => void,
+  ) {}
+
+  async applyChanges(set: StoreChangeSet): Promise<StoreChangeResult> {
+    const client = await guarded(() => this.pool.connect());
+    let result: StoreChangeResult | undefined;
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock($1)', [STORE_WRITE_LOCK]);
+      const { rows } = await client.query<{ store_id: string; hash: string; source: string }>(
+        'SELECT store_id, hash, source FROM stores',
+      );
+      const stored = new Map<string, StoredState>();
+      for (const r of rows) stored.set(r.store_id, { hash: r.hash, source: r.source });
+      const plan = planChanges(stored, set);
+      if (set.dryRun || plan.result.refused) {
+        await client.query('ROLLBACK');
+        return { ...plan.result, written: false };
+      }
+      for (let i = 0; i < plan.removals.length; i += BATCH) {
+        await client.query('DELETE FROM stores WHERE store_id = ANY($1::text[])', [
+          plan.removals.slice(i, i + BATCH),
+        ]);
+      }
+      // New stores get ids (and heap places) in spatial order (see inSpatialOrder).
+      const ordered = inSpatialOrder(plan.upserts);
+      for (let i = 0; i < ordered.length; i += BATCH) {
+        await client.query(UPSERT, columnsOf(ordered.slice(i, i + BATCH)));
+      }
+      await client.query('COMMIT');
+      result = { ...plan.result, written: true };
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+      if (result?.written) this.changed();
+    }
+  }
+}
