@@ -25,6 +25,7 @@ export {
 } from './provider.js';
 export { Gazetteer } from './gazetteer.js';
 export { CountryLocator } from './shapes.js';
+export { nearestPlace } from './reverse.js';
 export {
   buildIndex,
   computeInputsHash,

@@ -2,13 +2,20 @@
  * Where a row's store is, from the offline maps engine (@locator/geo): the point-in-country
  * check of given coordinates, and the geocoding of rows that have an address only.
  */
-import { CountryLocator, type EmbeddedProvider } from '@locator/geo';
+import { CountryLocator, nearestPlace, type EmbeddedProvider } from '@locator/geo';
 
 /** True when the point is inside the country (ISO alpha-2, upper case), coast tolerance included. */
 export type CountryCheck = (latitude: number, longitude: number, country: string) => boolean;
 
 /** How far (km) outside the land polygons a store may be: harbours, piers, small islands. */
 export const COAST_TOLERANCE_KM = 10;
+
+/**
+ * How near (km) a gazetteer place of the country must be when the polygons disagree: islands
+ * the 1:10m polygons lack or count as their sovereign's (Guadeloupe, Bonaire), and borders
+ * drawn differently from the gazetteer's.
+ */
+export const PLACE_TOLERANCE_KM = 25;
 
 const RINGS_KM = [2, 5, COAST_TOLERANCE_KM];
 const BEARINGS = 12;
@@ -23,6 +30,9 @@ export function countryCheck(maps: EmbeddedProvider): CountryCheck {
   return (lat, lon, country) => {
     const here = at(lat, lon);
     if (here === country) return true;
+    const index = g.countryIndex(country);
+    const place = index === undefined ? null : nearestPlace(g, lat, lon, PLACE_TOLERANCE_KM, index);
+    if (place && place.distanceMetres <= PLACE_TOLERANCE_KM * 1000) return true;
     // At sea, or across a border drawn at 1:10m: any point within the tolerance in the country.
     for (const km of RINGS_KM) {
       const dLat = km / 111.2;
