@@ -16,6 +16,7 @@ import type { Settings } from './settings.js';
 import { loadAnalyticsConfig, type AnalyticsConfig } from './analytics/config.js';
 import { AnalyticsService } from './analytics/service.js';
 import { Forwarder } from './analytics/forward.js';
+import { lazyCountryCheck } from './admin/country-check.js';
 
 export interface Services {
   db: Database;
@@ -84,6 +85,7 @@ export async function createServices(
       maps: settings.RATE_LIMIT_MAPS,
     },
     analytics: { service: analytics, rateLimit: analyticsConfig.RATE_LIMIT_EVENTS },
+    admin: { repo: db.admin, config, countryCheck: lazyCountryCheck(log) },
   };
   const services: Services = {
     db,

@@ -29,6 +29,12 @@ export const ERROR_CATALOGUE = {
   TRANSLATIONS_NOT_FOUND: { status: 404, message: 'No translations for this namespace.' },
   /** No such endpoint. */
   NOT_FOUND: { status: 404, message: 'No such resource.' },
+  /** An admin endpoint without a valid API key (missing, unknown or revoked). */
+  UNAUTHORIZED: { status: 401, message: 'A valid API key is required.' },
+  /** The API key lacks the scope the endpoint needs (read or write). */
+  FORBIDDEN: { status: 403, message: 'The API key may not do this.' },
+  /** If-Match names another version of the resource than the current one. */
+  PRECONDITION_FAILED: { status: 412, message: 'The resource has changed.' },
   /** The body is larger than the endpoint accepts. */
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   /** The body's media type is not accepted (JSON only). */

@@ -19,6 +19,7 @@ import type { SearchService } from '../services/search.js';
 import type { StatisticsService } from '../services/statistics.js';
 import type { LocalesService } from '../services/locales.js';
 import { registerAnalyticsRoutes, type AnalyticsRouteDeps } from '../analytics/routes.js';
+import type { AdminDeps } from '../admin/routes.js';
 
 /** Services the routes use. */
 export interface ApiDeps {
@@ -35,6 +36,8 @@ export interface ApiDeps {
   rateLimits: { search: number; statistics: number; maps: number };
   /** POST /api/v1/analytics/events (absent: not served). */
   analytics?: AnalyticsRouteDeps;
+  /** The admin store API, /api/v1/admin/… (absent: not served). */
+  admin?: AdminDeps;
 }
 
 export const API_BASE = '/api/v1/grlui';

@@ -147,4 +147,31 @@ export const MIGRATIONS: readonly Migration[] = [
         FOR EACH STATEMENT EXECUTE FUNCTION bump_store_version()`,
     ],
   },
+  {
+    version: 4,
+    name: 'admin API keys (hashed) and the store audit log',
+    sqlite: [
+      `CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY, name TEXT NOT NULL, secret_hash TEXT NOT NULL,
+        scopes TEXT NOT NULL, created_at TEXT NOT NULL, revoked_at TEXT
+      )`,
+      `CREATE TABLE store_audit (
+        id INTEGER PRIMARY KEY, at TEXT NOT NULL, actor TEXT NOT NULL, action TEXT NOT NULL,
+        store_id TEXT NOT NULL, before_doc TEXT, after_doc TEXT
+      )`,
+      `CREATE INDEX store_audit_store ON store_audit (store_id, id)`,
+    ],
+    postgres: [
+      `CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY, name TEXT NOT NULL, secret_hash TEXT NOT NULL,
+        scopes TEXT NOT NULL, created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        revoked_at TIMESTAMPTZ
+      )`,
+      `CREATE TABLE store_audit (
+        id BIGSERIAL PRIMARY KEY, at TIMESTAMPTZ NOT NULL DEFAULT now(), actor TEXT NOT NULL,
+        action TEXT NOT NULL, store_id TEXT NOT NULL, before_doc TEXT, after_doc TEXT
+      )`,
+      `CREATE INDEX store_audit_store ON store_audit (store_id, id)`,
+    ],
+  },
 ];

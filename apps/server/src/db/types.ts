@@ -5,6 +5,7 @@
  */
 import type { ResultChannel, StoredEventType } from '@locator/core';
 import type { StoreWriteRepository } from './store-writes.js';
+import type { AdminRepository } from './admin.js';
 
 /** A store as stored: the filter columns plus the API document (JSON text, see StoreDoc). */
 export interface StoreRecord {
@@ -204,6 +205,8 @@ export interface Database {
   readonly stores: StoreRepository;
   /** Writes by content: the import's modes (see store-writes.ts). */
   readonly storeWrites: StoreWriteRepository;
+  /** API keys, single-store admin writes and their audit log (see admin.ts). */
+  readonly admin: AdminRepository;
   readonly meta: MetaRepository;
   /** Writes the 3.9 statistic into the events store (type "locationSearch"). */
   readonly statistics: StatisticsRepository;

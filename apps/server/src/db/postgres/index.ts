@@ -9,6 +9,7 @@ import { EventStatistics } from '../events-statistics.js';
 import { PgEventRepository } from './events.js';
 import { PgStoreRepository, type PgSearch } from './stores.js';
 import { PgStoreWrites } from './store-writes.js';
+import { PgAdminRepository } from './admin.js';
 import { guarded } from './errors.js';
 
 export async function migratePostgres(pool: pg.Pool): Promise<void> {
@@ -95,6 +96,7 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
     dialect: 'postgres',
     stores,
     storeWrites: new PgStoreWrites(pool, () => stores.changed()),
+    admin: new PgAdminRepository(pool, () => stores.changed()),
     meta: new PgMeta(pool),
     statistics: new EventStatistics(events),
     events,

@@ -19,9 +19,10 @@ import {
 const BATCH = 2000;
 
 /** The lock every store writer takes (as the file import does). */
-const STORE_WRITE_LOCK = 724012;
+export const STORE_WRITE_LOCK = 724012;
 
-const UPSERT = `INSERT INTO stores (store_id, country, latitude, longitude, geog, sales_products,
+/** Inserts stores from column arrays (columnsOf), replacing those with their store ids. */
+export const UPSERT = `INSERT INTO stores (store_id, country, latitude, longitude, geog, sales_products,
     service_products, carriers, drop_off, hash, source, doc)
   SELECT s, c, la, lo, ST_SetSRID(ST_MakePoint(lo, la), 4326)::geography, sp, vp, ca, d, h, so,
     doc
@@ -34,7 +35,7 @@ const UPSERT = `INSERT INTO stores (store_id, country, latitude, longitude, geog
     carriers = excluded.carriers, drop_off = excluded.drop_off, hash = excluded.hash,
     source = excluded.source, doc = excluded.doc`;
 
-function columnsOf(records: readonly StoreRecord[]): unknown[] {
+export function columnsOf(records: readonly StoreRecord[]): unknown[] {
   return [
     records.map((r) => r.storeId),
     records.map((r) => r.country),

@@ -12,6 +12,7 @@ import { EventStatistics } from '../events-statistics.js';
 import { SqliteEventRepository } from './events.js';
 import { SqliteStoreRepository } from './stores.js';
 import { SqliteStoreWrites } from './store-writes.js';
+import { SqliteAdminRepository } from './admin.js';
 import { sqliteGuard } from './errors.js';
 
 type Db = BetterSqlite3.Database;
@@ -61,6 +62,7 @@ interface Handle {
   ino: number;
   stores: SqliteStoreRepository;
   storeWrites: SqliteStoreWrites;
+  admin: SqliteAdminRepository;
   meta: SqliteMeta;
   events: SqliteEventRepository;
 }
@@ -89,6 +91,7 @@ function openHandle(file: string, mustExist: boolean): Handle {
       ino: file === ':memory:' ? 0 : statSync(file).ino,
       stores,
       storeWrites: new SqliteStoreWrites(db, () => stores.changed()),
+      admin: new SqliteAdminRepository(db, () => stores.changed()),
       meta: new SqliteMeta(db),
       events: new SqliteEventRepository(db),
     };
@@ -183,7 +186,7 @@ class SqliteConnection {
 }
 
 /** A repository whose every (async) method runs on the connection's current repository. */
-function forward<K extends 'stores' | 'storeWrites' | 'meta' | 'events'>(
+function forward<K extends 'stores' | 'storeWrites' | 'admin' | 'meta' | 'events'>(
   conn: SqliteConnection,
   key: K,
 ): Handle[K] {
@@ -217,6 +220,7 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Database 
     dialect: 'sqlite',
     stores: forward(conn, 'stores'),
     storeWrites: forward(conn, 'storeWrites'),
+    admin: forward(conn, 'admin'),
     meta: forward(conn, 'meta'),
     statistics: new EventStatistics(events),
     events,

@@ -14,6 +14,17 @@ import {
   type StoreWriteRepository,
 } from '../store-writes.js';
 
+/** Inserts a store, or replaces the one with its store id (named parameters of a StoreRecord). */
+export const UPSERT_STORE = `INSERT INTO stores (store_id, country, latitude, longitude,
+    sales_products, service_products, carriers, drop_off, hash, source, doc)
+  VALUES (@storeId, @country, @latitude, @longitude, @salesProducts, @serviceProducts,
+    @carriers, @dropOff, @hash, @source, @doc)
+  ON CONFLICT (store_id) DO UPDATE SET country = excluded.country,
+    latitude = excluded.latitude, longitude = excluded.longitude,
+    sales_products = excluded.sales_products, service_products = excluded.service_products,
+    carriers = excluded.carriers, drop_off = excluded.drop_off, hash = excluded.hash,
+    source = excluded.source, doc = excluded.doc`;
+
 export class SqliteStoreWrites implements StoreWriteRepository {
   private readonly stateStmt: BetterSqlite3.Statement;
   private readonly upsertStmt: BetterSqlite3.Statement;
@@ -25,18 +36,7 @@ export class SqliteStoreWrites implements StoreWriteRepository {
     private readonly changed: () => void,
   ) {
     this.stateStmt = db.prepare('SELECT store_id, hash, source FROM stores').raw();
-    const cols = `store_id, country, latitude, longitude, sales_products, service_products,
-      carriers, drop_off, hash, source, doc`;
-    const vals = `@storeId, @country, @latitude, @longitude, @salesProducts, @serviceProducts,
-      @carriers, @dropOff, @hash, @source, @doc`;
-    this.upsertStmt = db.prepare(
-      `INSERT INTO stores (${cols}) VALUES (${vals})
-       ON CONFLICT (store_id) DO UPDATE SET country = excluded.country,
-         latitude = excluded.latitude, longitude = excluded.longitude,
-         sales_products = excluded.sales_products, service_products = excluded.service_products,
-         carriers = excluded.carriers, drop_off = excluded.drop_off, hash = excluded.hash,
-         source = excluded.source, doc = excluded.doc`,
-    );
+    this.upsertStmt = db.prepare(UPSERT_STORE);
     this.deleteStmt = db.prepare('DELETE FROM stores WHERE store_id = ?');
   }
 
