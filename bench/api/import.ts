@@ -8,6 +8,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadavg } from 'node:os';
 import pg from 'pg';
 import { loadEmbeddedProvider } from '@locator/geo';
 import { loadConfigFiles } from '../../apps/server/src/config/load.js';
@@ -72,6 +73,7 @@ async function main(): Promise<void> {
     countryCheck: countryCheck(maps),
   };
   const results: Record<string, unknown> = {};
+  const loadBefore = loadavg()[0];
   for (const dialect of ['sqlite', 'postgres'] as const) {
     const db = dialect === 'sqlite' ? freshSqlite() : await freshPostgres();
     const step = async (text: string, extra: Partial<ImportOptions>) => {
@@ -81,7 +83,7 @@ async function main(): Promise<void> {
         seconds: Math.round((Date.now() - t) / 100) / 10,
         outcome: r.outcome,
         problems: r.problems.length,
-        firstProblems: r.problems.slice(0, 3),
+        ...(r.problems.length ? { firstProblems: r.problems.slice(0, 3) } : {}),
         changes: r.changes
           ? {
               added: r.changes.added,
@@ -109,6 +111,7 @@ async function main(): Promise<void> {
     date: new Date().toISOString(),
     rows: ROWS,
     ...results,
+    loadAverage: { before: loadBefore, after: loadavg()[0] },
     aimSeconds: 30,
   };
   mkdirSync('bench/results', { recursive: true });
