@@ -67,9 +67,10 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
     // Keys are stored hashed: the secret appears nowhere in the stored row.
     const keys = await t.db.admin.listKeys();
     expect(JSON.stringify(keys)).not.toContain(writeKey.split('_').at(-1));
-    expect(keys.map((k) => [k.name, k.scopes.join(',')])).toEqual([
-      ['reader', 'read'],
+    // Created in the same millisecond they may list in either order.
+    expect(keys.map((k) => [k.name, k.scopes.join(',')]).sort()).toEqual([
       ['feed', 'read,write'],
+      ['reader', 'read'],
     ]);
   });
 
@@ -186,6 +187,21 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
     expect(after.statusCode).toBe(401);
     expect((await cli('keys', 'list')).lines.find((l) => l.startsWith(writeId))).toContain(
       'REVOKED',
+    );
+  });
+
+  it('serves its OpenAPI document without a key, the store schema from the import rows', async () => {
+    const res = await call('GET', `${BASE}/openapi.json`);
+    expect(res.statusCode).toBe(200);
+    const doc = res.json();
+    expect(doc.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.paths)).toEqual(['/stores', '/stores/{storeId}', '/audit']);
+    const input = doc.components.schemas.StoreInput;
+    expect(input.additionalProperties).toBe(false);
+    expect(input.properties.latitude).toMatchObject({ type: 'number', minimum: -90 });
+    expect(input.required).toEqual(expect.arrayContaining(['title', 'country', 'street1', 'city']));
+    expect(doc.components.schemas.Error.properties.error.properties.code.enum).toContain(
+      'PRECONDITION_FAILED',
     );
   });
 });

@@ -3,7 +3,8 @@
  * `Authorization: Bearer lk_…` (401 UNAUTHORIZED without a valid one, 403 FORBIDDEN without the
  * scope: GET needs "read", writes "write"); stores listed in store id order, read with their
  * version as ETag, replaced and deleted with If-Match (412 PRECONDITION_FAILED when the store
- * changed); every write is in the audit log with the key that made it.
+ * changed); every write is in the audit log with the key that made it. The OpenAPI document
+ * (openapi.ts) needs no key.
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '@locator/core';
@@ -12,6 +13,7 @@ import type { AdminRepository, AdminStore, ApiKeyRow, KeyScope } from '../db/adm
 import type { CountryCheck } from '../import/placement.js';
 import { verifyKey } from './keys.js';
 import { storeFromBody } from './store-input.js';
+import { openApiDocument } from './openapi.js';
 
 export const ADMIN_BASE = '/api/v1/admin';
 
@@ -65,7 +67,16 @@ function sendStore(reply: FastifyReply, s: AdminStore, code = 200): FastifyReply
 export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
   const { repo } = deps;
 
+  // The document is public (it describes, it holds no data).
+  app.get(`${ADMIN_BASE}/openapi.json`, async (_request, reply) =>
+    reply
+      .type('application/json; charset=utf-8')
+      .header('Cache-Control', 'public, max-age=300')
+      .send(openApiDocument()),
+  );
+
   app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.url === `${ADMIN_BASE}/openapi.json`) return;
     reply.header('Cache-Control', 'no-store');
     const auth = request.headers.authorization;
     const token = typeof auth === 'string' ? /^Bearer\s+(\S+)$/i.exec(auth)?.[1] : undefined;
