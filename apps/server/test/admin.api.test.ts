@@ -17,6 +17,7 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
   let readKey = '';
   let writeKey = '';
   let writeId = '';
+  let writeKey2 = '';
 
   const cli = async (...args: string[]) => {
     const lines: string[] = [];
@@ -46,6 +47,7 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
     readKey = read.lines[1]!;
     writeKey = write.lines[1]!;
     writeId = /^Key (\w+)/.exec(write.lines[0]!)![1]!;
+    writeKey2 = (await cli('keys', 'create', '--name', 'feed2', '--scope', 'write')).lines[1]!;
   }, 60_000);
   afterAll(async () => {
     await a?.app.close();
@@ -70,6 +72,7 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
     // Created in the same millisecond they may list in either order.
     expect(keys.map((k) => [k.name, k.scopes.join(',')]).sort()).toEqual([
       ['feed', 'read,write'],
+      ['feed2', 'read,write'],
       ['reader', 'read'],
     ]);
   });
@@ -203,5 +206,44 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
     expect(doc.components.schemas.Error.properties.error.properties.code.enum).toContain(
       'PRECONDITION_FAILED',
     );
+  });
+
+  it('answers a retried write with its first answer for the same idempotency key', async () => {
+    const put = (body: object, headers: Record<string, string>) =>
+      call('PUT', `${BASE}/stores/I-1`, writeKey2, { body, headers });
+    const first = await put(gbRow('I-1'), { 'idempotency-key': 'create-I-1' });
+    expect(first.statusCode).toBe(201);
+    const retry = await put(gbRow('I-1'), { 'idempotency-key': 'create-I-1' });
+    expect(retry.statusCode).toBe(201);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.headers.etag).toBe(first.headers.etag);
+    expect(retry.json()).toEqual(first.json());
+    const reused = await put(gbRow('I-1', { title: 'Other' }), { 'idempotency-key': 'create-I-1' });
+    expect(reused.statusCode).toBe(422);
+    expect(reused.json()).toMatchObject({ error: { code: 'IDEMPOTENCY_KEY_REUSED' } });
+    // A retry after the write went through is not a lost update (If-Match would now fail).
+    const v1 = first.headers.etag as string;
+    const rename = { 'idempotency-key': 'rename-I-1', 'if-match': v1 };
+    const renamed = await put(gbRow('I-1', { title: 'Renamed' }), rename);
+    expect(renamed.statusCode).toBe(200);
+    const again = await put(gbRow('I-1', { title: 'Renamed' }), rename);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    const del = { headers: { 'idempotency-key': 'delete-I-1' } };
+    expect((await call('DELETE', `${BASE}/stores/I-1`, writeKey2, del)).statusCode).toBe(204);
+    const delAgain = await call('DELETE', `${BASE}/stores/I-1`, writeKey2, del);
+    expect(delAgain.statusCode).toBe(204);
+    expect(delAgain.headers['idempotent-replayed']).toBe('true');
+    // Each write happened once.
+    const audit = (await call('GET', `${BASE}/audit?storeId=I-1`, readKey)).json();
+    expect(audit.entries.map((e: { action: string }) => e.action)).toEqual([
+      'delete',
+      'replace',
+      'create',
+    ]);
+    const bad = await call('DELETE', `${BASE}/stores/I-1`, writeKey2, {
+      headers: { 'idempotency-key': 'x'.repeat(256) },
+    });
+    expect(bad.json()).toMatchObject({ error: { code: 'INVALID_PARAMETER' } });
   });
 });

@@ -35,6 +35,11 @@ export const ERROR_CATALOGUE = {
   FORBIDDEN: { status: 403, message: 'The API key may not do this.' },
   /** If-Match names another version of the resource than the current one. */
   PRECONDITION_FAILED: { status: 412, message: 'The resource has changed.' },
+  /** The Idempotency-Key was used before for a different request. */
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message: 'The idempotency key was used for another request.',
+  },
   /** The body is larger than the endpoint accepts. */
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   /** The body's media type is not accepted (JSON only). */

@@ -64,6 +64,15 @@ function build(): object {
     description: 'Write only if the store is still this version (its ETag), or any with "*".',
     schema: { type: 'string' },
   };
+  const idempotencyKey = {
+    name: 'Idempotency-Key',
+    in: 'header',
+    required: false,
+    description:
+      'A retry with the same key and request gets the first answer again (24 hours); ' +
+      'the key with another request is 422 IDEMPOTENCY_KEY_REUSED.',
+    schema: { type: 'string', minLength: 1, maxLength: 255 },
+  };
   const common = {
     '401': error('No valid API key (UNAUTHORIZED).'),
     '403': error('The key lacks the scope (FORBIDDEN).'),
@@ -115,19 +124,20 @@ function build(): object {
         },
         put: {
           summary: 'Create or replace a store (scope write)',
-          parameters: [ifMatch],
+          parameters: [ifMatch, idempotencyKey],
           requestBody: { required: true, content: json(ref('StoreInput')) },
           responses: {
             '200': { description: 'Replaced (or unchanged)', content: json(ref('Store')) },
             '201': { description: 'Created', content: json(ref('Store')) },
             '400': { description: 'Invalid store', content: json(ref('InvalidStore')) },
             '412': error('The store has changed (PRECONDITION_FAILED).'),
+            '422': error('The idempotency key was used for another request.'),
             ...common,
           },
         },
         delete: {
           summary: 'Remove a store (scope write)',
-          parameters: [ifMatch],
+          parameters: [ifMatch, idempotencyKey],
           responses: {
             '204': { description: 'Removed' },
             '404': error('No such store.'),

@@ -4,7 +4,7 @@
  * scope: GET needs "read", writes "write"); stores listed in store id order, read with their
  * version as ETag, replaced and deleted with If-Match (412 PRECONDITION_FAILED when the store
  * changed); every write is in the audit log with the key that made it. The OpenAPI document
- * (openapi.ts) needs no key.
+ * (openapi.ts) needs no key. Writes take idempotency keys (idempotency.ts).
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from '@locator/core';
@@ -14,6 +14,7 @@ import type { CountryCheck } from '../import/placement.js';
 import { verifyKey } from './keys.js';
 import { storeFromBody } from './store-input.js';
 import { openApiDocument } from './openapi.js';
+import { registerIdempotency } from './idempotency.js';
 
 export const ADMIN_BASE = '/api/v1/admin';
 
@@ -92,6 +93,7 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     }
     request.apiKey = key;
   });
+  registerIdempotency(app, repo);
 
   app.get(`${ADMIN_BASE}/stores`, async (request) => {
     const q = request.query as { after?: string; limit?: string };

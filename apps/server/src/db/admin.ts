@@ -48,6 +48,17 @@ export interface AdminWrite {
   store?: AdminStore;
 }
 
+/** A write's answer kept for its idempotency key (24 hours). */
+export interface IdempotentAnswer {
+  requestHash: string;
+  status: number;
+  etag: string | null;
+  body: string | null;
+}
+
+/** How long an idempotency key's answer is kept. */
+export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+
 export interface AdminRepository {
   createKey(key: Omit<ApiKeyRow, 'createdAt' | 'revokedAt'>): Promise<void>;
   listKeys(): Promise<ApiKeyRow[]>;
@@ -63,6 +74,10 @@ export interface AdminRepository {
    */
   putStore(record: StoreRecord, ifMatch: string | undefined, actor: string): Promise<AdminWrite>;
   deleteStore(storeId: string, ifMatch: string | undefined, actor: string): Promise<AdminWrite>;
+  /** The answer kept for a key's idempotency key (younger than IDEMPOTENCY_TTL_MS). */
+  findIdempotent(keyId: string, idemKey: string): Promise<IdempotentAnswer | undefined>;
+  /** Keeps an answer (the first one wins); forgets answers older than IDEMPOTENCY_TTL_MS. */
+  saveIdempotent(keyId: string, idemKey: string, answer: IdempotentAnswer): Promise<void>;
   /** Audit entries, newest first (of one store when given). */
   audit(query: { storeId?: string; limit: number }): Promise<AuditEntry[]>;
 }

@@ -149,7 +149,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 4,
-    name: 'admin API keys (hashed) and the store audit log',
+    name: 'admin API keys (hashed), the store audit log, idempotency keys',
     sqlite: [
       `CREATE TABLE api_keys (
         id TEXT PRIMARY KEY, name TEXT NOT NULL, secret_hash TEXT NOT NULL,
@@ -160,6 +160,11 @@ export const MIGRATIONS: readonly Migration[] = [
         store_id TEXT NOT NULL, before_doc TEXT, after_doc TEXT
       )`,
       `CREATE INDEX store_audit_store ON store_audit (store_id, id)`,
+      `CREATE TABLE admin_idempotency (
+        key_id TEXT NOT NULL, idem_key TEXT NOT NULL, request_hash TEXT NOT NULL,
+        status INTEGER NOT NULL, etag TEXT, body TEXT, created_at TEXT NOT NULL,
+        PRIMARY KEY (key_id, idem_key)
+      )`,
     ],
     postgres: [
       `CREATE TABLE api_keys (
@@ -172,6 +177,11 @@ export const MIGRATIONS: readonly Migration[] = [
         action TEXT NOT NULL, store_id TEXT NOT NULL, before_doc TEXT, after_doc TEXT
       )`,
       `CREATE INDEX store_audit_store ON store_audit (store_id, id)`,
+      `CREATE TABLE admin_idempotency (
+        key_id TEXT NOT NULL, idem_key TEXT NOT NULL, request_hash TEXT NOT NULL,
+        status INTEGER NOT NULL, etag TEXT, body TEXT,
+        created_at TIMESTAMPTZ NOT NULL DEFAULT now(), PRIMARY KEY (key_id, idem_key)
+      )`,
     ],
   },
 ];

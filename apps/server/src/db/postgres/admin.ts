@@ -8,7 +8,9 @@ import {
   type AdminWrite,
   type ApiKeyRow,
   type AuditEntry,
+  type IdempotentAnswer,
   type KeyScope,
+  IDEMPOTENCY_TTL_MS,
 } from '../admin.js';
 import { guarded } from './errors.js';
 import { STORE_WRITE_LOCK, UPSERT, columnsOf } from './store-writes.js';
@@ -188,5 +190,32 @@ export class PgAdminRepository implements AdminRepository {
       ),
     );
     return rows.map((e) => ({ ...e, id: Number(e.id), at: e.at.toISOString() }));
+  }
+
+  async findIdempotent(keyId: string, idemKey: string): Promise<IdempotentAnswer | undefined> {
+    const { rows } = await guarded(() =>
+      this.pool.query<IdempotentAnswer>(
+        `SELECT request_hash AS "requestHash", status, etag, body FROM admin_idempotency
+         WHERE key_id = $1 AND idem_key = $2
+           AND created_at > now() - $3::int * interval '1 millisecond'`,
+        [keyId, idemKey, IDEMPOTENCY_TTL_MS],
+      ),
+    );
+    return rows[0];
+  }
+
+  async saveIdempotent(keyId: string, idemKey: string, a: IdempotentAnswer): Promise<void> {
+    await guarded(async () => {
+      await this.pool.query(
+        `DELETE FROM admin_idempotency
+         WHERE created_at <= now() - $1::int * interval '1 millisecond'`,
+        [IDEMPOTENCY_TTL_MS],
+      );
+      await this.pool.query(
+        `INSERT INTO admin_idempotency (key_id, idem_key, request_hash, status, etag, body)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+        [keyId, idemKey, a.requestHash, a.status, a.etag, a.body],
+      );
+    });
   }
 }

@@ -8,7 +8,9 @@ import {
   type AdminWrite,
   type ApiKeyRow,
   type AuditEntry,
+  type IdempotentAnswer,
   type KeyScope,
+  IDEMPOTENCY_TTL_MS,
 } from '../admin.js';
 import { sqliteGuard } from './errors.js';
 import { UPSERT_STORE } from './store-writes.js';
@@ -161,5 +163,33 @@ export class SqliteAdminRepository implements AdminRepository {
           .all(query.storeId ?? null, query.storeId ?? null, query.limit) as AuditEntry[]
       ).map((e) => ({ ...e, id: Number(e.id) })),
     );
+  }
+
+  async findIdempotent(keyId: string, idemKey: string): Promise<IdempotentAnswer | undefined> {
+    return sqliteGuard(
+      () =>
+        this.db
+          .prepare(
+            `SELECT request_hash AS requestHash, status, etag, body FROM admin_idempotency
+             WHERE key_id = ? AND idem_key = ? AND created_at > ?`,
+          )
+          .get(keyId, idemKey, new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString()) as
+          IdempotentAnswer | undefined,
+    );
+  }
+
+  async saveIdempotent(keyId: string, idemKey: string, a: IdempotentAnswer): Promise<void> {
+    sqliteGuard(() => {
+      const now = Date.now();
+      this.db
+        .prepare('DELETE FROM admin_idempotency WHERE created_at <= ?')
+        .run(new Date(now - IDEMPOTENCY_TTL_MS).toISOString());
+      this.db
+        .prepare(
+          `INSERT INTO admin_idempotency (key_id, idem_key, request_hash, status, etag, body,
+             created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+        )
+        .run(keyId, idemKey, a.requestHash, a.status, a.etag, a.body, new Date(now).toISOString());
+    });
   }
 }
