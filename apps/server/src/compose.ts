@@ -85,7 +85,12 @@ export async function createServices(
       maps: settings.RATE_LIMIT_MAPS,
     },
     analytics: { service: analytics, rateLimit: analyticsConfig.RATE_LIMIT_EVENTS },
-    admin: { repo: db.admin, config, countryCheck: lazyCountryCheck(log) },
+    admin: {
+      repo: db.admin,
+      config,
+      countryCheck: lazyCountryCheck(log),
+      rateLimit: settings.RATE_LIMIT_ADMIN,
+    },
   };
   const services: Services = {
     db,

@@ -33,6 +33,8 @@ const settingsSchema = z.object({
    * at 10 engine lookups a second.
    */
   RATE_LIMIT_MAPS: z.coerce.number().int().min(0).default(600),
+  /** Admin API requests per API key per minute; 0 turns the limit off. */
+  RATE_LIMIT_ADMIN: z.coerce.number().int().min(0).default(600),
 });
 
 export type Settings = Readonly<z.infer<typeof settingsSchema>>;

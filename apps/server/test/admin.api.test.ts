@@ -246,4 +246,24 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
     });
     expect(bad.json()).toMatchObject({ error: { code: 'INVALID_PARAMETER' } });
   });
+
+  it('limits requests per API key', async () => {
+    const limited = await makeApp(t.db, { RATE_LIMIT_ADMIN: '3' });
+    try {
+      const get = (key: string) =>
+        limited.app.inject({
+          method: 'GET',
+          url: `${BASE}/stores?limit=1`,
+          headers: { authorization: `Bearer ${key}` },
+        });
+      for (let i = 0; i < 3; i++) expect((await get(readKey)).statusCode).toBe(200);
+      const over = await get(readKey);
+      expect(over.statusCode).toBe(429);
+      expect(over.json()).toMatchObject({ error: { code: 'RATE_LIMITED' } });
+      // Another key has its own budget.
+      expect((await get(writeKey2)).statusCode).toBe(200);
+    } finally {
+      await limited.app.close();
+    }
+  });
 });

@@ -7,6 +7,7 @@
  * (openapi.ts) needs no key. Writes take idempotency keys (idempotency.ts).
  */
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import rateLimit from '@fastify/rate-limit';
 import { ApiError } from '@locator/core';
 import type { ConfigService } from '../config/service.js';
 import type { AdminRepository, AdminStore, ApiKeyRow, KeyScope } from '../db/admin.js';
@@ -23,6 +24,8 @@ export interface AdminDeps {
   config: ConfigService;
   /** The point-in-country check of written stores (absent: not checked). */
   countryCheck?: () => Promise<CountryCheck | undefined>;
+  /** Requests per API key per minute; 0 or absent: unlimited. */
+  rateLimit?: number;
 }
 
 declare module 'fastify' {
@@ -93,6 +96,18 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     }
     request.apiKey = key;
   });
+  if (deps.rateLimit) {
+    // After the key is known (onRequest): one budget per key, 429 RATE_LIMITED beyond it.
+    await app.register(rateLimit, {
+      global: true,
+      hook: 'preHandler',
+      max: deps.rateLimit,
+      timeWindow: 60_000,
+      keyGenerator: (request) => (request.apiKey ? `key:${request.apiKey.id}` : request.ip),
+      errorResponseBuilder: (_request, ctx) =>
+        new ApiError('RATE_LIMITED', `Too many requests for this key; retry in ${ctx.after}.`),
+    });
+  }
   registerIdempotency(app, repo);
 
   app.get(`${ADMIN_BASE}/stores`, async (request) => {
