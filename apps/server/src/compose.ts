@@ -87,6 +87,7 @@ export async function createServices(
     analytics: { service: analytics, rateLimit: analyticsConfig.RATE_LIMIT_EVENTS },
     admin: {
       repo: db.admin,
+      db,
       config,
       countryCheck: lazyCountryCheck(log),
       rateLimit: settings.RATE_LIMIT_ADMIN,

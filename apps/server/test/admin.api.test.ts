@@ -198,7 +198,12 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual(['/stores', '/stores/{storeId}', '/audit']);
+    expect(Object.keys(doc.paths)).toEqual([
+      '/stores',
+      '/stores/{storeId}',
+      '/stores/bulk',
+      '/audit',
+    ]);
     const input = doc.components.schemas.StoreInput;
     expect(input.additionalProperties).toBe(false);
     expect(input.properties.latitude).toMatchObject({ type: 'number', minimum: -90 });
@@ -265,5 +270,52 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
     } finally {
       await limited.app.close();
     }
+  });
+
+  it('imports many stores in one request with the modes, threshold and report', async () => {
+    const bulk = (query: string, body: unknown, key = writeKey2) =>
+      a.app.inject({
+        method: 'POST',
+        url: `${BASE}/stores/bulk${query}`,
+        headers: { authorization: `Bearer ${key}` },
+        payload: body as object,
+      });
+    const rows = ['B-1', 'B-2', 'B-3'].map((id) => gbRow(id));
+    expect((await bulk('', rows, readKey)).statusCode).toBe(403);
+    const added = await bulk('?mode=upsert', rows);
+    expect(added.statusCode).toBe(200);
+    expect(added.json().report).toMatchObject({ outcome: 'APPLIED', changes: { added: 3 } });
+    const count = await t.db.stores.count();
+    const refused = await bulk('?mode=sync', [rows[0]]);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({
+      error: { code: 'REMOVAL_REFUSED' },
+      report: { outcome: 'REMOVAL_REFUSED', changes: { removed: count - 1, written: false } },
+    });
+    const dry = await bulk('?mode=sync&dryRun=true&allowRemoval=true', [rows[0]]);
+    expect(dry.json().report).toMatchObject({
+      outcome: 'DRY_RUN',
+      changes: { removed: count - 1 },
+    });
+    expect(await t.db.stores.count()).toBe(count);
+    const synced = await bulk('?mode=sync&allowRemoval=true', [rows[0]]);
+    expect(synced.json().report).toMatchObject({ outcome: 'APPLIED' });
+    expect(await londonIds(t.db)).toEqual(['B-1']);
+    const audit = (await call('GET', `${BASE}/audit?storeId=B-2`, readKey)).json();
+    expect(audit.entries.map((e: { action: string; actor: string }) => e.action)).toEqual([
+      'delete',
+      'create',
+    ]);
+    expect(audit.entries[0].before.title).toBe('Shop B-2');
+    const invalid = await bulk('', [gbRow('B-4', { latitude: '0x33' })]);
+    expect(invalid.statusCode).toBe(400);
+    expect(invalid.json()).toMatchObject({
+      error: { code: 'INVALID_BODY' },
+      report: { problems: [{ row: 1, column: 'latitude', code: 'INVALID_COORDINATE' }] },
+    });
+    const empty = await bulk('?mode=sync', []);
+    expect(empty.statusCode).toBe(400);
+    expect(empty.json().report.outcome).toBe('EMPTY_FILE');
+    expect(await londonIds(t.db)).toEqual(['B-1']);
   });
 });

@@ -35,6 +35,11 @@ export const ERROR_CATALOGUE = {
   FORBIDDEN: { status: 403, message: 'The API key may not do this.' },
   /** If-Match names another version of the resource than the current one. */
   PRECONDITION_FAILED: { status: 412, message: 'The resource has changed.' },
+  /** A sync would remove more than the allowed share of the stores; nothing was written. */
+  REMOVAL_REFUSED: {
+    status: 409,
+    message: 'The sync would remove too many stores.',
+  },
   /** The Idempotency-Key was used before for a different request. */
   IDEMPOTENCY_KEY_REUSED: {
     status: 422,

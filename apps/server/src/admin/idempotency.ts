@@ -1,5 +1,5 @@
 /**
- * Idempotency keys on the admin API's writes: a PUT or DELETE with `Idempotency-Key: <key>`
+ * Idempotency keys on the admin API's writes: a PUT, DELETE or POST (bulk) with `Idempotency-Key: <key>`
  * answers a retry of the same request (same method, path, If-Match and body) with the first
  * answer again (`Idempotent-Replayed: true`) instead of running it again, for 24 hours per API
  * key; the same idempotency key with another request is 422 IDEMPOTENCY_KEY_REUSED. Only
@@ -34,7 +34,8 @@ function requestHash(request: FastifyRequest): string {
 /** Registers the idempotency hooks (after the API key is known). */
 export function registerIdempotency(app: FastifyInstance, repo: AdminRepository): void {
   app.addHook('preHandler', async (request, reply) => {
-    if (request.method !== 'PUT' && request.method !== 'DELETE') return;
+    if (request.method !== 'PUT' && request.method !== 'DELETE' && request.method !== 'POST')
+      return;
     const key = request.headers['idempotency-key'];
     if (key === undefined) return;
     if (typeof key !== 'string' || !KEY.test(key)) {

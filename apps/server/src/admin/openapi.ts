@@ -146,6 +146,33 @@ function build(): object {
           },
         },
       },
+      '/stores/bulk': {
+        post: {
+          summary: 'Import many stores, as the import command does (scope write)',
+          parameters: [
+            { name: 'mode', in: 'query', schema: { enum: ['upsert', 'sync'] } },
+            { name: 'dryRun', in: 'query', schema: { type: 'boolean' } },
+            { name: 'allowRemoval', in: 'query', schema: { type: 'boolean' } },
+            { name: 'maxRemoval', in: 'query', schema: { type: 'number', minimum: 0, maximum: 1 } },
+            idempotencyKey,
+          ],
+          requestBody: {
+            required: true,
+            content: json({ type: 'array', items: { ...ref('StoreInput') } }),
+          },
+          responses: {
+            '200': {
+              description: 'Applied, or a dry run: the import report',
+              content: json({ type: 'object', properties: { report: ref('ImportReport') } }),
+            },
+            '400': error('Invalid rows or no rows (INVALID_BODY), with the report.'),
+            '409': error(
+              'The sync would remove too many stores (REMOVAL_REFUSED), with the report.',
+            ),
+            ...common,
+          },
+        },
+      },
       '/audit': {
         get: {
           summary: 'The audit log, newest first (scope read)',
@@ -216,6 +243,19 @@ function build(): object {
               },
             },
           ],
+        },
+        ImportReport: {
+          type: 'object',
+          description: 'The import report (README "Report")',
+          properties: {
+            outcome: {
+              enum: ['APPLIED', 'DRY_RUN', 'INVALID_ROWS', 'EMPTY_FILE', 'REMOVAL_REFUSED'],
+            },
+            rows: { type: 'integer' },
+            invalid: { type: 'integer' },
+            changes: { type: ['object', 'null'] },
+            problems: { type: 'array', items: { type: 'object' } },
+          },
         },
         AuditEntry: {
           type: 'object',

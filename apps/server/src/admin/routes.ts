@@ -12,6 +12,8 @@ import { ApiError } from '@locator/core';
 import type { ConfigService } from '../config/service.js';
 import type { AdminRepository, AdminStore, ApiKeyRow, KeyScope } from '../db/admin.js';
 import type { CountryCheck } from '../import/placement.js';
+import type { Database } from '../db/types.js';
+import { registerBulk } from './bulk.js';
 import { verifyKey } from './keys.js';
 import { storeFromBody } from './store-input.js';
 import { openApiDocument } from './openapi.js';
@@ -21,6 +23,8 @@ export const ADMIN_BASE = '/api/v1/admin';
 
 export interface AdminDeps {
   repo: AdminRepository;
+  /** The stores' writers, for bulk imports (bulk.ts). */
+  db: Pick<Database, 'meta' | 'storeWrites'>;
   config: ConfigService;
   /** The point-in-country check of written stores (absent: not checked). */
   countryCheck?: () => Promise<CountryCheck | undefined>;
@@ -109,6 +113,7 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     });
   }
   registerIdempotency(app, repo);
+  registerBulk(app, ADMIN_BASE, deps);
 
   app.get(`${ADMIN_BASE}/stores`, async (request) => {
     const q = request.query as { after?: string; limit?: string };

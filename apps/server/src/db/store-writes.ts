@@ -21,6 +21,8 @@ export interface StoreChangeSet {
   maxRemovalShare: number;
   /** Plan and count only; nothing is written. */
   dryRun: boolean;
+  /** When given, every store written or removed is recorded in the audit log with this actor. */
+  actor?: string;
 }
 
 export interface StoreChangeResult {

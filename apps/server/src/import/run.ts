@@ -39,6 +39,8 @@ export interface ImportOptions {
   countryCheck?: CountryCheck;
   /** The file's encoding when it is not UTF-8 or UTF-16 with a byte-order mark. */
   encoding?: NamedEncoding;
+  /** Records every store written or removed in the audit log with this actor (the admin API). */
+  actor?: string;
 }
 
 /** A row placed from its address. */
@@ -74,7 +76,7 @@ export interface ImportReport {
 
 export async function importStores(
   content: Buffer | string,
-  db: Database,
+  db: Pick<Database, 'meta' | 'storeWrites'>,
   config: ConfigService,
   options: ImportOptions,
 ): Promise<ImportReport> {
@@ -178,6 +180,7 @@ export async function importStores(
     ...(wasDemo ? { replaceSource: 'demo' } : {}),
     maxRemovalShare,
     dryRun: dryRun || problems.length > 0,
+    ...(options.actor ? { actor: options.actor } : {}),
   });
   report.changes = changes;
   if (changes.written) await db.meta.set(META_DATASET, 'import');

@@ -51,6 +51,46 @@ export function columnsOf(records: readonly StoreRecord[]): unknown[] {
   ];
 }
 
+/** Audit entries of a change set, with the documents before (read before the writes). */
+async function audit(
+  client: pg.PoolClient,
+  actor: string,
+  upserts: readonly StoreRecord[],
+  removals: readonly string[],
+): Promise<void> {
+  const ids = [...removals, ...upserts.map((r) => r.storeId)];
+  const before = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const { rows } = await client.query<{ store_id: string; doc: string }>(
+      'SELECT store_id, doc FROM stores WHERE store_id = ANY($1::text[])',
+      [ids.slice(i, i + BATCH)],
+    );
+    for (const r of rows) before.set(r.store_id, r.doc);
+  }
+  const entries = [
+    ...removals.map((id) => ['delete', id, before.get(id) ?? null, null] as const),
+    ...upserts.map((r) => {
+      const b = before.get(r.storeId) ?? null;
+      return [b === null ? 'create' : 'replace', r.storeId, b, r.doc] as const;
+    }),
+  ];
+  for (let i = 0; i < entries.length; i += BATCH) {
+    const batch = entries.slice(i, i + BATCH);
+    await client.query(
+      `INSERT INTO store_audit (actor, action, store_id, before_doc, after_doc)
+       SELECT $1, a, s, b, af FROM unnest($2::text[], $3::text[], $4::text[], $5::text[])
+         AS t(a, s, b, af)`,
+      [
+        actor,
+        batch.map((e) => e[0]),
+        batch.map((e) => e[1]),
+        batch.map((e) => e[2]),
+        batch.map((e) => e[3]),
+      ],
+    );
+  }
+}
+
 export class PgStoreWrites implements StoreWriteRepository {
   constructor(
     private readonly pool: pg.Pool,
@@ -74,6 +114,7 @@ export class PgStoreWrites implements StoreWriteRepository {
         await client.query('ROLLBACK');
         return { ...plan.result, written: false };
       }
+      if (set.actor) await audit(client, set.actor, plan.upserts, plan.removals);
       for (let i = 0; i < plan.removals.length; i += BATCH) {
         await client.query('DELETE FROM stores WHERE store_id = ANY($1::text[])', [
           plan.removals.slice(i, i + BATCH),

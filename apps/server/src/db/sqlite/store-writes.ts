@@ -29,6 +29,8 @@ export class SqliteStoreWrites implements StoreWriteRepository {
   private readonly stateStmt: BetterSqlite3.Statement;
   private readonly upsertStmt: BetterSqlite3.Statement;
   private readonly deleteStmt: BetterSqlite3.Statement;
+  private readonly docStmt: BetterSqlite3.Statement;
+  private readonly auditStmt: BetterSqlite3.Statement;
 
   constructor(
     private readonly db: BetterSqlite3.Database,
@@ -38,6 +40,11 @@ export class SqliteStoreWrites implements StoreWriteRepository {
     this.stateStmt = db.prepare('SELECT store_id, hash, source FROM stores').raw();
     this.upsertStmt = db.prepare(UPSERT_STORE);
     this.deleteStmt = db.prepare('DELETE FROM stores WHERE store_id = ?');
+    this.docStmt = db.prepare('SELECT doc FROM stores WHERE store_id = ?').pluck();
+    this.auditStmt = db.prepare(
+      `INSERT INTO store_audit (at, actor, action, store_id, before_doc, after_doc)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    );
   }
 
   async applyChanges(set: StoreChangeSet): Promise<StoreChangeResult> {
@@ -51,9 +58,19 @@ export class SqliteStoreWrites implements StoreWriteRepository {
         }
         const plan = planChanges(stored, set);
         if (set.dryRun || plan.result.refused) return { ...plan.result, written: false };
-        for (const id of plan.removals) this.deleteStmt.run(id);
+        const at = new Date().toISOString();
+        const actor = set.actor;
+        for (const id of plan.removals) {
+          if (actor) this.auditStmt.run(at, actor, 'delete', id, this.docStmt.get(id), null);
+          this.deleteStmt.run(id);
+        }
         // New stores get row ids in spatial order (see inSpatialOrder).
         for (const r of inSpatialOrder(plan.upserts)) {
+          if (actor) {
+            const before = (this.docStmt.get(r.storeId) as string | undefined) ?? null;
+            const action = before === null ? 'create' : 'replace';
+            this.auditStmt.run(at, actor, action, r.storeId, before, r.doc);
+          }
           this.upsertStmt.run({ ...r, dropOff: r.dropOff ? 1 : 0 });
         }
         return { ...plan.result, written: true };
