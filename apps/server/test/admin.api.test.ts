@@ -318,4 +318,39 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
     expect(empty.json().report.outcome).toBe('EMPTY_FILE');
     expect(await londonIds(t.db)).toEqual(['B-1']);
   });
+
+  it('patches some columns, checked as a whole store, with If-Match', async () => {
+    const created = await call('PUT', `${BASE}/stores/PA-1`, writeKey2, {
+      body: gbRow('PA-1', { phone: '020 7946 0000', salesProducts: 'phone;tablet' }),
+    });
+    const v1 = created.headers.etag as string;
+    const patch = (body: object, headers: Record<string, string> = {}) =>
+      a.app.inject({
+        method: 'PATCH',
+        url: `${BASE}/stores/PA-1`,
+        headers: { authorization: `Bearer ${writeKey2}`, ...headers },
+        payload: body,
+      });
+    const patched = await patch({ title: 'Patched' }, { 'if-match': v1 });
+    expect(patched.statusCode).toBe(200);
+    expect(patched.json().store).toMatchObject({
+      title: 'Patched',
+      phone: '020 7946 0000',
+      salesProducts: ['1', '2'],
+    });
+    expect((await patch({ title: 'Stale' }, { 'if-match': v1 })).statusCode).toBe(412);
+    const bad = await patch({ latitude: '0x33' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().problems).toEqual([expect.objectContaining({ code: 'INVALID_COORDINATE' })]);
+    expect((await call('GET', `${BASE}/stores/PA-1`, readKey)).json().store.title).toBe('Patched');
+    const audit = (await call('GET', `${BASE}/audit?storeId=PA-1`, readKey)).json();
+    expect(audit.entries.map((e: { action: string }) => e.action)).toEqual(['replace', 'create']);
+    const missing = await a.app.inject({
+      method: 'PATCH',
+      url: `${BASE}/stores/NOPE-1`,
+      headers: { authorization: `Bearer ${writeKey2}` },
+      payload: { title: 'x' },
+    });
+    expect(missing.statusCode).toBe(404);
+  });
 });

@@ -1,5 +1,5 @@
 /**
- * Idempotency keys on the admin API's writes: a PUT, DELETE or POST (bulk) with `Idempotency-Key: <key>`
+ * Idempotency keys on the admin API's writes: a PUT, PATCH, DELETE or POST (bulk) with `Idempotency-Key: <key>`
  * answers a retry of the same request (same method, path, If-Match and body) with the first
  * answer again (`Idempotent-Replayed: true`) instead of running it again, for 24 hours per API
  * key; the same idempotency key with another request is 422 IDEMPOTENCY_KEY_REUSED. Only

@@ -135,6 +135,22 @@ function build(): object {
             ...common,
           },
         },
+        patch: {
+          summary: 'Change some columns of a store (scope write)',
+          parameters: [ifMatch, idempotencyKey],
+          requestBody: {
+            required: true,
+            content: json({ ...storeInputSchema(), required: [] }),
+          },
+          responses: {
+            '200': { description: 'Changed (or unchanged)', content: json(ref('Store')) },
+            '400': { description: 'Invalid store', content: json(ref('InvalidStore')) },
+            '404': error('No such store.'),
+            '412': error('The store has changed (PRECONDITION_FAILED).'),
+            '422': error('The idempotency key was used for another request.'),
+            ...common,
+          },
+        },
         delete: {
           summary: 'Remove a store (scope write)',
           parameters: [ifMatch, idempotencyKey],

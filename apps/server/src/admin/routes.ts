@@ -14,6 +14,7 @@ import type { AdminRepository, AdminStore, ApiKeyRow, KeyScope } from '../db/adm
 import type { CountryCheck } from '../import/placement.js';
 import type { Database } from '../db/types.js';
 import { registerBulk } from './bulk.js';
+import { rowMaker } from '../import/export.js';
 import { verifyKey } from './keys.js';
 import { storeFromBody } from './store-input.js';
 import { openApiDocument } from './openapi.js';
@@ -74,6 +75,7 @@ function sendStore(reply: FastifyReply, s: AdminStore, code = 200): FastifyReply
 
 export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
   const { repo } = deps;
+  const toRow = rowMaker(deps.config.catalogue);
 
   // The document is public (it describes, it holds no data).
   app.get(`${ADMIN_BASE}/openapi.json`, async (_request, reply) =>
@@ -135,10 +137,20 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     return sendStore(reply, store);
   });
 
-  app.put(`${ADMIN_BASE}/stores/:storeId`, async (request, reply) => {
-    const storeId = storeIdOf(request);
+  app.put(`${ADMIN_BASE}/stores/:storeId`, async (request, reply) =>
+    write(request, reply, storeIdOf(request), request.body, ifMatchOf(request)),
+  );
+
+  /** Validates a store and writes it unless `ifMatch` names another version. */
+  async function write(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    storeId: string,
+    input: unknown,
+    ifMatch: string | undefined,
+  ): Promise<FastifyReply> {
     const check = deps.countryCheck ? await deps.countryCheck() : undefined;
-    const { record, problems } = storeFromBody(request.body, storeId, deps.config, check);
+    const { record, problems } = storeFromBody(input, storeId, deps.config, check);
     if (!record) {
       const body = new ApiError('INVALID_BODY', 'The store is invalid.').toBody();
       return reply.code(400).send({
@@ -151,11 +163,29 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
         })),
       });
     }
-    const out = await repo.putStore(record, ifMatchOf(request), `key:${request.apiKey!.id}`);
+    const out = await repo.putStore(record, ifMatch, `key:${request.apiKey!.id}`);
     if (out.status === 'conflict') {
       throw new ApiError('PRECONDITION_FAILED', 'The store has changed (or does not exist).');
     }
     return sendStore(reply, out.store!, out.status === 'created' ? 201 : 200);
+  }
+
+  // PATCH: the given columns replace the stored store's; the result is checked as a PUT is.
+  app.patch(`${ADMIN_BASE}/stores/:storeId`, async (request, reply) => {
+    const storeId = storeIdOf(request);
+    const body = request.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new ApiError('INVALID_BODY', 'The body is a JSON object of columns.');
+    }
+    const current = await repo.getStore(storeId);
+    if (!current) throw new ApiError('NOT_FOUND', 'No store with this id.');
+    const merged = { ...toRow(current), ...(body as Record<string, unknown>) };
+    // The write goes through only if the store is still the version the patch was made on.
+    const ifMatch = ifMatchOf(request);
+    if (ifMatch !== undefined && ifMatch !== '*' && ifMatch !== current.hash) {
+      throw new ApiError('PRECONDITION_FAILED', 'The store has changed.');
+    }
+    return write(request, reply, storeId, merged, current.hash);
   });
 
   app.delete(`${ADMIN_BASE}/stores/:storeId`, async (request, reply) => {
