@@ -1,20 +1,49 @@
 /**
  * `npm run bench:import`: writes 200,000 stores as CSV (the documented import columns) and
- * times the import command's code path into a fresh SQLite file; then a rerun (no change).
- * Figures go to bench/results/import.json.
+ * times the import command's code path (point-in-country check included) on both databases:
+ * an upsert into an empty database, the same file again (nothing changes), a sync of a file
+ * with 1 % of the stores changed and 1 % gone, and a dry run of that sync.
+ * Figures go to bench/results/import.json. PostgreSQL: the database locator_bench_import
+ * (recreated) next to BENCH_PG_ADMIN_URL.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { loadavg } from 'node:os';
+import pg from 'pg';
+import { loadEmbeddedProvider } from '@locator/geo';
 import { loadConfigFiles } from '../../apps/server/src/config/load.js';
 import { ConfigService } from '../../apps/server/src/config/service.js';
 import { CONFIG_DIR } from '../../apps/server/src/config/paths.js';
 import { generateDemoStores } from '../../apps/server/src/demo/generate.js';
 import { openSqlite } from '../../apps/server/src/db/sqlite/index.js';
-import { importStores } from '../../apps/server/src/import/run.js';
+import { openPostgres } from '../../apps/server/src/db/postgres/index.js';
+import type { Database } from '../../apps/server/src/db/types.js';
+import { importStores, type ImportOptions } from '../../apps/server/src/import/run.js';
 import { toImportCsv } from '../../apps/server/src/import/export.js';
+import { countryCheck } from '../../apps/server/src/import/placement.js';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 200_000);
 const dir = join(process.cwd(), 'data', 'bench');
+const PG_ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const PG_DB = 'locator_bench_import';
+
+async function freshPostgres(): Promise<Database> {
+  const admin = new pg.Client({ connectionString: PG_ADMIN });
+  await admin.connect();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${PG_DB}`);
+  } finally {
+    await admin.end();
+  }
+  return openPostgres(PG_ADMIN.replace(/\/[^/]*$/, `/${PG_DB}`), { max: 4 });
+}
+
+function freshSqlite(): Database {
+  const file = join(dir, `import-${ROWS}.sqlite`);
+  for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+  return openSqlite(file);
+}
 
 async function main(): Promise<void> {
   const config = new ConfigService(loadConfigFiles(CONFIG_DIR));
@@ -24,38 +53,69 @@ async function main(): Promise<void> {
     brand: 'Lumen',
     count: ROWS,
   });
-  const csv = toImportCsv(records, config.catalogue, {
-    storeId: (id) => id.replace('DEMO', 'IMP'),
-    title: (title) => title.replace(' (Demo)', ''),
-  });
+  const options = {
+    storeId: (id: string) => id.replace('DEMO', 'IMP'),
+    title: (title: string) => title.replace(' (Demo)', ''),
+  };
+  const csv = toImportCsv(records, config.catalogue, options);
+  // 1 % gone, about 1 % renamed.
+  const next = records.filter((_, i) => i % 100 !== 0);
+  const csv2 = toImportCsv(next, config.catalogue, options).replace(
+    /^(IMP-[^,]*01,)([^,\n]*)/gm,
+    '$1$2 (moved)',
+  );
   mkdirSync(dir, { recursive: true });
   writeFileSync(join(dir, `import-${ROWS}.csv`), csv);
-  const file = join(dir, `import-${ROWS}.sqlite`);
-  for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
-  const db = openSqlite(file);
-  let t = Date.now();
-  const first = await importStores(csv, db, config, { fileName: 'import.csv', format: 'csv' });
-  const firstS = (Date.now() - t) / 1000;
-  t = Date.now();
-  const rerun = await importStores(csv, db, config, { fileName: 'import.csv', format: 'csv' });
-  const rerunS = (Date.now() - t) / 1000;
-  await db.close();
+  const maps = await loadEmbeddedProvider({ build: false });
+  const base: ImportOptions = {
+    fileName: 'import.csv',
+    format: 'csv',
+    countryCheck: countryCheck(maps),
+  };
+  const results: Record<string, unknown> = {};
+  const loadBefore = loadavg()[0];
+  for (const dialect of ['sqlite', 'postgres'] as const) {
+    const db = dialect === 'sqlite' ? freshSqlite() : await freshPostgres();
+    const step = async (text: string, extra: Partial<ImportOptions>) => {
+      const t = Date.now();
+      const r = await importStores(text, db, config, { ...base, ...extra });
+      return {
+        seconds: Math.round((Date.now() - t) / 100) / 10,
+        outcome: r.outcome,
+        problems: r.problems.length,
+        ...(r.problems.length ? { firstProblems: r.problems.slice(0, 3) } : {}),
+        changes: r.changes
+          ? {
+              added: r.changes.added,
+              changed: r.changes.changed,
+              removed: r.changes.removed,
+              unchanged: r.changes.unchanged,
+            }
+          : null,
+      };
+    };
+    try {
+      results[dialect] = {
+        upsertIntoEmpty: await step(csv, { mode: 'upsert' }),
+        upsertUnchanged: await step(csv, { mode: 'upsert' }),
+        syncDryRun: await step(csv2, { mode: 'sync', dryRun: true }),
+        sync: await step(csv2, { mode: 'sync' }),
+      };
+    } finally {
+      await db.close();
+    }
+    console.log(dialect, JSON.stringify(results[dialect], null, 2));
+  }
   const report = {
-    benchmark: 'import CSV into SQLite',
+    benchmark: 'import CSV (upsert, sync, dry run) into SQLite and PostgreSQL',
     date: new Date().toISOString(),
     rows: ROWS,
-    problems: first.problems.length,
-    firstProblems: first.problems.slice(0, 5),
-    seconds: Math.round(firstS * 10) / 10,
-    rowsPerSecond: Math.round(ROWS / firstS),
-    applied: first.applied,
-    rerunSeconds: Math.round(rerunS * 10) / 10,
-    rerun: rerun.applied,
+    ...results,
+    loadAverage: { before: loadBefore, after: loadavg()[0] },
     aimSeconds: 30,
   };
   mkdirSync('bench/results', { recursive: true });
   writeFileSync('bench/results/import.json', `${JSON.stringify(report, null, 2)}\n`);
-  console.log(JSON.stringify(report, null, 2));
 }
 
 main().catch((err: unknown) => {

@@ -12,6 +12,7 @@ import { renderHostPage, type BootData } from './http/host-page.js';
 import { registerSecurityHeaders, type SecurityConfig } from './http/security.js';
 import { registerCompression } from './http/compression.js';
 import { apiRoutes, type ApiDeps } from './api/index.js';
+import { adminRoutes } from './admin/routes.js';
 import { mapsRoutes } from './maps/routes.js';
 import { basemapRoutes } from './basemap/routes.js';
 import { registerErrorHandler } from './http/errors.js';
@@ -143,6 +144,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   await app.register(apiRoutes, { deps: options.api, env });
+  if (options.api?.admin) await app.register(adminRoutes, options.api.admin);
   if (options.maps) {
     await app.register(mapsRoutes, {
       provider: options.maps,

@@ -20,6 +20,7 @@ import { OutageLog } from './health/outage-log.js';
 import { HealthService } from './health/health.js';
 import type { MapsProvider } from '@locator/geo';
 import { RateLimitCounters } from './http/rate-limit-counters.js';
+import { lazyCountryCheck } from './admin/country-check.js';
 
 export interface Services {
   db: Database;
@@ -120,6 +121,13 @@ export async function createServices(
     analytics: { service: analytics, rateLimit: analyticsConfig.RATE_LIMIT_EVENTS },
     health: new HealthService(db, outages),
     outages,
+    admin: {
+      repo: db.admin,
+      db,
+      config,
+      countryCheck: lazyCountryCheck(log),
+      rateLimit: settings.RATE_LIMIT_ADMIN,
+    },
   };
   const services: Services = {
     db,

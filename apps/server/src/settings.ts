@@ -46,6 +46,8 @@ const settingsSchema = z.object({
     .string()
     .regex(/^[\w.:-]{1,64}$/, 'must be 1 to 64 letters, digits or . _ : -')
     .default('locator:'),
+  /** Admin API requests per API key per minute; 0 turns the limit off. */
+  RATE_LIMIT_ADMIN: z.coerce.number().int().min(0).default(600),
 });
 
 export type Settings = Readonly<z.infer<typeof settingsSchema>>;

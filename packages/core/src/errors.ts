@@ -33,6 +33,22 @@ export const ERROR_CATALOGUE = {
   NOT_FOUND: { status: 404, message: 'No such resource.' },
   /** The request (its headers or body) did not arrive within the server's request timeout. */
   REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive.' },
+  /** An admin endpoint without a valid API key (missing, unknown or revoked). */
+  UNAUTHORIZED: { status: 401, message: 'A valid API key is required.' },
+  /** The API key lacks the scope the endpoint needs (read or write). */
+  FORBIDDEN: { status: 403, message: 'The API key may not do this.' },
+  /** If-Match names another version of the resource than the current one. */
+  PRECONDITION_FAILED: { status: 412, message: 'The resource has changed.' },
+  /** A sync would remove more than the allowed share of the stores; nothing was written. */
+  REMOVAL_REFUSED: {
+    status: 409,
+    message: 'The sync would remove too many stores.',
+  },
+  /** The Idempotency-Key was used before for a different request. */
+  IDEMPOTENCY_KEY_REUSED: {
+    status: 422,
+    message: 'The idempotency key was used for another request.',
+  },
   /** The body is larger than the endpoint accepts. */
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   /** The body's media type is not accepted (JSON only). */

@@ -14,6 +14,11 @@ describe('error catalogue', () => {
     expect(ERROR_CODES).toContain('UNKNOWN_COUNTRY');
     expect(errorStatus('UNKNOWN_COUNTRY')).toBe(404);
     expect(errorStatus('DATABASE_UNAVAILABLE')).toBe(503);
+    expect(errorStatus('UNAUTHORIZED')).toBe(401);
+    expect(errorStatus('FORBIDDEN')).toBe(403);
+    expect(errorStatus('PRECONDITION_FAILED')).toBe(412);
+    expect(errorStatus('IDEMPOTENCY_KEY_REUSED')).toBe(422);
+    expect(errorStatus('REMOVAL_REFUSED')).toBe(409);
     for (const code of ERROR_CODES) expect(ERROR_CATALOGUE[code].message.length).toBeGreaterThan(0);
   });
 

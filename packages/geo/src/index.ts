@@ -26,6 +26,8 @@ export {
   type EmbeddedProviderOptions,
 } from './provider.js';
 export { Gazetteer } from './gazetteer.js';
+export { CountryLocator } from './shapes.js';
+export { nearestPlace } from './reverse.js';
 export {
   buildIndex,
   computeInputsHash,

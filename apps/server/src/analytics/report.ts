@@ -5,6 +5,7 @@
  * terminal tables and as CSV (one long table: section + key columns + count + rate).
  */
 import type { EventGroup, EventRepository } from '../db/types.js';
+import { csvCell } from '../csv-cell.js';
 
 export interface ReportOptions {
   /** First day, inclusive (UTC midnight). */
@@ -321,11 +322,6 @@ interface CsvKey {
 }
 
 const CSV_HEAD = ['section', 'country', 'channel', 'product', 'place', 'link', 'count', 'rate'];
-
-function csvCell(v: string | number | null): string {
-  const s = v === null ? '' : typeof v === 'number' ? String(v) : v;
-  return /[",\n\r]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-}
 
 /** The report as one CSV table (RFC 4180, header row; rate as a fraction 0–1). */
 export function reportCsv(r: Report): string {

@@ -22,6 +22,7 @@ import { registerAnalyticsRoutes, type AnalyticsRouteDeps } from '../analytics/r
 import type { HealthService } from '../health/health.js';
 import type { OutageLog } from '../health/outage-log.js';
 import { RateLimitCounters } from '../http/rate-limit-counters.js';
+import type { AdminDeps } from '../admin/routes.js';
 
 /** Services the routes use. */
 export interface ApiDeps {
@@ -47,6 +48,8 @@ export interface ApiDeps {
   health?: HealthService;
   /** Counts the requests answered 503 DATABASE_UNAVAILABLE (one log line per outage). */
   outages?: OutageLog;
+  /** The admin store API, /api/v1/admin/… (absent: not served). */
+  admin?: AdminDeps;
 }
 
 export const API_BASE = '/api/v1/grlui';

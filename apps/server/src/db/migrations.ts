@@ -176,4 +176,41 @@ export const MIGRATIONS: readonly Migration[] = [
     // PostgreSQL has had its counter since migration 3; the KNN search's GiST index goes.
     postgres: [`DROP INDEX IF EXISTS stores_geog_idx`],
   },
+  {
+    version: 5,
+    name: 'admin API keys (hashed), the store audit log, idempotency keys',
+    sqlite: [
+      `CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY, name TEXT NOT NULL, secret_hash TEXT NOT NULL,
+        scopes TEXT NOT NULL, created_at TEXT NOT NULL, revoked_at TEXT
+      )`,
+      `CREATE TABLE store_audit (
+        id INTEGER PRIMARY KEY, at TEXT NOT NULL, actor TEXT NOT NULL, action TEXT NOT NULL,
+        store_id TEXT NOT NULL, before_doc TEXT, after_doc TEXT
+      )`,
+      `CREATE INDEX store_audit_store ON store_audit (store_id, id)`,
+      `CREATE TABLE admin_idempotency (
+        key_id TEXT NOT NULL, idem_key TEXT NOT NULL, request_hash TEXT NOT NULL,
+        status INTEGER NOT NULL, etag TEXT, body TEXT, created_at TEXT NOT NULL,
+        PRIMARY KEY (key_id, idem_key)
+      )`,
+    ],
+    postgres: [
+      `CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY, name TEXT NOT NULL, secret_hash TEXT NOT NULL,
+        scopes TEXT NOT NULL, created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        revoked_at TIMESTAMPTZ
+      )`,
+      `CREATE TABLE store_audit (
+        id BIGSERIAL PRIMARY KEY, at TIMESTAMPTZ NOT NULL DEFAULT now(), actor TEXT NOT NULL,
+        action TEXT NOT NULL, store_id TEXT NOT NULL, before_doc TEXT, after_doc TEXT
+      )`,
+      `CREATE INDEX store_audit_store ON store_audit (store_id, id)`,
+      `CREATE TABLE admin_idempotency (
+        key_id TEXT NOT NULL, idem_key TEXT NOT NULL, request_hash TEXT NOT NULL,
+        status INTEGER NOT NULL, etag TEXT, body TEXT,
+        created_at TIMESTAMPTZ NOT NULL DEFAULT now(), PRIMARY KEY (key_id, idem_key)
+      )`,
+    ],
+  },
 ];

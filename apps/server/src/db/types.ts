@@ -4,6 +4,8 @@
  * (./postgres); everything outside them is dialect-agnostic.
  */
 import type { ResultChannel, StoredEventType } from '@locator/core';
+import type { StoreWriteRepository } from './store-writes.js';
+import type { AdminRepository } from './admin.js';
 
 /** A store as stored: the filter columns plus the API document (JSON text, see StoreDoc). */
 export interface StoreRecord {
@@ -231,6 +233,10 @@ export interface Database {
   readonly stores: StoreRepository;
   /** The store search: the in-memory store index, following the stores' changes. */
   readonly search: StoreSearch;
+  /** Writes by content: the import's modes (see store-writes.ts). */
+  readonly storeWrites: StoreWriteRepository;
+  /** API keys, single-store admin writes and their audit log (see admin.ts). */
+  readonly admin: AdminRepository;
   readonly meta: MetaRepository;
   /** Writes the 3.9 statistic into the events store (type "locationSearch"). */
   readonly statistics: StatisticsRepository;

@@ -1,33 +1,35 @@
 /**
- * `npm run import -- <file> [--format csv|json|ndjson] [--dry-run] [--no-geocode]`
+ * `npm run import -- <file> [--mode upsert|sync] [--dry-run] [--allow-removal]
+ *   [--max-removal 0.1] [--report report.json] [--format csv|json|ndjson]
+ *   [--encoding windows-1252] [--no-geocode]`
  * Imports stores into the configured database (DATABASE_URL, else the SQLite file under
- * DATA_DIR). Exit code 0 when applied (or unchanged), 1 when any row is bad (nothing applied).
+ * DATA_DIR). Exit status by outcome (codes.ts): 0 applied or dry run, 1 invalid rows,
+ * 2 usage, 3 empty file, 4 removal refused; nothing is written unless 0 and not a dry run.
  */
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { EmbeddedProvider } from '@locator/geo';
 import { loadEnv } from '../env.js';
 import { loadSettings } from '../settings.js';
 import { loadConfigFiles } from '../config/load.js';
 import { ConfigService } from '../config/service.js';
 import { openDatabase } from '../db/open.js';
+import { exitCodeOf } from './codes.js';
+import { NAMED_ENCODINGS, type NamedEncoding } from './decode.js';
 import { formatOf } from './parse.js';
-import { importStores, type Geocoder } from './run.js';
+import { countryCheck, embeddedGeocoder } from './placement.js';
+import { reportJson, reportText } from './report.js';
+import { importStores } from './run.js';
 
-async function embeddedGeocoder(): Promise<Geocoder | undefined> {
-  try {
-    const { loadEmbeddedProvider } = await import('@locator/geo');
-    const maps = await loadEmbeddedProvider({ log: (m) => console.error(`[geo] ${m}`) });
-    return async (address, country) => {
-      const [place] = await maps.geocode(address, { countries: [country], lang: 'en', limit: 1 });
-      return place ? { latitude: place.latitude, longitude: place.longitude } : undefined;
-    };
-  } catch (err) {
-    console.error(
-      `[geo] maps engine unavailable (${(err as Error).message}); rows need coordinates`,
-    );
-    return undefined;
-  }
+const USAGE =
+  'usage: npm run import -- <file.csv|.json|.ndjson> [--mode upsert|sync] [--dry-run] ' +
+  '[--allow-removal] [--max-removal share] [--report out.json] [--format f] ' +
+  '[--encoding windows-1252] [--no-geocode]';
+
+async function loadMaps(): Promise<EmbeddedProvider> {
+  const { loadEmbeddedProvider } = await import('@locator/geo');
+  return loadEmbeddedProvider({ log: (m) => console.error(`[geo] ${m}`) });
 }
 
 async function main(): Promise<number> {
@@ -35,15 +37,30 @@ async function main(): Promise<number> {
     allowPositionals: true,
     options: {
       format: { type: 'string' },
+      mode: { type: 'string', default: 'upsert' },
       'dry-run': { type: 'boolean', default: false },
+      'allow-removal': { type: 'boolean', default: false },
+      'max-removal': { type: 'string' },
+      report: { type: 'string' },
+      encoding: { type: 'string' },
       'no-geocode': { type: 'boolean', default: false },
     },
   });
   // npm runs workspace scripts in the workspace folder; paths are relative to where it was typed.
-  const file = positionals[0] && resolve(process.env.INIT_CWD ?? process.cwd(), positionals[0]);
-  if (!file) {
+  const cwd = process.env.INIT_CWD ?? process.cwd();
+  const file = positionals[0] && resolve(cwd, positionals[0]);
+  const mode = values.mode;
+  const share = values['max-removal'] === undefined ? undefined : Number(values['max-removal']);
+  const encoding = values.encoding?.toLowerCase();
+  if (
+    !file ||
+    (mode !== 'upsert' && mode !== 'sync') ||
+    (share !== undefined && !(share >= 0 && share <= 1)) ||
+    (encoding !== undefined && !NAMED_ENCODINGS.includes(encoding as NamedEncoding))
+  ) {
+    console.error(USAGE);
     console.error(
-      'usage: npm run import -- <file.csv|.json|.ndjson> [--format f] [--dry-run] [--no-geocode]',
+      '--max-removal is a share from 0 to 1; --encoding one of ' + NAMED_ENCODINGS.join(', '),
     );
     return 2;
   }
@@ -51,47 +68,36 @@ async function main(): Promise<number> {
   const settings = loadSettings();
   const config = new ConfigService(loadConfigFiles(settings.CONFIG_DIR));
   const content = readFileSync(file);
+  // The maps engine checks coordinates against the countries' boundaries and places addresses.
+  const maps = await loadMaps();
   const db = await openDatabase(env);
   const started = Date.now();
   try {
-    const needsGeocoder = !values['no-geocode'];
     const report = await importStores(content, db, config, {
       fileName: basename(file),
       format: formatOf(file, values.format),
+      mode,
       dryRun: values['dry-run'],
-      ...(needsGeocoder ? { geocoder: await lazyGeocoder() } : {}),
+      allowRemoval: values['allow-removal'],
+      ...(share !== undefined ? { maxRemovalShare: share } : {}),
+      ...(encoding ? { encoding: encoding as NamedEncoding } : {}),
+      countryCheck: countryCheck(maps),
+      ...(values['no-geocode'] ? {} : { geocoder: embeddedGeocoder(maps) }),
     });
-    for (const p of report.problems) console.error(`${file}:${p.line}: ${p.field}: ${p.reason}`);
-    if (report.problems.length > 0) {
-      console.error(
-        `${report.problems.length} problem(s) in ${report.rows} rows; nothing imported.`,
-      );
-      return 1;
-    }
-    const a = report.applied;
+    const lines = reportText(report, file);
+    const ok = report.outcome === 'APPLIED' || report.outcome === 'DRY_RUN';
+    for (const line of lines.slice(0, -1)) console.error(line);
     const took = `${((Date.now() - started) / 1000).toFixed(1)} s`;
-    if (!a) console.log(`${report.rows} rows valid (dry run, nothing written) in ${took}.`);
-    else if (a.alreadyApplied) console.log(`${file} was already imported; nothing changed.`);
-    else {
-      console.log(
-        `${report.rows} rows: ${a.inserted} inserted, ${a.updated} updated, ${a.unchanged} unchanged` +
-          `${a.removed ? `, ${a.removed} demo stores removed` : ''}; ${report.geocoded} geocoded; ${took}.`,
-      );
+    (ok ? console.log : console.error)(`${lines[lines.length - 1]} (${took})`);
+    if (values.report) {
+      const out = resolve(cwd, values.report);
+      writeFileSync(out, `${JSON.stringify(reportJson(report), null, 2)}\n`);
+      console.error(`Report written to ${out}`);
     }
-    return 0;
+    return exitCodeOf(report.outcome);
   } finally {
     await db.close();
   }
-}
-
-/** Loads the maps engine only when a row needs it. */
-async function lazyGeocoder(): Promise<Geocoder> {
-  let geocoder: Promise<Geocoder | undefined> | undefined;
-  return async (address, country) => {
-    geocoder ??= embeddedGeocoder();
-    const g = await geocoder;
-    return g ? g(address, country) : undefined;
-  };
 }
 
 main().then(

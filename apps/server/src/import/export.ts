@@ -1,15 +1,13 @@
 /**
  * Stores → an import file (CSV with the documented columns): the inverse of the import's row
- * mapping, used to turn generated data into import files (benchmark, tests).
+ * mapping, used to turn generated data into import files (benchmark, tests). Cells that
+ * look like formulas are neutralised (../csv-cell.ts).
  */
 import type { Catalogue } from '../config/schema.js';
 import type { StoreRecord } from '../db/types.js';
 import type { StoreDoc } from '../stores/doc.js';
+import { csvCell } from '../csv-cell.js';
 import { IMPORT_COLUMNS } from './row.js';
-
-function csvCell(v: string): string {
-  return /[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
-}
 
 export interface ExportOptions {
   /** Rewrites each store id (e.g. DEMO-… → IMP-…). */
@@ -18,12 +16,11 @@ export interface ExportOptions {
   title?: (title: string) => string;
 }
 
-/** The CSV text (header line first) importing these stores. */
-export function toImportCsv(
-  records: readonly StoreRecord[],
+/** Turns stored stores back into import rows (catalogue ids → codes, lists ";"-joined). */
+export function rowMaker(
   catalogue: Catalogue,
   options: ExportOptions = {},
-): string {
+): (record: Pick<StoreRecord, 'country' | 'doc'>) => Record<string, string> {
   const codes = (list: readonly { _id: string; code: string }[]) => {
     const byId = new Map(list.map((x) => [x._id, x.code]));
     return (ids: readonly string[]) => ids.map((id) => byId.get(id) ?? id).join(';');
@@ -33,10 +30,9 @@ export function toImportCsv(
   const repairTypes = codes(catalogue.repairTypes);
   const vas = codes(catalogue.vas);
   const specialties = codes(catalogue.solutionsSpeciality);
-  const lines = [IMPORT_COLUMNS.join(',')];
-  for (const r of records) {
+  return (r) => {
     const d = JSON.parse(r.doc) as StoreDoc;
-    const row: Record<string, string> = {
+    return {
       storeId: options.storeId ? options.storeId(d.storeId) : d.storeId,
       title: options.title ? options.title(d.title) : d.title,
       country: r.country,
@@ -60,6 +56,19 @@ export function toImportCsv(
       apptSchedulerIndVal: d.apptSchedulerIndVal,
       geoCodeStatus: d.geoCodeStatus,
     };
+  };
+}
+
+/** The CSV text (header line first) importing these stores. */
+export function toImportCsv(
+  records: readonly StoreRecord[],
+  catalogue: Catalogue,
+  options: ExportOptions = {},
+): string {
+  const toRow = rowMaker(catalogue, options);
+  const lines = [IMPORT_COLUMNS.join(',')];
+  for (const r of records) {
+    const row = toRow(r);
     lines.push(IMPORT_COLUMNS.map((k) => csvCell(row[k] ?? '')).join(','));
   }
   return `${lines.join('\n')}\n`;

@@ -1,8 +1,15 @@
-/** Reads an import file (CSV, JSON array or NDJSON) into raw rows with their line numbers. */
+/**
+ * Reads an import file's text (CSV, JSON array or NDJSON) into raw rows with their line
+ * numbers. Every structural problem is reported (a broken CSV record is skipped and reading
+ * goes on), and so is every unknown or repeated column (columns.ts).
+ */
 import { parse as parseCsv } from 'csv-parse/sync';
 import { extname } from 'node:path';
+import type { RowProblem } from './codes.js';
+import { checkColumns, unknownKeys } from './columns.js';
 
 export type ImportFormat = 'csv' | 'json' | 'ndjson';
+export type { RowProblem };
 
 export interface RawRow {
   /** 1-based line of the row in the file (for JSON arrays, the element's 1-based index). */
@@ -10,17 +17,19 @@ export interface RawRow {
   values: Record<string, unknown>;
 }
 
-export interface RowProblem {
-  line: number;
-  field: string;
-  reason: string;
-}
-
 export function formatOf(file: string, explicit?: string): ImportFormat {
   const f = (explicit ?? extname(file).slice(1)).toLowerCase();
   if (f === 'csv' || f === 'json' || f === 'ndjson') return f;
   if (f === 'jsonl') return 'ndjson';
   throw new Error(`Unknown import format "${f}": use .csv, .json or .ndjson (or --format).`);
+}
+
+/**
+ * A spreadsheet-safe cell written by the export ("'=…", see export.ts) reads back as the text
+ * it protects.
+ */
+function unprotect(cell: string): string {
+  return /^'[=+\-@]/.test(cell) ? cell.slice(1) : cell;
 }
 
 /**
@@ -40,20 +49,36 @@ export function forEachRow(
   };
   switch (format) {
     case 'csv': {
+      let header: string[] | undefined;
+      let keep: boolean[] = [];
       try {
         parseCsv(text, {
-          columns: true,
           bom: true,
           skip_empty_lines: true,
           trim: true,
-          on_record: (record: Record<string, string>, context: { lines: number }) => {
-            take({ line: context.lines, values: record });
+          skip_records_with_error: true,
+          on_skip: (err) => {
+            if (err) problems.push(syntax(err));
+            return undefined;
+          },
+          on_record: (record: string[], context: { lines: number }) => {
+            if (!header) {
+              header = record;
+              const checked = checkColumns(record, context.lines);
+              keep = checked.keep;
+              problems.push(...checked.problems);
+              return null;
+            }
+            const values: Record<string, unknown> = {};
+            record.forEach((cell, i) => {
+              if (keep[i]) values[header![i]!] = unprotect(cell);
+            });
+            take({ line: context.lines, values });
             return null;
           },
         });
       } catch (err) {
-        const e = err as { lines?: number; message: string };
-        problems.push({ line: e.lines ?? 0, field: '(file)', reason: e.message });
+        problems.push(syntax(err as Error));
       }
       return count;
     }
@@ -62,11 +87,11 @@ export function forEachRow(
       try {
         data = JSON.parse(text);
       } catch (err) {
-        problems.push({ line: 0, field: '(file)', reason: (err as Error).message });
+        problems.push(fileProblem((err as Error).message));
         return 0;
       }
       if (!Array.isArray(data)) {
-        problems.push({ line: 0, field: '(file)', reason: 'a JSON import is an array of stores' });
+        problems.push(fileProblem('a JSON import is an array of stores'));
         return 0;
       }
       data.forEach((values, i) => take(objectRow(values, i + 1, problems)));
@@ -79,7 +104,13 @@ export function forEachRow(
         try {
           values = JSON.parse(line);
         } catch (err) {
-          problems.push({ line: i + 1, field: '(line)', reason: (err as Error).message });
+          problems.push({
+            line: i + 1,
+            field: '(line)',
+            value: line.length > 80 ? `${line.slice(0, 80)}…` : line,
+            code: 'SYNTAX',
+            reason: (err as Error).message,
+          });
           return;
         }
         take(objectRow(values, i + 1, problems));
@@ -96,10 +127,26 @@ export function parseRows(text: string, format: ImportFormat, problems: RowProbl
   return rows;
 }
 
+function fileProblem(reason: string): RowProblem {
+  return { line: 0, field: '(file)', code: 'SYNTAX', reason };
+}
+
+function syntax(err: Error): RowProblem {
+  const e = err as Error & { lines?: number; code?: string };
+  return { line: e.lines ?? 0, field: '(file)', code: 'SYNTAX', reason: e.message };
+}
+
 function objectRow(values: unknown, line: number, problems: RowProblem[]): RawRow {
   if (typeof values !== 'object' || values === null || Array.isArray(values)) {
-    problems.push({ line, field: '(row)', reason: 'a store is a JSON object' });
+    problems.push({
+      line,
+      field: '(row)',
+      code: 'SYNTAX',
+      reason: 'a store is a JSON object',
+    });
     return { line, values: {} };
   }
-  return { line, values: values as Record<string, unknown> };
+  const record = values as Record<string, unknown>;
+  for (const p of unknownKeys(Object.keys(record), line)) problems.push(p);
+  return { line, values: record };
 }

@@ -1,146 +1,196 @@
 /**
- * The import: parse → validate every row (each problem reported with line, field, reason) →
- * geocode rows without coordinates → apply the whole file in one transaction, or nothing.
- * A file already applied (same content hash) changes nothing, and is not read again; an
- * unchanged row is left alone.
+ * The import: decode → parse → validate every row (every problem of every row, with line,
+ * column, value and reason) → place rows without coordinates → plan the change against the
+ * stored stores by content → write it in one transaction, or nothing. Modes: "upsert" adds and
+ * changes; "sync" also removes the stores the file lacks, up to a share of them unless allowed.
+ * The same content imported again changes nothing, whatever the file it comes in.
  */
-import { hash } from 'node:crypto';
 import type { ConfigService } from '../config/service.js';
-import type { Database, ApplyResult, StoreRecord } from '../db/types.js';
+import type { Database, StoreRecord } from '../db/types.js';
+import type { StoreChangeResult, WriteMode } from '../db/store-writes.js';
 import { META_DATASET } from '../demo/seed.js';
-import { toRecord } from '../stores/doc.js';
-import { forEachRow, type ImportFormat, type RowProblem } from './parse.js';
-import { importRowSchema, RowMapper } from './row.js';
+import { toRecord, type StoreDoc } from '../stores/doc.js';
+import type { ImportOutcome, RowProblem } from './codes.js';
+import { decodeImport, type NamedEncoding } from './decode.js';
+import { forEachRow, type ImportFormat } from './parse.js';
+import type { CountryCheck, GeocodeHit, Geocoder } from './placement.js';
+import { RowMapper } from './row.js';
+import { validateRow } from './validate.js';
 
-/** Finds a position for an address; undefined when it cannot. */
-export type Geocoder = (
-  address: string,
-  country: string,
-) => Promise<{ latitude: number; longitude: number } | undefined>;
+export type { Geocoder } from './placement.js';
+
+/** The share of the stored stores a sync removes without --allow-removal (10 %). */
+export const DEFAULT_MAX_REMOVAL_SHARE = 0.1;
 
 export interface ImportOptions {
   fileName: string;
   format: ImportFormat;
-  /** Absent: rows without coordinates are errors. */
-  geocoder?: Geocoder;
+  /** Default "upsert". */
+  mode?: WriteMode;
+  /** Plan and report only. */
   dryRun?: boolean;
+  /** A sync refuses to remove more than this share (0–1) of the stores; default 0.1. */
+  maxRemovalShare?: number;
+  /** A sync may remove any number of stores. */
+  allowRemoval?: boolean;
+  /** Absent: rows without coordinates are not placed (listed as problems). */
+  geocoder?: Geocoder;
+  /** Absent: coordinates are not checked against the country's boundaries. */
+  countryCheck?: CountryCheck;
+  /** The file's encoding when it is not UTF-8 or UTF-16 with a byte-order mark. */
+  encoding?: NamedEncoding;
+  /** Records every store written or removed in the audit log with this actor (the admin API). */
+  actor?: string;
+}
+
+/** A row placed from its address. */
+export interface GeocodedRow {
+  line: number;
+  storeId: string;
+  address: string;
+  quality: string;
+  matched: string;
+  latitude: number;
+  longitude: number;
 }
 
 export interface ImportReport {
+  outcome: ImportOutcome;
+  fileName: string;
+  format: ImportFormat;
+  mode: WriteMode;
+  dryRun: boolean;
+  encoding: string;
+  /** Rows read (a CSV header is not a row). */
   rows: number;
+  /** Rows with at least one problem. */
+  invalid: number;
   problems: RowProblem[];
   geocoded: number;
-  applied?: ApplyResult;
+  geocodedRows: GeocodedRow[];
+  /** What the valid rows change (or would change); absent when the database was not asked. */
+  changes?: StoreChangeResult;
+  /** The removal threshold applied (share of the stores), Infinity when removal is allowed. */
+  maxRemovalShare: number;
 }
 
 export async function importStores(
   content: Buffer | string,
-  db: Database,
+  db: Pick<Database, 'meta' | 'storeWrites'>,
   config: ConfigService,
   options: ImportOptions,
 ): Promise<ImportReport> {
-  const problems: RowProblem[] = [];
-  const text = typeof content === 'string' ? content : content.toString('utf8');
-  const fileHash = hash('sha256', text, 'hex');
-  if (!options.dryRun) {
-    // The same file again changes nothing: answer before reading it.
-    const applied = await db.stores.appliedImport(fileHash);
-    if (applied !== undefined) {
-      return {
-        rows: applied,
-        problems,
-        geocoded: 0,
-        applied: {
-          inserted: 0,
-          updated: 0,
-          unchanged: applied,
-          alreadyApplied: true,
-          removed: 0,
-        },
-      };
-    }
-  }
+  const mode = options.mode ?? 'upsert';
+  const dryRun = options.dryRun ?? false;
+  const maxRemovalShare = options.allowRemoval
+    ? Infinity
+    : (options.maxRemovalShare ?? DEFAULT_MAX_REMOVAL_SHARE);
+  const decoded = decodeImport(content, options.encoding);
+  const problems: RowProblem[] = decoded.problem ? [decoded.problem] : [];
+  const report: ImportReport = {
+    outcome: 'INVALID_ROWS',
+    fileName: options.fileName,
+    format: options.format,
+    mode,
+    dryRun,
+    encoding: decoded.encoding,
+    rows: 0,
+    invalid: 0,
+    problems,
+    geocoded: 0,
+    geocodedRows: [],
+    maxRemovalShare,
+  };
+  if (decoded.problem) return report;
+
   const dropOffId = config.catalogue.repairTypes.find((r) => r.code === 'rt2')?._id ?? '';
-  const mapper = new RowMapper(config.catalogue);
-  const seen = new Map<string, number>();
+  const context = {
+    config,
+    mapper: new RowMapper(config.catalogue),
+    seen: new Map<string, number>(),
+    ...(options.countryCheck ? { countryCheck: options.countryCheck } : {}),
+  };
+  const invalidLines = new Set<number>();
   const records: StoreRecord[] = [];
-  const pending: { index: number; address: string; country: string; line: number }[] = [];
-  const rows = forEachRow(text, options.format, problems, (row) => {
-    const parsed = importRowSchema.safeParse(row.values);
-    if (!parsed.success) {
-      for (const issue of parsed.error.issues) {
-        problems.push({
-          line: row.line,
-          field: issue.path.join('.') || '(row)',
-          reason: issue.message,
-        });
-      }
+  const pending: { doc: StoreDoc; iso: string; line: number }[] = [];
+  report.rows = forEachRow(decoded.text, options.format, problems, (row) => {
+    const checked = validateRow(row, context);
+    if (checked.problems.length > 0) {
+      invalidLines.add(row.line);
+      problems.push(...checked.problems);
       return;
     }
-    const data = parsed.data;
-    const target = config.resolve(data.country);
-    if (!target || target.kind !== 'country') {
-      problems.push({
-        line: row.line,
-        field: 'country',
-        reason: `"${data.country}" is not configured`,
-      });
-      return;
-    }
-    const iso = target.country.countryCode;
-    const first = seen.get(data.storeId);
-    if (first !== undefined) {
-      problems.push({ line: row.line, field: 'storeId', reason: `duplicate of line ${first}` });
-      return;
-    }
-    seen.set(data.storeId, row.line);
-    const { doc, problems: rowProblems } = mapper.toDoc(data, iso, target.country.carriers);
-    for (const p of rowProblems) problems.push({ line: row.line, ...p });
-    if (!doc) return;
-    if (data.latitude === undefined) {
-      if (!options.geocoder) {
-        problems.push({
-          line: row.line,
-          field: 'latitude',
-          reason: 'no coordinates and no geocoder',
-        });
-        return;
-      }
-      pending.push({
-        index: records.length,
-        address: [doc.street1, doc.postalCode, doc.city, doc.state].filter(Boolean).join(', '),
-        country: iso,
-        line: row.line,
-      });
-    }
-    // Once a problem is known nothing will be written: no need to build records any more.
-    if (problems.length === 0) records.push(toRecord(doc, iso, 'import', dropOffId));
+    const { doc, iso } = checked;
+    if (!checked.placed) pending.push({ doc: doc!, iso: iso!, line: row.line });
+    else records.push(toRecord(doc!, iso!, 'import', dropOffId));
   });
-  let geocoded = 0;
+
   for (const p of pending) {
-    if (problems.length > 0) break; // the file will not be applied anyway
-    const hit = await options.geocoder!(p.address, p.country);
+    const d = p.doc;
+    const address = [d.street1, d.postalCode, d.city, d.state].filter(Boolean).join(', ');
+    const hit = options.geocoder
+      ? await options.geocoder(address, p.iso, {
+          street: d.street1,
+          postalCode: d.postalCode,
+          city: d.city,
+          state: d.state,
+        })
+      : undefined;
     if (!hit) {
-      problems.push({ line: p.line, field: 'latitude', reason: `address not found: ${p.address}` });
+      invalidLines.add(p.line);
+      problems.push({
+        line: p.line,
+        field: 'latitude',
+        value: address,
+        code: 'NOT_PLACED',
+        reason: options.geocoder
+          ? 'no coordinates, and the address could not be placed'
+          : 'no coordinates and no geocoder',
+      });
       continue;
     }
-    const rec = records[p.index]!;
-    const doc = JSON.parse(rec.doc) as Parameters<typeof toRecord>[0];
-    doc.latitude = hit.latitude;
-    doc.longitude = hit.longitude;
-    doc.geoCodeStatus = 'ADDRESS_INTERPOLATED';
-    records[p.index] = toRecord(doc, rec.country, 'import', dropOffId);
-    geocoded += 1;
+    d.latitude = hit.latitude;
+    d.longitude = hit.longitude;
+    d.geoCodeStatus = 'ADDRESS_INTERPOLATED';
+    records.push(toRecord(d, p.iso, 'import', dropOffId));
+    report.geocodedRows.push({
+      line: p.line,
+      storeId: d.storeId,
+      address,
+      quality: (hit as Partial<GeocodeHit>).quality ?? 'unknown',
+      matched: (hit as Partial<GeocodeHit>).matched ?? '',
+      latitude: hit.latitude,
+      longitude: hit.longitude,
+    });
   }
-  const report: ImportReport = { rows, problems, geocoded };
-  if (problems.length > 0 || options.dryRun) return report;
+  report.geocoded = report.geocodedRows.length;
+  report.invalid = invalidLines.size;
+  problems.sort((a, b) => a.line - b.line);
+
+  if (report.rows === 0) {
+    if (problems.length === 0) report.outcome = 'EMPTY_FILE';
+    return report;
+  }
+  if (problems.length > 0 && !dryRun) return report;
+
   const wasDemo = (await db.meta.get(META_DATASET)) === 'demo';
-  report.applied = await db.stores.applyImport(
+  const changes = await db.storeWrites.applyChanges({
+    mode,
     records,
-    fileHash,
-    options.fileName,
-    wasDemo ? { removeSource: 'demo' } : {},
-  );
-  if (!report.applied.alreadyApplied) await db.meta.set(META_DATASET, 'import');
+    ...(wasDemo ? { replaceSource: 'demo' } : {}),
+    maxRemovalShare,
+    dryRun: dryRun || problems.length > 0,
+    ...(options.actor ? { actor: options.actor } : {}),
+  });
+  report.changes = changes;
+  if (changes.written) await db.meta.set(META_DATASET, 'import');
+  report.outcome =
+    problems.length > 0
+      ? 'INVALID_ROWS'
+      : changes.refused
+        ? 'REMOVAL_REFUSED'
+        : dryRun
+          ? 'DRY_RUN'
+          : 'APPLIED';
   return report;
 }

@@ -10,6 +10,8 @@ import { EventStatistics } from '../events-statistics.js';
 import { PgEventRepository } from './events.js';
 import { PgStoreRepository } from './stores.js';
 import { StoreFollower, type FollowerOptions } from '../store-follower.js';
+import { PgStoreWrites } from './store-writes.js';
+import { PgAdminRepository } from './admin.js';
 import { guarded } from './errors.js';
 
 export async function migratePostgres(pool: pg.Pool): Promise<void> {
@@ -85,6 +87,8 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
     dialect: 'postgres',
     stores,
     search,
+    storeWrites: new PgStoreWrites(pool, () => search.invalidate()),
+    admin: new PgAdminRepository(pool, () => search.invalidate()),
     meta: new PgMeta(pool),
     statistics: new EventStatistics(events),
     events,

@@ -12,6 +12,8 @@ import type { Database, MetaRepository } from '../types.js';
 import { EventStatistics } from '../events-statistics.js';
 import { SqliteEventRepository } from './events.js';
 import { SqliteStoreRepository } from './stores.js';
+import { SqliteStoreWrites } from './store-writes.js';
+import { SqliteAdminRepository } from './admin.js';
 import { sqliteGuard } from './errors.js';
 import { StoreFollower, type FollowerOptions } from '../store-follower.js';
 
@@ -61,6 +63,8 @@ interface Handle {
   /** Inode of the file when opened (0 in memory): a replaced file means reopening. */
   ino: number;
   stores: SqliteStoreRepository;
+  storeWrites: SqliteStoreWrites;
+  admin: SqliteAdminRepository;
   meta: SqliteMeta;
   events: SqliteEventRepository;
 }
@@ -85,10 +89,13 @@ function openHandle(file: string, mustExist: boolean, onWrite: () => void): Hand
     // in-memory store index, not the table.
     db.pragma('cache_size = -65536');
     migrateSqlite(db);
+    const stores = new SqliteStoreRepository(db, onWrite);
     return {
       db,
       ino: file === ':memory:' ? 0 : statSync(file).ino,
-      stores: new SqliteStoreRepository(db, onWrite),
+      stores,
+      storeWrites: new SqliteStoreWrites(db, onWrite),
+      admin: new SqliteAdminRepository(db, onWrite),
       meta: new SqliteMeta(db),
       events: new SqliteEventRepository(db),
     };
@@ -184,7 +191,7 @@ class SqliteConnection {
 }
 
 /** A repository whose every (async) method runs on the connection's current repository. */
-function forward<K extends 'stores' | 'meta' | 'events'>(
+function forward<K extends 'stores' | 'storeWrites' | 'admin' | 'meta' | 'events'>(
   conn: SqliteConnection,
   key: K,
 ): Handle[K] {
@@ -225,6 +232,8 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Database 
     dialect: 'sqlite',
     stores,
     search,
+    storeWrites: forward(conn, 'storeWrites'),
+    admin: forward(conn, 'admin'),
     meta: forward(conn, 'meta'),
     statistics: new EventStatistics(events),
     events,

@@ -1,0 +1,221 @@
+/** The admin repository on PostgreSQL (../admin.ts). */
+import type pg from 'pg';
+import type { StoreRecord } from '../types.js';
+import {
+  ifMatchAllows,
+  type AdminRepository,
+  type AdminStore,
+  type AdminWrite,
+  type ApiKeyRow,
+  type AuditEntry,
+  type IdempotentAnswer,
+  type KeyScope,
+  IDEMPOTENCY_TTL_MS,
+} from '../admin.js';
+import { guarded } from './errors.js';
+import { STORE_WRITE_LOCK, UPSERT, columnsOf } from './store-writes.js';
+
+const STORE_COLUMNS = 'store_id AS "storeId", country, doc, hash, source';
+
+interface KeyDbRow {
+  id: string;
+  name: string;
+  secret_hash: string;
+  scopes: string;
+  created_at: Date;
+  revoked_at: Date | null;
+}
+
+const toKey = (r: KeyDbRow): ApiKeyRow => ({
+  id: r.id,
+  name: r.name,
+  secretHash: r.secret_hash,
+  scopes: r.scopes.split(',').filter(Boolean) as KeyScope[],
+  createdAt: r.created_at.toISOString(),
+  revokedAt: r.revoked_at ? r.revoked_at.toISOString() : null,
+});
+
+export class PgAdminRepository implements AdminRepository {
+  constructor(
+    private readonly pool: pg.Pool,
+    /** Called after a store write: this process's store index is rebuilt before it answers again. */
+    private readonly changed: () => void,
+  ) {}
+
+  async createKey(key: Omit<ApiKeyRow, 'createdAt' | 'revokedAt'>): Promise<void> {
+    await guarded(() =>
+      this.pool.query(
+        'INSERT INTO api_keys (id, name, secret_hash, scopes) VALUES ($1, $2, $3, $4)',
+        [key.id, key.name, key.secretHash, key.scopes.join(',')],
+      ),
+    );
+  }
+
+  async listKeys(): Promise<ApiKeyRow[]> {
+    const { rows } = await guarded(() =>
+      this.pool.query<KeyDbRow>('SELECT * FROM api_keys ORDER BY created_at, id'),
+    );
+    return rows.map(toKey);
+  }
+
+  async revokeKey(id: string): Promise<boolean> {
+    const res = await guarded(() =>
+      this.pool.query(
+        'UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL',
+        [id],
+      ),
+    );
+    return (res.rowCount ?? 0) > 0;
+  }
+
+  async findKey(id: string): Promise<ApiKeyRow | undefined> {
+    const { rows } = await guarded(() =>
+      this.pool.query<KeyDbRow>('SELECT * FROM api_keys WHERE id = $1', [id]),
+    );
+    return rows[0] && toKey(rows[0]);
+  }
+
+  async listStores(after: string | undefined, limit: number): Promise<AdminStore[]> {
+    const { rows } = await guarded(() =>
+      this.pool.query<AdminStore>(
+        `SELECT ${STORE_COLUMNS} FROM stores WHERE store_id COLLATE "C" > $1 ORDER BY store_id COLLATE "C"
+         LIMIT $2`,
+        [after ?? '', limit],
+      ),
+    );
+    return rows;
+  }
+
+  async getStore(storeId: string): Promise<AdminStore | undefined> {
+    const { rows } = await guarded(() =>
+      this.pool.query<AdminStore>(`SELECT ${STORE_COLUMNS} FROM stores WHERE store_id = $1`, [
+        storeId,
+      ]),
+    );
+    return rows[0];
+  }
+
+  /** One write transaction under the store writers' lock; `changed` after a commit that wrote. */
+  private async write(fn: (client: pg.PoolClient) => Promise<AdminWrite>): Promise<AdminWrite> {
+    const client = await guarded(() => this.pool.connect());
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock($1)', [STORE_WRITE_LOCK]);
+      const out = await fn(client);
+      await client.query('COMMIT');
+      if (out.status === 'created' || out.status === 'replaced' || out.status === 'deleted') {
+        this.changed();
+      }
+      return out;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+  }
+
+  private async current(client: pg.PoolClient, storeId: string): Promise<AdminStore | undefined> {
+    const { rows } = await client.query<AdminStore>(
+      `SELECT ${STORE_COLUMNS} FROM stores WHERE store_id = $1 FOR UPDATE`,
+      [storeId],
+    );
+    return rows[0];
+  }
+
+  private async log(
+    client: pg.PoolClient,
+    actor: string,
+    action: string,
+    storeId: string,
+    before?: string,
+    after?: string,
+  ): Promise<void> {
+    await client.query(
+      `INSERT INTO store_audit (actor, action, store_id, before_doc, after_doc)
+       VALUES ($1, $2, $3, $4, $5)`,
+      [actor, action, storeId, before ?? null, after ?? null],
+    );
+  }
+
+  async putStore(
+    record: StoreRecord,
+    ifMatch: string | undefined,
+    actor: string,
+  ): Promise<AdminWrite> {
+    return this.write(async (client) => {
+      const before = await this.current(client, record.storeId);
+      if (!ifMatchAllows(ifMatch, before?.hash)) return { status: 'conflict' };
+      if (before && before.hash === record.hash && before.source === record.source) {
+        return { status: 'unchanged', store: before };
+      }
+      await client.query(UPSERT, columnsOf([record]));
+      await this.log(
+        client,
+        actor,
+        before ? 'replace' : 'create',
+        record.storeId,
+        before?.doc,
+        record.doc,
+      );
+      return {
+        status: before ? 'replaced' : 'created',
+        store: (await this.current(client, record.storeId))!,
+      };
+    });
+  }
+
+  async deleteStore(
+    storeId: string,
+    ifMatch: string | undefined,
+    actor: string,
+  ): Promise<AdminWrite> {
+    return this.write(async (client) => {
+      const before = await this.current(client, storeId);
+      if (!before) return { status: 'missing' };
+      if (!ifMatchAllows(ifMatch, before.hash)) return { status: 'conflict' };
+      await client.query('DELETE FROM stores WHERE store_id = $1', [storeId]);
+      await this.log(client, actor, 'delete', storeId, before.doc);
+      return { status: 'deleted' };
+    });
+  }
+
+  async audit(query: { storeId?: string; limit: number }): Promise<AuditEntry[]> {
+    const { rows } = await guarded(() =>
+      this.pool.query<AuditEntry & { at: Date; id: string }>(
+        `SELECT id, at, actor, action, store_id AS "storeId", before_doc AS before,
+           after_doc AS after FROM store_audit
+         WHERE ($1::text IS NULL OR store_id = $1) ORDER BY id DESC LIMIT $2`,
+        [query.storeId ?? null, query.limit],
+      ),
+    );
+    return rows.map((e) => ({ ...e, id: Number(e.id), at: e.at.toISOString() }));
+  }
+
+  async findIdempotent(keyId: string, idemKey: string): Promise<IdempotentAnswer | undefined> {
+    const { rows } = await guarded(() =>
+      this.pool.query<IdempotentAnswer>(
+        `SELECT request_hash AS "requestHash", status, etag, body FROM admin_idempotency
+         WHERE key_id = $1 AND idem_key = $2
+           AND created_at > now() - $3::int * interval '1 millisecond'`,
+        [keyId, idemKey, IDEMPOTENCY_TTL_MS],
+      ),
+    );
+    return rows[0];
+  }
+
+  async saveIdempotent(keyId: string, idemKey: string, a: IdempotentAnswer): Promise<void> {
+    await guarded(async () => {
+      await this.pool.query(
+        `DELETE FROM admin_idempotency
+         WHERE created_at <= now() - $1::int * interval '1 millisecond'`,
+        [IDEMPOTENCY_TTL_MS],
+      );
+      await this.pool.query(
+        `INSERT INTO admin_idempotency (key_id, idem_key, request_hash, status, etag, body)
+         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
+        [keyId, idemKey, a.requestHash, a.status, a.etag, a.body],
+      );
+    });
+  }
+}

@@ -1,0 +1,139 @@
+/**
+ * Store writes by content on PostgreSQL (../store-writes.ts): one transaction, serialised with
+ * the other store writers by the same advisory lock, reads every store's hash, plans, and
+ * writes in batches. The statement trigger bumps store_version, so every process's store
+ * index follows; this process's is rebuilt at once through `changed`.
+ */
+import type pg from 'pg';
+import { inSpatialOrder } from '../geo.js';
+import { guarded } from './errors.js';
+import type { StoreRecord } from '../types.js';
+import {
+  planChanges,
+  type StoreChangeResult,
+  type StoreChangeSet,
+  type StoredState,
+  type StoreWriteRepository,
+} from '../store-writes.js';
+
+const BATCH = 2000;
+
+/** The lock every store writer takes (as the file import does). */
+export const STORE_WRITE_LOCK = 724012;
+
+/** Inserts stores from column arrays (columnsOf), replacing those with their store ids. */
+export const UPSERT = `INSERT INTO stores (store_id, country, latitude, longitude, geog, sales_products,
+    service_products, carriers, drop_off, hash, source, doc)
+  SELECT s, c, la, lo, ST_SetSRID(ST_MakePoint(lo, la), 4326)::geography, sp, vp, ca, d, h, so,
+    doc
+  FROM unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::text[], $6::text[],
+    $7::text[], $8::bool[], $9::text[], $10::text[], $11::text[])
+    AS t(s, c, la, lo, sp, vp, ca, d, h, so, doc)
+  ON CONFLICT (store_id) DO UPDATE SET country = excluded.country,
+    latitude = excluded.latitude, longitude = excluded.longitude, geog = excluded.geog,
+    sales_products = excluded.sales_products, service_products = excluded.service_products,
+    carriers = excluded.carriers, drop_off = excluded.drop_off, hash = excluded.hash,
+    source = excluded.source, doc = excluded.doc`;
+
+export function columnsOf(records: readonly StoreRecord[]): unknown[] {
+  return [
+    records.map((r) => r.storeId),
+    records.map((r) => r.country),
+    records.map((r) => r.latitude),
+    records.map((r) => r.longitude),
+    records.map((r) => r.salesProducts),
+    records.map((r) => r.serviceProducts),
+    records.map((r) => r.carriers),
+    records.map((r) => r.dropOff),
+    records.map((r) => r.hash),
+    records.map((r) => r.source),
+    records.map((r) => r.doc),
+  ];
+}
+
+/** Audit entries of a change set, with the documents before (read before the writes). */
+async function audit(
+  client: pg.PoolClient,
+  actor: string,
+  upserts: readonly StoreRecord[],
+  removals: readonly string[],
+): Promise<void> {
+  const ids = [...removals, ...upserts.map((r) => r.storeId)];
+  const before = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const { rows } = await client.query<{ store_id: string; doc: string }>(
+      'SELECT store_id, doc FROM stores WHERE store_id = ANY($1::text[])',
+      [ids.slice(i, i + BATCH)],
+    );
+    for (const r of rows) before.set(r.store_id, r.doc);
+  }
+  const entries = [
+    ...removals.map((id) => ['delete', id, before.get(id) ?? null, null] as const),
+    ...upserts.map((r) => {
+      const b = before.get(r.storeId) ?? null;
+      return [b === null ? 'create' : 'replace', r.storeId, b, r.doc] as const;
+    }),
+  ];
+  for (let i = 0; i < entries.length; i += BATCH) {
+    const batch = entries.slice(i, i + BATCH);
+    await client.query(
+      `INSERT INTO store_audit (actor, action, store_id, before_doc, after_doc)
+       SELECT $1, a, s, b, af FROM unnest($2::text[], $3::text[], $4::text[], $5::text[])
+         AS t(a, s, b, af)`,
+      [
+        actor,
+        batch.map((e) => e[0]),
+        batch.map((e) => e[1]),
+        batch.map((e) => e[2]),
+        batch.map((e) => e[3]),
+      ],
+    );
+  }
+}
+
+export class PgStoreWrites implements StoreWriteRepository {
+  constructor(
+    private readonly pool: pg.Pool,
+    /** Called after a write: this process's store index is rebuilt before it answers again. */
+    private readonly changed: () => void,
+  ) {}
+
+  async applyChanges(set: StoreChangeSet): Promise<StoreChangeResult> {
+    const client = await guarded(() => this.pool.connect());
+    let result: StoreChangeResult | undefined;
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock($1)', [STORE_WRITE_LOCK]);
+      const { rows } = await client.query<{ store_id: string; hash: string; source: string }>(
+        'SELECT store_id, hash, source FROM stores',
+      );
+      const stored = new Map<string, StoredState>();
+      for (const r of rows) stored.set(r.store_id, { hash: r.hash, source: r.source });
+      const plan = planChanges(stored, set);
+      if (set.dryRun || plan.result.refused) {
+        await client.query('ROLLBACK');
+        return { ...plan.result, written: false };
+      }
+      if (set.actor) await audit(client, set.actor, plan.upserts, plan.removals);
+      for (let i = 0; i < plan.removals.length; i += BATCH) {
+        await client.query('DELETE FROM stores WHERE store_id = ANY($1::text[])', [
+          plan.removals.slice(i, i + BATCH),
+        ]);
+      }
+      // New stores get ids (and heap places) in spatial order (see inSpatialOrder).
+      const ordered = inSpatialOrder(plan.upserts);
+      for (let i = 0; i < ordered.length; i += BATCH) {
+        await client.query(UPSERT, columnsOf(ordered.slice(i, i + BATCH)));
+      }
+      await client.query('COMMIT');
+      result = { ...plan.result, written: true };
+      return result;
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+      if (result?.written) this.changed();
+    }
+  }
+}

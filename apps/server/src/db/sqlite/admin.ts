@@ -1,0 +1,195 @@
+/** The admin repository on SQLite (../admin.ts). */
+import type BetterSqlite3 from 'better-sqlite3';
+import type { StoreRecord } from '../types.js';
+import {
+  ifMatchAllows,
+  type AdminRepository,
+  type AdminStore,
+  type AdminWrite,
+  type ApiKeyRow,
+  type AuditEntry,
+  type IdempotentAnswer,
+  type KeyScope,
+  IDEMPOTENCY_TTL_MS,
+} from '../admin.js';
+import { sqliteGuard } from './errors.js';
+import { UPSERT_STORE } from './store-writes.js';
+
+const STORE_COLUMNS = 'store_id AS storeId, country, doc, hash, source';
+
+interface KeyDbRow {
+  id: string;
+  name: string;
+  secret_hash: string;
+  scopes: string;
+  created_at: string;
+  revoked_at: string | null;
+}
+
+const toKey = (r: KeyDbRow): ApiKeyRow => ({
+  id: r.id,
+  name: r.name,
+  secretHash: r.secret_hash,
+  scopes: r.scopes.split(',').filter(Boolean) as KeyScope[],
+  createdAt: r.created_at,
+  revokedAt: r.revoked_at,
+});
+
+export class SqliteAdminRepository implements AdminRepository {
+  constructor(
+    private readonly db: BetterSqlite3.Database,
+    /** Called after a store write: the connection's search index is stale. */
+    private readonly changed: () => void,
+  ) {}
+
+  async createKey(key: Omit<ApiKeyRow, 'createdAt' | 'revokedAt'>): Promise<void> {
+    sqliteGuard(() =>
+      this.db
+        .prepare(
+          'INSERT INTO api_keys (id, name, secret_hash, scopes, created_at) VALUES (?, ?, ?, ?, ?)',
+        )
+        .run(key.id, key.name, key.secretHash, key.scopes.join(','), new Date().toISOString()),
+    );
+  }
+
+  async listKeys(): Promise<ApiKeyRow[]> {
+    return sqliteGuard(() =>
+      (this.db.prepare('SELECT * FROM api_keys ORDER BY created_at, id').all() as KeyDbRow[]).map(
+        toKey,
+      ),
+    );
+  }
+
+  async revokeKey(id: string): Promise<boolean> {
+    return sqliteGuard(
+      () =>
+        this.db
+          .prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')
+          .run(new Date().toISOString(), id).changes > 0,
+    );
+  }
+
+  async findKey(id: string): Promise<ApiKeyRow | undefined> {
+    return sqliteGuard(() => {
+      const row = this.db.prepare('SELECT * FROM api_keys WHERE id = ?').get(id) as
+        KeyDbRow | undefined;
+      return row && toKey(row);
+    });
+  }
+
+  async listStores(after: string | undefined, limit: number): Promise<AdminStore[]> {
+    return sqliteGuard(
+      () =>
+        this.db
+          .prepare(
+            `SELECT ${STORE_COLUMNS} FROM stores WHERE store_id > ? ORDER BY store_id LIMIT ?`,
+          )
+          .all(after ?? '', limit) as AdminStore[],
+    );
+  }
+
+  async getStore(storeId: string): Promise<AdminStore | undefined> {
+    return sqliteGuard(() => this.get(storeId));
+  }
+
+  private get(storeId: string): AdminStore | undefined {
+    return this.db
+      .prepare(`SELECT ${STORE_COLUMNS} FROM stores WHERE store_id = ?`)
+      .get(storeId) as AdminStore | undefined;
+  }
+
+  private log(actor: string, action: string, storeId: string, before?: string, after?: string) {
+    this.db
+      .prepare(
+        `INSERT INTO store_audit (at, actor, action, store_id, before_doc, after_doc)
+         VALUES (?, ?, ?, ?, ?, ?)`,
+      )
+      .run(new Date().toISOString(), actor, action, storeId, before ?? null, after ?? null);
+  }
+
+  async putStore(
+    record: StoreRecord,
+    ifMatch: string | undefined,
+    actor: string,
+  ): Promise<AdminWrite> {
+    const out = sqliteGuard(() =>
+      this.db
+        .transaction((): AdminWrite => {
+          const before = this.get(record.storeId);
+          if (!ifMatchAllows(ifMatch, before?.hash)) return { status: 'conflict' };
+          if (before && before.hash === record.hash && before.source === record.source) {
+            return { status: 'unchanged', store: before };
+          }
+          this.db.prepare(UPSERT_STORE).run({ ...record, dropOff: record.dropOff ? 1 : 0 });
+          this.log(actor, before ? 'replace' : 'create', record.storeId, before?.doc, record.doc);
+          return { status: before ? 'replaced' : 'created', store: this.get(record.storeId)! };
+        })
+        .immediate(),
+    );
+    if (out.status === 'created' || out.status === 'replaced') this.changed();
+    return out;
+  }
+
+  async deleteStore(
+    storeId: string,
+    ifMatch: string | undefined,
+    actor: string,
+  ): Promise<AdminWrite> {
+    const out = sqliteGuard(() =>
+      this.db
+        .transaction((): AdminWrite => {
+          const before = this.get(storeId);
+          if (!before) return { status: 'missing' };
+          if (!ifMatchAllows(ifMatch, before.hash)) return { status: 'conflict' };
+          this.db.prepare('DELETE FROM stores WHERE store_id = ?').run(storeId);
+          this.log(actor, 'delete', storeId, before.doc);
+          return { status: 'deleted' };
+        })
+        .immediate(),
+    );
+    if (out.status === 'deleted') this.changed();
+    return out;
+  }
+
+  async audit(query: { storeId?: string; limit: number }): Promise<AuditEntry[]> {
+    return sqliteGuard(() =>
+      (
+        this.db
+          .prepare(
+            `SELECT id, at, actor, action, store_id AS storeId, before_doc AS before,
+               after_doc AS after FROM store_audit
+             WHERE (? IS NULL OR store_id = ?) ORDER BY id DESC LIMIT ?`,
+          )
+          .all(query.storeId ?? null, query.storeId ?? null, query.limit) as AuditEntry[]
+      ).map((e) => ({ ...e, id: Number(e.id) })),
+    );
+  }
+
+  async findIdempotent(keyId: string, idemKey: string): Promise<IdempotentAnswer | undefined> {
+    return sqliteGuard(
+      () =>
+        this.db
+          .prepare(
+            `SELECT request_hash AS requestHash, status, etag, body FROM admin_idempotency
+             WHERE key_id = ? AND idem_key = ? AND created_at > ?`,
+          )
+          .get(keyId, idemKey, new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString()) as
+          IdempotentAnswer | undefined,
+    );
+  }
+
+  async saveIdempotent(keyId: string, idemKey: string, a: IdempotentAnswer): Promise<void> {
+    sqliteGuard(() => {
+      const now = Date.now();
+      this.db
+        .prepare('DELETE FROM admin_idempotency WHERE created_at <= ?')
+        .run(new Date(now - IDEMPOTENCY_TTL_MS).toISOString());
+      this.db
+        .prepare(
+          `INSERT INTO admin_idempotency (key_id, idem_key, request_hash, status, etag, body,
+             created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+        )
+        .run(keyId, idemKey, a.requestHash, a.status, a.etag, a.body, new Date(now).toISOString());
+    });
+  }
+}

@@ -1,0 +1,83 @@
+/**
+ * Store writes by content on SQLite (../store-writes.ts): one immediate transaction reads every
+ * store's hash, plans, and writes. Other connections see the commit through `PRAGMA
+ * data_version`; this connection's store index is dropped through `changed`.
+ */
+import type BetterSqlite3 from 'better-sqlite3';
+import { inSpatialOrder } from '../geo.js';
+import { sqliteGuard } from './errors.js';
+import {
+  planChanges,
+  type StoreChangeResult,
+  type StoreChangeSet,
+  type StoredState,
+  type StoreWriteRepository,
+} from '../store-writes.js';
+
+/** Inserts a store, or replaces the one with its store id (named parameters of a StoreRecord). */
+export const UPSERT_STORE = `INSERT INTO stores (store_id, country, latitude, longitude,
+    sales_products, service_products, carriers, drop_off, hash, source, doc)
+  VALUES (@storeId, @country, @latitude, @longitude, @salesProducts, @serviceProducts,
+    @carriers, @dropOff, @hash, @source, @doc)
+  ON CONFLICT (store_id) DO UPDATE SET country = excluded.country,
+    latitude = excluded.latitude, longitude = excluded.longitude,
+    sales_products = excluded.sales_products, service_products = excluded.service_products,
+    carriers = excluded.carriers, drop_off = excluded.drop_off, hash = excluded.hash,
+    source = excluded.source, doc = excluded.doc`;
+
+export class SqliteStoreWrites implements StoreWriteRepository {
+  private readonly stateStmt: BetterSqlite3.Statement;
+  private readonly upsertStmt: BetterSqlite3.Statement;
+  private readonly deleteStmt: BetterSqlite3.Statement;
+  private readonly docStmt: BetterSqlite3.Statement;
+  private readonly auditStmt: BetterSqlite3.Statement;
+
+  constructor(
+    private readonly db: BetterSqlite3.Database,
+    /** Called after a write: the connection's search index is stale. */
+    private readonly changed: () => void,
+  ) {
+    this.stateStmt = db.prepare('SELECT store_id, hash, source FROM stores').raw();
+    this.upsertStmt = db.prepare(UPSERT_STORE);
+    this.deleteStmt = db.prepare('DELETE FROM stores WHERE store_id = ?');
+    this.docStmt = db.prepare('SELECT doc FROM stores WHERE store_id = ?').pluck();
+    this.auditStmt = db.prepare(
+      `INSERT INTO store_audit (at, actor, action, store_id, before_doc, after_doc)
+       VALUES (?, ?, ?, ?, ?, ?)`,
+    );
+  }
+
+  async applyChanges(set: StoreChangeSet): Promise<StoreChangeResult> {
+    return sqliteGuard(() => {
+      const run = this.db.transaction((): StoreChangeResult => {
+        const stored = new Map<string, StoredState>();
+        for (const [id, hash, source] of this.stateStmt.iterate() as Iterable<
+          [string, string, string]
+        >) {
+          stored.set(id, { hash, source });
+        }
+        const plan = planChanges(stored, set);
+        if (set.dryRun || plan.result.refused) return { ...plan.result, written: false };
+        const at = new Date().toISOString();
+        const actor = set.actor;
+        for (const id of plan.removals) {
+          if (actor) this.auditStmt.run(at, actor, 'delete', id, this.docStmt.get(id), null);
+          this.deleteStmt.run(id);
+        }
+        // New stores get row ids in spatial order (see inSpatialOrder).
+        for (const r of inSpatialOrder(plan.upserts)) {
+          if (actor) {
+            const before = (this.docStmt.get(r.storeId) as string | undefined) ?? null;
+            const action = before === null ? 'create' : 'replace';
+            this.auditStmt.run(at, actor, action, r.storeId, before, r.doc);
+          }
+          this.upsertStmt.run({ ...r, dropOff: r.dropOff ? 1 : 0 });
+        }
+        return { ...plan.result, written: true };
+      });
+      const result = run.immediate();
+      if (result.written) this.changed();
+      return result;
+    });
+  }
+}

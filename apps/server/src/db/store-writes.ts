@@ -1,0 +1,109 @@
+/**
+ * Store writes by content (the import's modes): the change set is planned inside the writing
+ * transaction against every stored store's content hash, so a dry run, the removal threshold
+ * and the write all see the same stores. Both databases implement StoreWriteRepository
+ * (./sqlite/store-writes.ts, ./postgres/store-writes.ts); the plan is the same for both.
+ */
+import type { StoreRecord } from './types.js';
+
+/** "sync": the records are the whole truth (stores absent from them are removed); "upsert": add and change only. */
+export type WriteMode = 'sync' | 'upsert';
+
+export interface StoreChangeSet {
+  mode: WriteMode;
+  records: readonly StoreRecord[];
+  /** Stores of this source are removed too, and do not count towards the threshold ("demo"). */
+  replaceSource?: string;
+  /**
+   * The largest share (0–1) of the other stored stores a sync may remove; more refuses the
+   * whole change. Infinity allows any removal.
+   */
+  maxRemovalShare: number;
+  /** Plan and count only; nothing is written. */
+  dryRun: boolean;
+  /** When given, every store written or removed is recorded in the audit log with this actor. */
+  actor?: string;
+}
+
+export interface StoreChangeResult {
+  added: number;
+  changed: number;
+  unchanged: number;
+  /** Stores removed (or that would be): absent from a sync, or of the replaced source. */
+  removed: number;
+  /** Stores that count towards the removal threshold (not of the replaced source). */
+  removedCounted: number;
+  /** Stores stored before the change that count towards the threshold. */
+  existingCounted: number;
+  /** True when the removal threshold refused the change: nothing written. */
+  refused: boolean;
+  /** True when the change was written (not a dry run, not refused). */
+  written: boolean;
+}
+
+export interface StoreWriteRepository {
+  /** Plans and (unless a dry run or refused) applies the change set in one transaction. */
+  applyChanges(set: StoreChangeSet): Promise<StoreChangeResult>;
+}
+
+export interface StoredState {
+  hash: string;
+  source: string;
+}
+
+export interface StorePlan {
+  result: Omit<StoreChangeResult, 'written'>;
+  /** Records to insert or update (new or different content). */
+  upserts: StoreRecord[];
+  /** store ids to delete. */
+  removals: string[];
+}
+
+/** What the change set does to the stored stores (by store id and content hash). */
+export function planChanges(
+  stored: ReadonlyMap<string, StoredState>,
+  set: StoreChangeSet,
+): StorePlan {
+  const upserts: StoreRecord[] = [];
+  const incoming = new Set<string>();
+  let added = 0;
+  let changed = 0;
+  let unchanged = 0;
+  for (const r of set.records) {
+    incoming.add(r.storeId);
+    const before = stored.get(r.storeId);
+    if (!before) added += 1;
+    else if (before.hash === r.hash && before.source === r.source) {
+      unchanged += 1;
+      continue;
+    } else changed += 1;
+    upserts.push(r);
+  }
+  const removals: string[] = [];
+  let removedCounted = 0;
+  let existingCounted = 0;
+  for (const [id, s] of stored) {
+    const replaced = set.replaceSource !== undefined && s.source === set.replaceSource;
+    if (!replaced) existingCounted += 1;
+    if (incoming.has(id)) continue;
+    if (replaced) removals.push(id);
+    else if (set.mode === 'sync') {
+      removals.push(id);
+      removedCounted += 1;
+    }
+  }
+  const refused = removedCounted > 0 && removedCounted > set.maxRemovalShare * existingCounted;
+  return {
+    result: {
+      added,
+      changed,
+      unchanged,
+      removed: removals.length,
+      removedCounted,
+      existingCounted,
+      refused,
+    },
+    upserts,
+    removals,
+  };
+}
