@@ -18,3 +18,4 @@ export * from './errors.js';
 export * from './schemas.js';
 export * from './maps-schemas.js';
 export * from './analytics.js';
+export * from './store-page.js';

@@ -9,6 +9,7 @@ import { EventStatistics } from '../events-statistics.js';
 import { PgEventRepository } from './events.js';
 import { PgStoreRepository, type PgSearch } from './stores.js';
 import { guarded } from './errors.js';
+import { PgStorePages } from './store-pages.js';
 
 export async function migratePostgres(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
@@ -96,6 +97,7 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
     meta: new PgMeta(pool),
     statistics: new EventStatistics(events),
     events,
+    pages: new PgStorePages(pool),
     async ping() {
       await guarded(() => pool.query('SELECT 1'));
     },

@@ -11,6 +11,7 @@ import type { Database, MetaRepository } from '../types.js';
 import { EventStatistics } from '../events-statistics.js';
 import { SqliteEventRepository } from './events.js';
 import { SqliteStoreRepository } from './stores.js';
+import { SqliteStorePages } from './store-pages.js';
 import { sqliteGuard } from './errors.js';
 
 type Db = BetterSqlite3.Database;
@@ -61,6 +62,7 @@ interface Handle {
   stores: SqliteStoreRepository;
   meta: SqliteMeta;
   events: SqliteEventRepository;
+  pages: SqliteStorePages;
 }
 
 export interface SqliteOptions {
@@ -87,6 +89,7 @@ function openHandle(file: string, mustExist: boolean): Handle {
       stores: new SqliteStoreRepository(db),
       meta: new SqliteMeta(db),
       events: new SqliteEventRepository(db),
+      pages: new SqliteStorePages(db),
     };
   } catch (err) {
     db.close();
@@ -179,7 +182,7 @@ class SqliteConnection {
 }
 
 /** A repository whose every (async) method runs on the connection's current repository. */
-function forward<K extends 'stores' | 'meta' | 'events'>(
+function forward<K extends 'stores' | 'meta' | 'events' | 'pages'>(
   conn: SqliteConnection,
   key: K,
 ): Handle[K] {
@@ -215,6 +218,7 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Database 
     meta: forward(conn, 'meta'),
     statistics: new EventStatistics(events),
     events,
+    pages: forward(conn, 'pages'),
     async ping() {
       const { db } = conn.current();
       try {

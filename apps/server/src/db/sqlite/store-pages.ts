@@ -1,0 +1,67 @@
+/**
+ * Store pages' reads on SQLite (see ../store-pages.ts). The version combines `PRAGMA
+ * data_version` (other connections' commits, such as the import command's) with the table's
+ * row count, largest row id and the imports recorded (this connection's own writes).
+ */
+import type BetterSqlite3 from 'better-sqlite3';
+import { sqliteGuard } from './errors.js';
+import type {
+  StoreDirectoryRow,
+  StorePagesRepository,
+  StoredStore,
+} from '../store-pages.js';
+
+type Db = BetterSqlite3.Database;
+
+export class SqliteStorePages implements StorePagesRepository {
+  private readonly versionStmt: BetterSqlite3.Statement;
+  private readonly dataVersionStmt: BetterSqlite3.Statement;
+  private readonly directoryStmt: BetterSqlite3.Statement;
+  private readonly storeStmt: BetterSqlite3.Statement;
+  private readonly lastImportStmt: BetterSqlite3.Statement;
+
+  constructor(db: Db) {
+    this.dataVersionStmt = db.prepare('PRAGMA data_version').pluck();
+    this.versionStmt = db
+      .prepare(
+        `SELECT (SELECT count(*) FROM stores) || ':' || (SELECT coalesce(max(id), 0) FROM stores)
+           || ':' || (SELECT count(*) FROM imports)
+           || ':' || (SELECT coalesce(max(applied_at), '') FROM imports)`,
+      )
+      .pluck();
+    this.directoryStmt = db.prepare(
+      `SELECT store_id AS storeId, country,
+         coalesce(json_extract(doc, '$.title'), '') AS title,
+         coalesce(json_extract(doc, '$.state'), '') AS state,
+         coalesce(json_extract(doc, '$.city'), '') AS city
+       FROM stores ORDER BY country, store_id`,
+    );
+    this.storeStmt = db.prepare('SELECT country, doc FROM stores WHERE store_id = ?');
+    this.lastImportStmt = db.prepare('SELECT max(applied_at) FROM imports').pluck();
+  }
+
+  async version(): Promise<string> {
+    return sqliteGuard(
+      () => `${this.dataVersionStmt.get() as number}:${this.versionStmt.get() as string}`,
+    );
+  }
+
+  async directory(): Promise<StoreDirectoryRow[]> {
+    return sqliteGuard(() =>
+      (this.directoryStmt.all() as StoreDirectoryRow[]).map((r) => ({
+        ...r,
+        title: String(r.title),
+        state: String(r.state),
+        city: String(r.city),
+      })),
+    );
+  }
+
+  async store(storeId: string): Promise<StoredStore | undefined> {
+    return sqliteGuard(() => this.storeStmt.get(storeId) as StoredStore | undefined);
+  }
+
+  async lastImport(): Promise<string | undefined> {
+    return sqliteGuard(() => (this.lastImportStmt.get() as string | null) ?? undefined);
+  }
+}
