@@ -16,6 +16,8 @@ import { mapsRoutes } from './maps/routes.js';
 import { basemapRoutes } from './basemap/routes.js';
 import { registerErrorHandler } from './http/errors.js';
 import { routableUrl } from './http/url.js';
+import { pagesRoutes } from './pages/routes.js';
+import type { StorePagesService } from './pages/service.js';
 import type { MapsProvider } from '@locator/geo';
 import type { BasemapConfig } from './basemap/config.js';
 
@@ -41,6 +43,8 @@ export interface AppOptions {
   security?: SecurityConfig;
   /** Preloaded configuration for the host page (spec 2.3), by locale. */
   preloadConfig?: (locale: string) => Promise<BootData['config'] | undefined>;
+  /** The store pages, sitemaps and robots.txt (absent: not served). */
+  pages?: StorePagesService;
   logger?: boolean;
 }
 
@@ -126,6 +130,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.maps ? { maps: options.maps } : {}),
     ...(options.basemap ? { config: options.basemap } : {}),
   });
+
+  if (options.pages) await app.register(pagesRoutes, { service: options.pages });
 
   const indexFile = join(env.WEB_DIST, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_TEMPLATE;

@@ -16,11 +16,16 @@ import type { Settings } from './settings.js';
 import { loadAnalyticsConfig, type AnalyticsConfig } from './analytics/config.js';
 import { AnalyticsService } from './analytics/service.js';
 import { Forwarder } from './analytics/forward.js';
+import { StorePagesService } from './pages/service.js';
+import { PageTexts } from './pages/texts.js';
+import { STORE_PAGES_CSS_PATH } from './pages/styles.js';
 
 export interface Services {
   db: Database;
   config: ConfigService;
   api: ApiDeps;
+  /** The server-rendered store pages and sitemaps (pages/). */
+  pages: StorePagesService;
   seed?: SeedResult;
   preloadConfig: (locale: string) => Promise<ReturnType<ConfigService['preload']>>;
   close(): Promise<void>;
@@ -85,10 +90,20 @@ export async function createServices(
     },
     analytics: { service: analytics, rateLimit: analyticsConfig.RATE_LIMIT_EVENTS },
   };
+  const pages = new StorePagesService({
+    config,
+    pages: db.pages,
+    stores: db.stores,
+    texts: new PageTexts(api.locales, env.BRAND),
+    origin: settings.PUBLIC_ORIGIN,
+    brand: env.BRAND,
+    stylesheet: STORE_PAGES_CSS_PATH,
+  });
   const services: Services = {
     db,
     config,
     api,
+    pages,
     preloadConfig: async (locale) => config.preload(locale),
     close: async () => {
       await analytics.close();

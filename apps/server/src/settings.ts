@@ -33,6 +33,19 @@ const settingsSchema = z.object({
    * at 10 engine lookups a second.
    */
   RATE_LIMIT_MAPS: z.coerce.number().int().min(0).default(600),
+  /**
+   * The site's public origin ("https://stores.example.com"): the store pages' canonical and
+   * hreflang URLs, JSON-LD, sitemaps and robots.txt are built from it, never from the Host
+   * header. Scheme, host and port only.
+   */
+  PUBLIC_ORIGIN: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) origin' })
+    .default('http://localhost:8080')
+    .refine((v) => {
+      const u = new URL(v);
+      return u.pathname === '/' && !u.search && !u.hash && !u.username && !u.password;
+    }, 'must be an origin only: scheme, host and port ("https://stores.example.com")')
+    .transform((v) => new URL(v).origin),
 });
 
 export type Settings = Readonly<z.infer<typeof settingsSchema>>;

@@ -11,6 +11,10 @@
  *   a place's segment its name in lower case with runs of anything but letters and digits as
  *   "-" ("" → "-"), at most PLACE_SLUG_MAX characters.
  */
+import { encodeQueryValue, isWebUrl, storeAddressParts } from './links.js';
+import type { Store } from './types.js';
+
+type AddressFields = Pick<Store, 'street1' | 'street2' | 'city' | 'state' | 'postalCode'>;
 
 export const STORE_SLUG_MAX = 60;
 export const PLACE_SLUG_MAX = 40;
@@ -66,4 +70,24 @@ export function storeIdOfSegment(
     if (isKnown(candidate)) return candidate;
   }
   return undefined;
+}
+
+/**
+ * The directions link of a store page, which has no search position: the maps service's
+ * directions from wherever the visitor is, `{getDirection}daddr={address parts}&hl={lang}` (the
+ * spec 7.4 link without saddr); the store's lat,lon when its address is blank; "" when
+ * getDirection is not a safe http(s) URL.
+ */
+export function storePageDirectionsUrl(
+  getDirection: string,
+  store: AddressFields & { latitude: number; longitude: number },
+  lang: string,
+): string {
+  if (!isWebUrl(getDirection)) return '';
+  const parts = storeAddressParts(store);
+  const daddr =
+    parts.length > 0
+      ? parts.map(encodeQueryValue).join(',')
+      : `${store.latitude},${store.longitude}`;
+  return `${getDirection}daddr=${daddr}&hl=${encodeQueryValue(lang)}`;
 }

@@ -7,6 +7,7 @@ import {
   storeSlug,
   STORE_SLUG_MAX,
   PLACE_SLUG_MAX,
+  storePageDirectionsUrl,
 } from '../src/index.js';
 
 describe('store page addresses', () => {
@@ -45,5 +46,29 @@ describe('store page addresses', () => {
     expect(storeIdOfSegment('OTHER-x', has)).toBeUndefined();
     expect(storeIdOfSegment('nodash', has)).toBeUndefined();
     expect(storeIdOfSegment('-x', has)).toBeUndefined();
+  });
+});
+
+describe('storePageDirectionsUrl', () => {
+  const store = {
+    street1: '1 High St',
+    street2: '',
+    city: 'London',
+    state: '',
+    postalCode: 'W1 1AA',
+    latitude: 51.5,
+    longitude: -0.1,
+  };
+  it('sends the address as daddr, without saddr', () => {
+    expect(storePageDirectionsUrl('https://maps.example.com/?', store, 'en')).toBe(
+      'https://maps.example.com/?daddr=1%20High%20St,London,W1%201AA&hl=en',
+    );
+  });
+  it('sends lat,lon for a blank address, nothing for an unsafe base', () => {
+    const blank = { ...store, street1: '', city: '', postalCode: '' };
+    expect(storePageDirectionsUrl('https://m.example.com/?', blank, 'fr')).toBe(
+      'https://m.example.com/?daddr=51.5,-0.1&hl=fr',
+    );
+    expect(storePageDirectionsUrl('javascript:alert(1)//', store, 'en')).toBe('');
   });
 });

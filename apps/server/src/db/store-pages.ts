@@ -10,6 +10,8 @@ export interface StoreDirectoryRow {
   /** ISO 3166-1 alpha-2, upper case. */
   country: string;
   title: string;
+  /** The first address line (tells apart stores of one name in a city). */
+  street: string;
   /** Region or state as written in the store's address ("" when it has none). */
   state: string;
   city: string;

@@ -4,11 +4,7 @@
  */
 import type pg from 'pg';
 import { guarded } from './errors.js';
-import type {
-  StoreDirectoryRow,
-  StorePagesRepository,
-  StoredStore,
-} from '../store-pages.js';
+import type { StoreDirectoryRow, StorePagesRepository, StoredStore } from '../store-pages.js';
 
 export class PgStorePages implements StorePagesRepository {
   constructor(private readonly pool: pg.Pool) {}
@@ -24,7 +20,8 @@ export class PgStorePages implements StorePagesRepository {
     const { rows } = await guarded(() =>
       this.pool.query<StoreDirectoryRow>(
         `SELECT store_id AS "storeId", country,
-           coalesce(d->>'title', '') AS title, coalesce(d->>'state', '') AS state,
+           coalesce(d->>'title', '') AS title, coalesce(d->>'street1', '') AS street,
+           coalesce(d->>'state', '') AS state,
            coalesce(d->>'city', '') AS city
          FROM (SELECT store_id, country, doc::json AS d FROM stores) s
          ORDER BY country, store_id COLLATE "C"`,

@@ -1,27 +1,21 @@
 /**
- * Store pages' reads on SQLite (see ../store-pages.ts). The version combines `PRAGMA
- * data_version` (other connections' commits, such as the import command's) with the table's
- * row count, largest row id and the imports recorded (this connection's own writes).
+ * Store pages' reads on SQLite (see ../store-pages.ts). The version is the stores' row count
+ * and largest row id with the count and time of the imports recorded: the same in every
+ * process, and changed by every import (which records itself) and demo data load.
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import { sqliteGuard } from './errors.js';
-import type {
-  StoreDirectoryRow,
-  StorePagesRepository,
-  StoredStore,
-} from '../store-pages.js';
+import type { StoreDirectoryRow, StorePagesRepository, StoredStore } from '../store-pages.js';
 
 type Db = BetterSqlite3.Database;
 
 export class SqliteStorePages implements StorePagesRepository {
   private readonly versionStmt: BetterSqlite3.Statement;
-  private readonly dataVersionStmt: BetterSqlite3.Statement;
   private readonly directoryStmt: BetterSqlite3.Statement;
   private readonly storeStmt: BetterSqlite3.Statement;
   private readonly lastImportStmt: BetterSqlite3.Statement;
 
   constructor(db: Db) {
-    this.dataVersionStmt = db.prepare('PRAGMA data_version').pluck();
     this.versionStmt = db
       .prepare(
         `SELECT (SELECT count(*) FROM stores) || ':' || (SELECT coalesce(max(id), 0) FROM stores)
@@ -32,6 +26,7 @@ export class SqliteStorePages implements StorePagesRepository {
     this.directoryStmt = db.prepare(
       `SELECT store_id AS storeId, country,
          coalesce(json_extract(doc, '$.title'), '') AS title,
+         coalesce(json_extract(doc, '$.street1'), '') AS street,
          coalesce(json_extract(doc, '$.state'), '') AS state,
          coalesce(json_extract(doc, '$.city'), '') AS city
        FROM stores ORDER BY country, store_id`,
@@ -41,9 +36,7 @@ export class SqliteStorePages implements StorePagesRepository {
   }
 
   async version(): Promise<string> {
-    return sqliteGuard(
-      () => `${this.dataVersionStmt.get() as number}:${this.versionStmt.get() as string}`,
-    );
+    return sqliteGuard(() => this.versionStmt.get() as string);
   }
 
   async directory(): Promise<StoreDirectoryRow[]> {
@@ -51,6 +44,7 @@ export class SqliteStorePages implements StorePagesRepository {
       (this.directoryStmt.all() as StoreDirectoryRow[]).map((r) => ({
         ...r,
         title: String(r.title),
+        street: String(r.street),
         state: String(r.state),
         city: String(r.city),
       })),
