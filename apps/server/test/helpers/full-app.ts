@@ -48,6 +48,7 @@ export async function makeFullApp(db: Database, options: FullAppOptions = {}): P
     maps: await embeddedMaps(),
     basemap: loadBasemapConfig({ ...options.basemap }),
     preloadConfig: services.preloadConfig,
+    pages: services.pages,
     logger: false,
   });
   await app.ready();
