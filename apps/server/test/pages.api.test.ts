@@ -11,7 +11,7 @@ import { XMLParser, XMLValidator } from 'fast-xml-parser';
 import { parse, type HTMLElement } from 'node-html-parser';
 import { storePagePath } from '@locator/core';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
-import { config, fixtureStores, hostileStores, HOSTILE_TEXTS } from './helpers/fixtures.js';
+import { fixtureStores, hostileStores, HOSTILE_TEXTS } from './helpers/fixtures.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 import { toRecord, type StoreDoc } from '../src/stores/doc.js';
 import type { StoreRecord } from '../src/db/types.js';

@@ -38,7 +38,12 @@ export function storeSlug(title: string): string {
 
 /** "Greater London" → "greater-london"; "東京都" → "東京都"; "" → "-". */
 export function placeSlug(name: string): string {
-  const slug = [...name.normalize('NFC').toLowerCase().replace(/[^\p{L}\p{N}]+/gu, '-')]
+  const slug = [
+    ...name
+      .normalize('NFC')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '-'),
+  ]
     .slice(0, PLACE_SLUG_MAX)
     .join('')
     .replace(/^-+|-+$/g, '');
