@@ -162,10 +162,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const boot: BootData = { locale, brand: env.BRAND };
     const config = await options.preloadConfig?.(locale).catch(() => undefined);
     if (config) boot.config = config;
+    const html = renderHostPage(template, boot);
+    // Without JavaScript, a link to the locale's store directory (pages/README.md).
+    const noscript = await options.pages?.noscript(parseLocalePath(path).localePath);
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .send(renderHostPage(template, boot));
+      .send(noscript ? html.replace('</body>', `${noscript}\n</body>`) : html);
   }
 
   // Host page for every route of 2.1 (and "*"): the locale comes from the path. Other methods,

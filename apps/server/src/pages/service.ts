@@ -399,6 +399,17 @@ export class StorePagesService {
       }));
   }
 
+  /**
+   * What the host page shows without JavaScript (and to crawlers that run none): a link to the
+   * locale's store directory, or "" when the locale has no store pages.
+   */
+  async noscript(localePath: string): Promise<string> {
+    const page = this.locales.get(localePath);
+    if (!page) return '';
+    const t = await this.o.texts.of(page.tag);
+    return `<noscript><p><a href="${esc(directoryPath(page.path))}">${esc(t('allStores'))}</a></p></noscript>`;
+  }
+
   private errorPage(page: PageLocale, status: 404 | 410, t: Translate, etag: string): PageAnswer {
     const key = status === 410 ? 'gone' : 'notFound';
     const title = t(`${key}.title`);

@@ -81,7 +81,7 @@ export function renderStoreMain(v: StoreView): string {
   if (address.length > 0) {
     out.push(
       `<dt>${esc(t('result:store.address'))}</dt><dd><address>${address
-        .map(esc)
+        .map((line) => `<bdi>${esc(line)}</bdi>`)
         .join('<br>')}</address></dd>`,
     );
   }
@@ -90,7 +90,9 @@ export function renderStoreMain(v: StoreView): string {
     const tel = telHref(phone);
     out.push(
       `<dt>${esc(t('result:store.phone'))}</dt><dd>${
-        tel ? link(tel, phone, t('result:store.callLabel', { name, phone })) : esc(phone)
+        tel
+          ? `<span dir="ltr">${link(tel, phone, t('result:store.callLabel', { name, phone }))}</span>`
+          : `<bdi>${esc(phone)}</bdi>`
       }</dd>`,
     );
   }
@@ -172,7 +174,7 @@ export function renderStoreMain(v: StoreView): string {
   if (v.nearby.length > 0) {
     out.push(
       `<section class="sp-nearby"><h2>${esc(t('store.nearby'))}</h2><ul>${v.nearby
-        .map((n) => `<li>${link(n.path, n.name)} <span>${esc(n.distance)}</span></li>`)
+        .map((n) => `<li><bdi>${link(n.path, n.name)}</bdi> <span>${esc(n.distance)}</span></li>`)
         .join('')}</ul></section>`,
     );
   }
