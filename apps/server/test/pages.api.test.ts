@@ -103,6 +103,27 @@ describe.each(DIALECTS)('store pages on %s', (dialect) => {
     for (const href of gb) await page(href);
   });
 
+  it("shows a catch-all region's countries first, and en-US at /stores/", async () => {
+    const { root } = await page('/asia/en/stores/');
+    const fiji = root.querySelector('main a[href="/asia/en/stores/in/fj/"]');
+    expect(fiji?.textContent).toBe('Fiji');
+    const country = await page('/asia/en/stores/in/fj/');
+    const region = country.root.querySelector('main .sp-places a')!.getAttribute('href')!;
+    const city = (await page(region)).root
+      .querySelector('main .sp-places a')!
+      .getAttribute('href')!;
+    const stores = (await page(city)).root
+      .querySelectorAll('main .sp-stores a')
+      .map((a) => a.getAttribute('href'));
+    expect(stores.sort()).toEqual([
+      '/asia/en/stores/FJ-E-fixture-fj-e',
+      '/asia/en/stores/FJ-W-fixture-fj-w',
+    ]);
+    const us = await page('/stores/');
+    expect(us.root.querySelector('html')!.getAttribute('lang')).toBe('en-US');
+    expect(us.root.querySelector('h1')!.textContent).toBe('Stores in United States');
+  });
+
   it('renders a store page with JSON-LD matching the store, canonical and hreflang', async () => {
     const doc = docs(records).get('CA-1')!;
     const path = storePagePath('/ca/fr/', 'CA-1', doc.title);

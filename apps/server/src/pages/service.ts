@@ -183,16 +183,16 @@ export class StorePagesService {
     state: DataState,
   ): PlaceLevel[] | undefined {
     const single = page.regionName === undefined;
+    // The locale's root is a page even while its country has no stores.
+    if (slugs.length === 0) return [];
     const levels: PlaceLevel[] = [];
     let country: ServedCountry | undefined;
     let rest = slugs;
     if (single) {
       country = page.countries[0];
-    } else if (slugs.length > 0) {
+    } else {
       country = page.countries.find((c) => c.countryCode.toLowerCase() === slugs[0]);
       rest = slugs.slice(1);
-    } else {
-      return [];
     }
     const root = country ? state.directory.countries.get(country.countryCode) : undefined;
     if (!country || !root) return undefined;
