@@ -42,6 +42,8 @@ const settingsSchema = z.object({
     .url({ protocol: /^https?$/, error: 'must be an http(s) origin' })
     .default('http://localhost:8080')
     .refine((v) => {
+      // Runs after a failed url check too: an unparsable value is that check's problem.
+      if (!URL.canParse(v)) return true;
       const u = new URL(v);
       return u.pathname === '/' && !u.search && !u.hash && !u.username && !u.password;
     }, 'must be an origin only: scheme, host and port ("https://stores.example.com")')
