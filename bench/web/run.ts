@@ -5,8 +5,8 @@
  * apps/web/dist has no build manifest.
  *
  * - Lighthouse 12 in Debian's Chromium, its defaults (mobile emulation, simulated throttling),
- *   on the home page and a deep-linked results page: performance, accessibility, best
- *   practices, SEO. BENCH_WEB_LH_RUNS runs per page (default 3); the median run (by
+ *   on the home page, a deep-linked results page and a store page (the sitemap's first of
+ *   /uk/en/): performance, accessibility, best practices, SEO. BENCH_WEB_LH_RUNS runs per page (default 3); the median run (by
  *   performance) is the page's figure, every run is listed.
  * - JavaScript loaded before any interaction (a fresh page left alone until the network is
  *   idle), per page at 1440 and 390 px wide: each chunk with raw and gzip size (the .gz the
@@ -16,8 +16,11 @@
  *   BENCH_WEB_SEARCH_RUNS runs (default 20) over five places, each on a fresh page (cold
  *   cache); median and p90.
  *
+ * - Store pages: the time to the last byte of BENCH_WEB_STORE_PAGES (default 200) store pages,
+ *   first answer (rendered) and again (cached by data version), median and p90.
+ *
  * Budgets (issue 9): Lighthouse performance ≥ 95, accessibility 100, best practices ≥ 95,
- * SEO ≥ 95 on both pages; JavaScript before interaction (gzip) ≤ 100 KB on the home page and
+ * SEO ≥ 95 on the three pages; JavaScript before interaction (gzip) ≤ 100 KB on the home page and
  * ≤ 150 KB on the results page without the map's chunks (1 KB = 1024 bytes). Figures, with the
  * machine's load average before and after (it is shared), to bench/results/web.json; exit code
  * 1 when a budget is missed.
@@ -33,6 +36,8 @@ import { launchChrome, runLighthouse, type LighthouseRun } from './lighthouse.js
 
 const LH_RUNS = Number(process.env.BENCH_WEB_LH_RUNS ?? 3);
 const SEARCH_RUNS = Number(process.env.BENCH_WEB_SEARCH_RUNS ?? 20);
+/** Store pages timed (BENCH_WEB_STORE_PAGES). */
+const STORE_PAGES = Number(process.env.BENCH_WEB_STORE_PAGES ?? 200);
 const PAGES = {
   home: '/uk/en/',
   results: '/uk/en/sales?pt=all&lat=51.5074&lon=-0.1278&address=London',
@@ -72,11 +77,49 @@ function ensureBuild(): void {
   execSync('npm run build', { stdio: 'inherit' });
 }
 
-async function lighthouseFigures(base: string) {
+/**
+ * Store pages (server-rendered, no JavaScript): the sitemap's first `count` store pages of
+ * /uk/en/, each fetched twice in a row: time to the last byte of the first answer (rendered,
+ * nearby stores searched) and of the second (cached by data version).
+ */
+async function storePageFigures(base: string, count: number) {
+  const sitemap = await (await fetch(`${base}/sitemaps/uk-en-1.xml`)).text();
+  const paths = [...sitemap.matchAll(/<loc>https?:\/\/[^/<]+(\/uk\/en\/stores\/[^/<]+)<\/loc>/g)]
+    .map((m) => m[1]!)
+    .slice(0, count);
+  const timed = async (path: string): Promise<number> => {
+    const start = performance.now();
+    const res = await fetch(`${base}${path}`);
+    await res.arrayBuffer();
+    if (res.status !== 200) throw new Error(`${path}: ${res.status}`);
+    return performance.now() - start;
+  };
+  const first: number[] = [];
+  const cached: number[] = [];
+  for (const path of paths) {
+    first.push(await timed(path));
+    cached.push(await timed(path));
+  }
+  const round = (ms: number) => Math.round(ms * 100) / 100;
+  const figures = {
+    pages: paths.length,
+    firstMedianMs: round(median(first)),
+    firstP90Ms: round(percentile(first, 90)),
+    cachedMedianMs: round(median(cached)),
+    cachedP90Ms: round(percentile(cached, 90)),
+  };
+  log(
+    `store pages: first answer median ${figures.firstMedianMs} ms (p90 ${figures.firstP90Ms}), ` +
+      `cached ${figures.cachedMedianMs} ms (p90 ${figures.cachedP90Ms}), ${paths.length} pages`,
+  );
+  return { path: paths[0]!, figures };
+}
+
+async function lighthouseFigures(base: string, extra: Record<string, string>) {
   const chrome = await launchChrome();
   try {
     const pages: Record<string, { url: string; median: LighthouseRun; runs: LighthouseRun[] }> = {};
-    for (const [name, path] of Object.entries(PAGES)) {
+    for (const [name, path] of Object.entries({ ...PAGES, ...extra })) {
       const runs: LighthouseRun[] = [];
       for (let i = 0; i < LH_RUNS; i += 1) {
         const run = await runLighthouse(`${base}${path}`, chrome.port);
@@ -172,7 +215,8 @@ async function main(): Promise<void> {
       await browser.close();
     }
 
-    const lh = await lighthouseFigures(base);
+    const storePages = await storePageFigures(base, STORE_PAGES);
+    const lh = await lighthouseFigures(base, { store: storePages.path });
 
     const js = javascript as Record<
       PageName,
@@ -181,7 +225,7 @@ async function main(): Promise<void> {
     const worst = (page: PageName, key: 'withoutMapGzipKB' | 'totalGzipKB') =>
       Math.max(...Object.values(js[page]).map((v) => v[key]));
     const checks: { name: string; value: number; limit: string; passed: boolean }[] = [];
-    for (const page of Object.keys(PAGES)) {
+    for (const page of Object.keys(lh)) {
       const s = lh[page]!.median.scores;
       for (const c of ['performance', 'accessibility', 'best-practices', 'seo'] as const) {
         checks.push({
@@ -228,6 +272,7 @@ async function main(): Promise<void> {
         'Search: click on Search to the first store of the list painted (requestAnimationFrame after it appears), measured with performance.now in the page; fresh browser context per run.',
       ],
       lighthouse: { runsPerPage: LH_RUNS, pages: lh },
+      storePages: storePages.figures,
       javascript: { pages: javascript, chunks: chunkList },
       searchToResults: {
         url: '/uk/en/sales',

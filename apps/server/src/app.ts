@@ -24,6 +24,8 @@ import {
 } from './http/client-errors.js';
 import { registerIfNoneMatchAny } from './http/conditional.js';
 import { serverTimeouts } from './http/timeouts.js';
+import { pagesRoutes } from './pages/routes.js';
+import type { StorePagesService } from './pages/service.js';
 import type { MapsProvider } from '@locator/geo';
 import type { BasemapConfig } from './basemap/config.js';
 
@@ -49,6 +51,8 @@ export interface AppOptions {
   security?: SecurityConfig;
   /** Preloaded configuration for the host page (spec 2.3), by locale. */
   preloadConfig?: (locale: string) => Promise<BootData['config'] | undefined>;
+  /** The store pages, sitemaps and robots.txt (absent: not served). */
+  pages?: StorePagesService;
   logger?: boolean;
 }
 
@@ -157,6 +161,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     ...(options.basemap ? { config: options.basemap } : {}),
   });
 
+  if (options.pages) await app.register(pagesRoutes, { service: options.pages });
+
   const indexFile = join(env.WEB_DIST, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_TEMPLATE;
 
@@ -185,10 +191,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const boot: BootData = { locale, brand: env.BRAND };
     const config = await options.preloadConfig?.(locale).catch(() => undefined);
     if (config) boot.config = config;
+    const html = renderHostPage(template, boot);
+    // Without JavaScript, a link to the locale's store directory (pages/README.md).
+    const noscript = await options.pages?.noscript(parseLocalePath(path).localePath);
     return reply
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
-      .send(renderHostPage(template, boot));
+      .send(noscript ? html.replace('</body>', `${noscript}\n</body>`) : html);
   }
 
   // Host page for every route of 2.1 (and "*"): the locale comes from the path. Other methods,

@@ -21,11 +21,16 @@ import { HealthService } from './health/health.js';
 import type { MapsProvider } from '@locator/geo';
 import { RateLimitCounters } from './http/rate-limit-counters.js';
 import { lazyCountryCheck } from './admin/country-check.js';
+import { StorePagesService } from './pages/service.js';
+import { PageTexts } from './pages/texts.js';
+import { STORE_PAGES_CSS_PATH } from './pages/styles.js';
 
 export interface Services {
   db: Database;
   config: ConfigService;
   api: ApiDeps;
+  /** The server-rendered store pages and sitemaps (pages/). */
+  pages: StorePagesService;
   seed?: SeedResult;
   preloadConfig: (locale: string) => Promise<ReturnType<ConfigService['preload']>>;
   close(): Promise<void>;
@@ -129,10 +134,20 @@ export async function createServices(
       rateLimit: settings.RATE_LIMIT_ADMIN,
     },
   };
+  const pages = new StorePagesService({
+    config,
+    pages: db.pages,
+    search: db.search,
+    texts: new PageTexts(api.locales, env.BRAND),
+    origin: settings.PUBLIC_ORIGIN,
+    brand: env.BRAND,
+    stylesheet: STORE_PAGES_CSS_PATH,
+  });
   const services: Services = {
     db,
     config,
     api,
+    pages,
     preloadConfig: async (locale) => config.preload(locale),
     close: async () => {
       await analytics.close();

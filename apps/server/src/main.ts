@@ -22,6 +22,7 @@ async function main(): Promise<void> {
       security,
       api: services.api,
       preloadConfig: services.preloadConfig,
+      pages: services.pages,
     });
     await app.listen({ port: env.PORT, host: env.HOST });
     const address = app.server.address();

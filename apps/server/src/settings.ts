@@ -48,6 +48,21 @@ const settingsSchema = z.object({
     .default('locator:'),
   /** Admin API requests per API key per minute; 0 turns the limit off. */
   RATE_LIMIT_ADMIN: z.coerce.number().int().min(0).default(600),
+  /**
+   * The site's public origin ("https://stores.example.com"): the store pages' canonical and
+   * hreflang URLs, JSON-LD, sitemaps and robots.txt are built from it, never from the Host
+   * header. Scheme, host and port only.
+   */
+  PUBLIC_ORIGIN: z
+    .url({ protocol: /^https?$/, error: 'must be an http(s) origin' })
+    .default('http://localhost:8080')
+    .refine((v) => {
+      // Runs after a failed url check too: an unparsable value is that check's problem.
+      if (!URL.canParse(v)) return true;
+      const u = new URL(v);
+      return u.pathname === '/' && !u.search && !u.hash && !u.username && !u.password;
+    }, 'must be an origin only: scheme, host and port ("https://stores.example.com")')
+    .transform((v) => new URL(v).origin),
 });
 
 export type Settings = Readonly<z.infer<typeof settingsSchema>>;

@@ -62,3 +62,25 @@ describe('whole configuration', () => {
     expect(settings.DEMO_DATA).toBe('auto');
   });
 });
+
+describe('PUBLIC_ORIGIN', () => {
+  it('is an http(s) origin only, kept without a trailing slash', async () => {
+    const { loadSettings } = await import('../src/settings.js');
+    expect(loadSettings({}).PUBLIC_ORIGIN).toBe('http://localhost:8080');
+    expect(loadSettings({ PUBLIC_ORIGIN: 'https://Stores.Example.com/' }).PUBLIC_ORIGIN).toBe(
+      'https://stores.example.com',
+    );
+    expect(loadSettings({ PUBLIC_ORIGIN: 'https://x.example:8443' }).PUBLIC_ORIGIN).toBe(
+      'https://x.example:8443',
+    );
+    for (const bad of [
+      'stores.example.com',
+      'ftp://stores.example.com',
+      'https://stores.example.com/locator',
+      'https://stores.example.com/?a=1',
+      'https://user:pw@stores.example.com',
+    ]) {
+      expect(() => loadSettings({ PUBLIC_ORIGIN: bad }), bad).toThrow(/PUBLIC_ORIGIN/);
+    }
+  });
+});

@@ -28,11 +28,18 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import fc from 'fast-check';
+import { parse as parseHtml } from 'node-html-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
-import { CHANNEL_KEYS, ERROR_CATALOGUE, ERROR_CODES, isErrorCode } from '@locator/core';
+import {
+  CHANNEL_KEYS,
+  ERROR_CATALOGUE,
+  ERROR_CODES,
+  isErrorCode,
+  storePagePath,
+} from '@locator/core';
 import { openTestDb, type TestDb } from './helpers/databases.js';
-import { fixtureStores, LONDON } from './helpers/fixtures.js';
+import { fixtureStores, hostileStores, LONDON } from './helpers/fixtures.js';
 import { makeFullApp } from './helpers/full-app.js';
 import type { TestApp } from './helpers/app.js';
 import { REPLACEMENT_SEGMENT, routableUrl } from '../src/http/url.js';
@@ -59,6 +66,7 @@ const RUNS = {
   hostPage: 800,
   anyPath: 1000,
   headOptions: 600,
+  storePages: 800,
 };
 const TOTAL_RUNS = Object.values(RUNS).reduce((a, b) => a + b, 0);
 
@@ -106,7 +114,7 @@ function listWebFiles(): string[] {
 
 beforeAll(async () => {
   t = await openTestDb('sqlite');
-  await t.db.stores.replaceAll(fixtureStores());
+  await t.db.stores.replaceAll([...fixtureStores(), ...hostileStores()]);
   const archive = tinyArchive();
   archiveSize = archive.length;
   const pmtiles = join(mkdtempSync(join(tmpdir(), 'hostile-')), 'tiny.pmtiles');
@@ -162,9 +170,35 @@ function bodyText(res: LightMyRequestResponse): string {
 const pathOf = (url: string): string => (url.split('?')[0] ?? '').replace(/(.)\/+$/, '$1');
 /** Not a page path: an endpoint, or the build's hashed files (app.ts NOT_A_PAGE). */
 const isApiPath = (path: string): boolean =>
-  /^\/(api|basemap|locales|assets)(\/|$)/.test(path) ||
-  path === '/mapKitToken' ||
-  path === '/healthz';
+  /^\/(api|basemap|locales|assets|sitemaps)(\/|$)/.test(path) ||
+  /^\/store-pages\.[0-9a-f]+\.css$/.test(path) ||
+  ['/mapKitToken', '/healthz', '/sitemap.xml', '/robots.txt'].includes(path);
+
+/** A path of the store pages (pages/README.md): `{locale path}stores/…`. */
+const isStorePagesPath = (path: string): boolean => /^(\/[^/]+\/[^/]+)?\/stores(\/|$)/.test(path);
+
+/**
+ * A store or directory page, or its 404 / 410 page: HTML whose only scripts are JSON-LD data
+ * blocks, with no event-handler attribute and no javascript: link, whatever the store data or
+ * the path; the error pages are not indexed.
+ */
+function checkStorePage(where: string, status: number, text: string): void {
+  expect(status, where).toBeOneOf([200, 404, 410]);
+  expect(text, where).toMatch(/<html lang="[A-Za-z0-9-]+" dir="(ltr|rtl)">/);
+  for (const tag of text.match(/<script[^>]*>/gi) ?? []) {
+    expect(tag, where).toBe('<script type="application/ld+json">');
+  }
+  const root = parseHtml(text);
+  const handlers = root
+    .querySelectorAll('*')
+    .flatMap((el) => Object.keys(el.attributes).filter((k) => /^on/i.test(k)));
+  expect(handlers, where).toEqual([]);
+  for (const a of root.querySelectorAll('a')) {
+    expect(a.getAttribute('href') ?? '', where).not.toMatch(/^\s*(javascript|data|vbscript):/i);
+  }
+  expect(root.querySelectorAll('img, iframe, object, embed, svg, style').length, where).toBe(0);
+  if (status !== 200) expect(text, where).toContain('<meta name="robots" content="noindex">');
+}
 
 function describeReq(req: Req): string {
   const payload = req.payload === undefined ? '' : ` body(${req.payload.length})`;
@@ -194,6 +228,16 @@ function check(req: Req, res: LightMyRequestResponse): void {
     return;
   }
   const type = String(res.headers['content-type'] ?? '');
+  if (status === 301) {
+    // Only a store page redirects: to the store's canonical path on this site.
+    expect(isStorePagesPath(path), where).toBe(true);
+    expect(String(res.headers.location), where).toMatch(/^\/[^/\\]/);
+    return;
+  }
+  if (isStorePagesPath(path) && /^text\/html/.test(type) && !text.includes('id="locator-boot"')) {
+    checkStorePage(where, status, text);
+    return;
+  }
   if (status >= 400) {
     expect(type, where).toMatch(/^application\/json/);
     const body = JSON.parse(text) as Record<string, unknown>;
@@ -1135,6 +1179,26 @@ describe('hostile input: no 5xx, only catalogue errors', () => {
       .tuple(methodOf('HEAD', 'HEAD', 'OPTIONS'), url, headersArb, preflight)
       .map(([method, u, h, p]): Req => ({ method, url: u, headers: { ...h, ...p } }));
     await runProperty(9, req, RUNS.headOptions);
+  });
+
+  it('GET the store pages, whatever the path and the store data', async () => {
+    const known = [...fixtureStores(), ...hostileStores()].map((r) =>
+      storePagePath('/', r.storeId, JSON.parse(r.doc).title as string).slice('/stores/'.length),
+    );
+    const segment = segmentOf(
+      fc.oneof(
+        fc.constantFrom(...known),
+        fc.constantFrom('in', 'england', '-', 'testville', 'gb', 'fj', 'GB-1-x', 'GB-1'),
+        trickyText.map(enc),
+      ),
+    );
+    const url = fc
+      .tuple(
+        fc.constantFrom('', '/uk/en', '/europe/en', '/asia/en', '/de/de', '/ae/ar', '/xx/yy'),
+        fc.array(segment, { minLength: 0, maxLength: 5 }),
+      )
+      .map(([locale, segments]) => rooted(`${locale}/stores/${segments.join('/')}`));
+    await runProperty(10, getOf(url), RUNS.storePages);
   });
 
   it(`sent at least 10,000 generated requests (${TOTAL_RUNS} planned)`, () => {

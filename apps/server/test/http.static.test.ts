@@ -23,7 +23,7 @@ function buildFolder(): { web: string; locales: string } {
   mkdirSync(join(web, 'assets'));
   mkdirSync(join(web, 'locales'));
   writeFileSync(join(web, 'index.html'), '<!doctype html><html><head></head><body></body></html>');
-  writeFileSync(join(web, 'robots.txt'), 'User-agent: *\nAllow: /\n');
+  writeFileSync(join(web, 'humans.txt'), 'User-agent: *\nAllow: /\n');
   writeFileSync(join(web, 'assets/index-abc123.js'), SCRIPT);
   writeFileSync(join(web, 'assets/index-abc123.js.map'), '{"version":3,"sources":["src/a.ts"]}');
   writeFileSync(join(web, 'locales/README.md'), '# How to translate\n');
@@ -59,7 +59,7 @@ describe('byte ranges', () => {
   });
 
   it('a range past the end is 416 with Content-Range "bytes */size" and no body, not 400', async () => {
-    for (const url of ['/assets/index-abc123.js', '/robots.txt']) {
+    for (const url of ['/assets/index-abc123.js', '/humans.txt']) {
       const res = await app.inject({ url, headers: { range: 'bytes=999999-' } });
       expect(res.statusCode).toBe(416);
       expect(res.body).toBe('');
@@ -73,7 +73,7 @@ describe('If-None-Match: *', () => {
   it('is 304 without a body on an existing file, translation, API answer or page', async () => {
     for (const url of [
       '/assets/index-abc123.js',
-      '/robots.txt',
+      '/humans.txt',
       '/locales/commons-en_US.json',
       '/api/v1/grlui/uk/en/globalmatrix',
       '/uk/en/',
@@ -89,7 +89,7 @@ describe('If-None-Match: *', () => {
   it('changes nothing for what does not exist, or for other entity tags', async () => {
     const missing = await app.inject({ url: '/assets/nope.js', headers: { 'if-none-match': '*' } });
     expect(missing.statusCode).toBe(404);
-    const other = await app.inject({ url: '/robots.txt', headers: { 'if-none-match': '"x"' } });
+    const other = await app.inject({ url: '/humans.txt', headers: { 'if-none-match': '"x"' } });
     expect(other.statusCode).toBe(200);
   });
 });
@@ -118,7 +118,7 @@ describe('translations and private files', () => {
   it('other files keep their caching: hashed assets a year, the rest an hour', async () => {
     const asset = await app.inject('/assets/index-abc123.js');
     expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    const robots = await app.inject('/robots.txt');
-    expect(robots.headers['cache-control']).toBe('public, max-age=3600');
+    const humans = await app.inject('/humans.txt');
+    expect(humans.headers['cache-control']).toBe('public, max-age=3600');
   });
 });

@@ -19,3 +19,4 @@ export * from './schemas.js';
 export * from './search-response.js';
 export * from './maps-schemas.js';
 export * from './analytics.js';
+export * from './store-page.js';

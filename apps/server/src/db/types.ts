@@ -6,6 +6,7 @@
 import type { ResultChannel, StoredEventType } from '@locator/core';
 import type { StoreWriteRepository } from './store-writes.js';
 import type { AdminRepository } from './admin.js';
+import type { StorePagesRepository } from './store-pages.js';
 
 /** A store as stored: the filter columns plus the API document (JSON text, see StoreDoc). */
 export interface StoreRecord {
@@ -241,6 +242,8 @@ export interface Database {
   /** Writes the 3.9 statistic into the events store (type "locationSearch"). */
   readonly statistics: StatisticsRepository;
   readonly events: EventRepository;
+  /** What the store pages read (store by id, directory, data version). */
+  readonly pages: StorePagesRepository;
   /** Cheap round trip, for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -40,6 +40,7 @@ export async function makeApp(
     env: e,
     api: services.api,
     preloadConfig: services.preloadConfig,
+    pages: services.pages,
     logger: false,
   });
   await app.ready();

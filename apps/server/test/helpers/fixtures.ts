@@ -81,3 +81,37 @@ export function testStores(cfg: ConfigService, demoCount = 1500): StoreRecord[] 
   });
   return [...fixtureStores(), ...demo];
 }
+
+/** Hostile texts a store's fields may hold (imports are not trusted): markup, script, URLs. */
+export const HOSTILE_TEXTS = [
+  '</script><script>alert(1)</script>',
+  '"><img src=x onerror=alert(1)>',
+  "' onmouseover='alert(1)",
+  '<svg onload=alert(1)>',
+  'javascript:alert(1)',
+  '\u2028\u2029<!--',
+  '{{brand}} ${x} %s &amp; &lt;',
+  '../../etc/passwd',
+] as const;
+
+/** Stores in London whose every text field is hostile (for the store pages' tests). */
+export function hostileStores(): StoreRecord[] {
+  return HOSTILE_TEXTS.map((text, i) =>
+    toRecord(
+      doc(`EVIL-${i}-${text}`, LONDON.lat - (i + 1) * KM_LAT, LONDON.lon, {
+        title: text,
+        street1: text,
+        street2: text,
+        city: text,
+        state: text,
+        postalCode: text,
+        phone: text,
+        storeWeb: text,
+        apptSchedulerIndVal: text,
+      }),
+      'GB',
+      'import',
+      '2',
+    ),
+  );
+}

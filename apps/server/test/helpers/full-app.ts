@@ -50,6 +50,7 @@ export async function makeFullApp(db: Database, options: FullAppOptions = {}): P
     maps,
     basemap: loadBasemapConfig({ ...options.basemap }),
     preloadConfig: services.preloadConfig,
+    pages: services.pages,
     logger: false,
   });
   await app.ready();

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from '../lib/router';
-import { localeToPath, parseLocalePath } from '@locator/core';
+import { directoryPath, localeToPath, parseLocalePath } from '@locator/core';
 import { LanguageSelector } from '../components/LanguageSelector';
 import type { Boot } from '../lib/boot';
 import { useGlobalConfig } from '../lib/config/useGlobalConfig';
@@ -9,7 +9,10 @@ import { countryLabel, languageOptions } from '../lib/languages';
 import { CHOOSER_PATH } from './paths';
 import './layout.css';
 
-/** Page shell: skip link, header (home link, language selector), footer (country, demo data). */
+/**
+ * Page shell: skip link, header (home link, language selector), footer (country, the store
+ * directory, demo data).
+ */
 export function Layout({ boot, children }: { boot: Boot; children: ReactNode }) {
   const { t } = useTranslation('common');
   const home = localeToPath(boot.locale);
@@ -46,6 +49,10 @@ export function Layout({ boot, children }: { boot: Boot; children: ReactNode }) 
               })}
             </span>{' '}
             <Link to={CHOOSER_PATH}>{t('footer.countryLink')}</Link>
+          </p>
+          <p className="site-footer__stores">
+            {/* The store directory is server-rendered: a full page load, not a client route. */}
+            <a href={directoryPath(localeToPath(boot.locale))}>{t('footer.storeDirectory')}</a>
           </p>
           <p className="site-footer__demo">
             <strong className="demo-badge">{t('footer.demoData')}</strong>{' '}

@@ -13,6 +13,7 @@ import { StoreFollower, type FollowerOptions } from '../store-follower.js';
 import { PgStoreWrites } from './store-writes.js';
 import { PgAdminRepository } from './admin.js';
 import { guarded } from './errors.js';
+import { PgStorePages } from './store-pages.js';
 
 export async function migratePostgres(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
@@ -92,6 +93,7 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
     meta: new PgMeta(pool),
     statistics: new EventStatistics(events),
     events,
+    pages: new PgStorePages(pool),
     async ping() {
       await guarded(() => pool.query('SELECT 1'));
     },

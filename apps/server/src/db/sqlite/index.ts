@@ -14,6 +14,7 @@ import { SqliteEventRepository } from './events.js';
 import { SqliteStoreRepository } from './stores.js';
 import { SqliteStoreWrites } from './store-writes.js';
 import { SqliteAdminRepository } from './admin.js';
+import { SqliteStorePages } from './store-pages.js';
 import { sqliteGuard } from './errors.js';
 import { StoreFollower, type FollowerOptions } from '../store-follower.js';
 
@@ -67,6 +68,7 @@ interface Handle {
   admin: SqliteAdminRepository;
   meta: SqliteMeta;
   events: SqliteEventRepository;
+  pages: SqliteStorePages;
 }
 
 export interface SqliteOptions {
@@ -98,6 +100,7 @@ function openHandle(file: string, mustExist: boolean, onWrite: () => void): Hand
       admin: new SqliteAdminRepository(db, onWrite),
       meta: new SqliteMeta(db),
       events: new SqliteEventRepository(db),
+      pages: new SqliteStorePages(db),
     };
   } catch (err) {
     db.close();
@@ -191,7 +194,7 @@ class SqliteConnection {
 }
 
 /** A repository whose every (async) method runs on the connection's current repository. */
-function forward<K extends 'stores' | 'storeWrites' | 'admin' | 'meta' | 'events'>(
+function forward<K extends 'stores' | 'storeWrites' | 'admin' | 'meta' | 'events' | 'pages'>(
   conn: SqliteConnection,
   key: K,
 ): Handle[K] {
@@ -237,6 +240,7 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Database 
     meta: forward(conn, 'meta'),
     statistics: new EventStatistics(events),
     events,
+    pages: forward(conn, 'pages'),
     async ping() {
       const { db } = conn.current();
       try {

@@ -16,7 +16,7 @@ import { LOCALE_KEYS } from '@locator/core';
 export const FALLBACK_FILE_LOCALE = 'en_US';
 
 /** The translation namespaces; the file of namespace `ns` is `{ns}s-{lang_REGION}.json`. */
-export const NAMESPACES = ['common', 'home', 'chooser', 'result'] as const;
+export const NAMESPACES = ['common', 'home', 'chooser', 'result', 'storepage'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Language → its default file locale. "in" is the old code of Indonesian. */

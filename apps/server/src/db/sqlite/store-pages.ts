@@ -1,0 +1,85 @@
+/**
+ * Store pages' reads on SQLite (see ../store-pages.ts). The version is the stores' row count
+ * and largest row id with the count and time of the imports recorded: the same in every
+ * process, and changed by every import (which records itself) and demo data load.
+ */
+import type BetterSqlite3 from 'better-sqlite3';
+import { sqliteGuard } from './errors.js';
+import type { StoreDirectoryRow, StorePagesRepository, StoredStore } from '../store-pages.js';
+
+type Db = BetterSqlite3.Database;
+
+/** Rows read per step of `directory()`. */
+const CHUNK = 2000;
+
+/** Code-unit order of storeIds within a country (the sitemaps list stores in this order). */
+const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+export class SqliteStorePages implements StorePagesRepository {
+  private readonly versionStmt: BetterSqlite3.Statement;
+  private readonly directoryStmt: BetterSqlite3.Statement;
+  private readonly storeStmt: BetterSqlite3.Statement;
+  private readonly lastImportStmt: BetterSqlite3.Statement;
+
+  constructor(db: Db) {
+    this.versionStmt = db
+      .prepare(
+        `SELECT (SELECT count(*) FROM stores) || ':' || (SELECT coalesce(max(id), 0) FROM stores)
+           || ':' || (SELECT count(*) FROM imports)
+           || ':' || (SELECT coalesce(max(applied_at), '') FROM imports)`,
+      )
+      .pluck();
+    this.directoryStmt = db.prepare(
+      `SELECT id, store_id AS storeId, country,
+         coalesce(json_extract(doc, '$.title'), '') AS title,
+         coalesce(json_extract(doc, '$.street1'), '') AS street,
+         coalesce(json_extract(doc, '$.state'), '') AS state,
+         coalesce(json_extract(doc, '$.city'), '') AS city
+       FROM stores WHERE id > ? ORDER BY id LIMIT ${CHUNK}`,
+    );
+    this.storeStmt = db.prepare('SELECT country, doc FROM stores WHERE store_id = ?');
+    this.lastImportStmt = db.prepare('SELECT max(applied_at) FROM imports').pluck();
+  }
+
+  async version(): Promise<string> {
+    return sqliteGuard(() => this.versionStmt.get() as string);
+  }
+
+  /**
+   * Read CHUNK rows at a time, yielding to the event loop in between: the connection is
+   * synchronous, and one read of 200,000 documents would hold every other request for seconds.
+   */
+  async directory(): Promise<StoreDirectoryRow[]> {
+    const out: StoreDirectoryRow[] = [];
+    let after = 0;
+    for (;;) {
+      const rows = sqliteGuard(
+        () => this.directoryStmt.all(after) as (StoreDirectoryRow & { id: number })[],
+      );
+      for (const r of rows) {
+        out.push({
+          storeId: r.storeId,
+          country: r.country,
+          title: String(r.title),
+          street: String(r.street),
+          state: String(r.state),
+          city: String(r.city),
+        });
+      }
+      if (rows.length < CHUNK) break;
+      after = rows[rows.length - 1]!.id;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return out.sort((a, b) =>
+      a.country === b.country ? compare(a.storeId, b.storeId) : compare(a.country, b.country),
+    );
+  }
+
+  async store(storeId: string): Promise<StoredStore | undefined> {
+    return sqliteGuard(() => this.storeStmt.get(storeId) as StoredStore | undefined);
+  }
+
+  async lastImport(): Promise<string | undefined> {
+    return sqliteGuard(() => (this.lastImportStmt.get() as string | null) ?? undefined);
+  }
+}

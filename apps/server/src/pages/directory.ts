@@ -1,0 +1,95 @@
+/**
+ * The store directory of one data version: every store's directory fields grouped by country,
+ * region or state, and city (places keyed by their slug, so that a path names one place), and
+ * the set of storeIds. Built from one read of the stores table when the data changes.
+ */
+import { placeSlug } from '@locator/core';
+import type { StoreDirectoryRow } from '../db/store-pages.js';
+
+export interface DirectoryStore {
+  storeId: string;
+  title: string;
+  street: string;
+}
+
+/** A place of the directory: a country, a region or state, or a city. */
+export interface Place {
+  slug: string;
+  /** The name as first written in the data (a country's is its ISO code). */
+  name: string;
+  /** Sub-places by slug, sorted by name; empty for a city. */
+  children: Map<string, Place>;
+  /** A city's stores by title; empty above. */
+  stores: DirectoryStore[];
+  /** Stores in the place and below. */
+  count: number;
+}
+
+function newPlace(slug: string, name: string): Place {
+  return { slug, name, children: new Map(), stores: [], count: 0 };
+}
+
+function child(parent: Place, name: string): Place {
+  const slug = placeSlug(name);
+  let place = parent.children.get(slug);
+  if (!place) {
+    place = newPlace(slug, name);
+    parent.children.set(slug, place);
+  }
+  return place;
+}
+
+function sortTree(place: Place, collator: Intl.Collator): void {
+  if (place.children.size > 0) {
+    const sorted = [...place.children.values()].sort((a, b) => collator.compare(a.name, b.name));
+    place.children = new Map(sorted.map((p) => [p.slug, p]));
+    for (const p of sorted) sortTree(p, collator);
+  }
+  place.stores.sort(
+    (a, b) => collator.compare(a.title, b.title) || (a.storeId < b.storeId ? -1 : 1),
+  );
+}
+
+export class Directory {
+  /** Countries by ISO code; each holds regions, then cities, then stores. */
+  readonly countries = new Map<string, Place>();
+  /** storeId → country ISO. */
+  readonly storeCountry = new Map<string, string>();
+  /** Stores by country, in storeId order (the sitemaps' order). */
+  readonly storesByCountry = new Map<string, DirectoryStore[]>();
+
+  constructor(rows: readonly StoreDirectoryRow[]) {
+    for (const r of rows) {
+      let country = this.countries.get(r.country);
+      if (!country) {
+        country = newPlace(r.country.toLowerCase(), r.country);
+        this.countries.set(r.country, country);
+        this.storesByCountry.set(r.country, []);
+      }
+      const region = child(country, r.state.trim());
+      const city = child(region, r.city.trim());
+      const store = { storeId: r.storeId, title: r.title, street: r.street };
+      city.stores.push(store);
+      country.count += 1;
+      region.count += 1;
+      city.count += 1;
+      this.storeCountry.set(r.storeId, r.country);
+      this.storesByCountry.get(r.country)!.push(store);
+    }
+    const collator = new Intl.Collator('en');
+    for (const c of this.countries.values()) sortTree(c, collator);
+  }
+
+  /** The places a path of slugs names below a country, or undefined. */
+  walk(country: Place, slugs: readonly string[]): Place[] | undefined {
+    const out: Place[] = [];
+    let place = country;
+    for (const slug of slugs) {
+      const next = place.children.get(slug);
+      if (!next) return undefined;
+      out.push(next);
+      place = next;
+    }
+    return out;
+  }
+}

@@ -1,0 +1,57 @@
+/**
+ * Structured data of the store pages (schema.org, typed by schema-dts): an ElectronicsStore per
+ * store page, a BreadcrumbList on every page with a breadcrumb.
+ */
+import type { BreadcrumbList, ElectronicsStore, WithContext } from 'schema-dts';
+import type { Crumb } from './html.js';
+
+export interface StoreLd {
+  name: string;
+  url: string;
+  telephone: string;
+  street: string;
+  city: string;
+  region: string;
+  postalCode: string;
+  /** ISO 3166-1 alpha-2. */
+  country: string;
+  latitude: number;
+  longitude: number;
+  /** The store's own website, when safe. */
+  website: string;
+}
+
+export function storeJsonLd(s: StoreLd): WithContext<ElectronicsStore> {
+  const out: WithContext<ElectronicsStore> = {
+    '@context': 'https://schema.org',
+    '@type': 'ElectronicsStore',
+    '@id': s.url,
+    name: s.name,
+    url: s.url,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: s.street,
+      addressLocality: s.city,
+      addressRegion: s.region,
+      postalCode: s.postalCode,
+      addressCountry: s.country,
+    },
+    geo: { '@type': 'GeoCoordinates', latitude: s.latitude, longitude: s.longitude },
+  };
+  if (s.telephone !== '') out.telephone = s.telephone;
+  if (s.website !== '') out.sameAs = s.website;
+  return out;
+}
+
+export function breadcrumbJsonLd(crumbs: readonly Crumb[]): WithContext<BreadcrumbList> {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: crumbs.map((c, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: c.name,
+      item: c.url,
+    })),
+  };
+}

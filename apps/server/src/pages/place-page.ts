@@ -1,0 +1,71 @@
+/** A directory page: the locale's root, a country (catch-all regions), a region or a city. */
+import { directoryPath, storePagePath } from '@locator/core';
+import { renderShell } from './html.js';
+import { breadcrumbJsonLd } from './json-ld.js';
+import type { PageLocale } from './locales.js';
+import type { DataState } from './state.js';
+import { renderPlaceMain, placeTitle } from './directory-view.js';
+import type { Translate } from './texts.js';
+import type { Place } from './directory.js';
+import type { PageAnswer, PageKit } from './kit.js';
+
+export function placePage(
+  kit: PageKit,
+  page: PageLocale,
+  slugs: readonly string[],
+  state: DataState,
+  t: Translate,
+  etag: string,
+): PageAnswer {
+  const levels = kit.levels(page, slugs, state);
+  if (!levels) return kit.errorPage(page, 404, t, etag);
+  const single = page.regionName === undefined;
+  const last = levels[levels.length - 1];
+  // The children listed: countries (region root), regions, cities, or stores.
+  let children: { name: string; path: string; count: number }[] = [];
+  let stores: { name: string; street: string; path: string }[] = [];
+  const slugPath = levels.map((l) => l.place.slug);
+  if (!last && !single) {
+    children = page.countries
+      .filter((c) => state.directory.countries.has(c.countryCode))
+      .map((c) => ({
+        name: kit.countryName(page, c),
+        path: directoryPath(page.path, [c.countryCode.toLowerCase()]),
+        count: state.directory.countries.get(c.countryCode)!.count,
+      }));
+  } else {
+    const place: Place | undefined =
+      last?.place ?? state.directory.countries.get(page.countries[0]!.countryCode);
+    if (place && place.children.size > 0) {
+      children = [...place.children.values()].map((p) => ({
+        name: p.name === '' ? '—' : p.name,
+        path: directoryPath(page.path, [...slugPath, p.slug]),
+        count: p.count,
+      }));
+    } else if (place) {
+      stores = place.stores.map((s) => ({
+        name: s.title,
+        street: s.street,
+        path: storePagePath(page.path, s.storeId, s.title),
+      }));
+    }
+  }
+  const crumbs = kit.crumbs(page, levels, t);
+  const heading = placeTitle(page, levels, t, kit.rootName(page, t));
+  const path = directoryPath(page.path, slugPath);
+  const main = renderPlaceMain({ heading, children, stores, t });
+  const html = renderShell({
+    page,
+    t,
+    title: `${heading} - ${kit.o.brand}`,
+    description: t('directory.description', { place: last?.name || kit.rootPlace(page) }),
+    canonical: kit.url(path),
+    alternates: kit.alternates(page, (p) => directoryPath(p.path, slugPath)),
+    jsonLd: crumbs.length > 1 ? [breadcrumbJsonLd(crumbs)] : [],
+    crumbs,
+    stylesheet: kit.o.stylesheet,
+    demoData: kit.o.config.demoData,
+    main,
+  });
+  return { status: 200, html, etag };
+}

@@ -1,0 +1,99 @@
+/**
+ * The store pages (pages/README.md): answers a path under a locale's `stores/` with a store
+ * page, a directory page, a redirect to a store's canonical address, or a real 404 / 410 page.
+ * Answers are cached by data version (and kept until it changes); their ETag is derived from
+ * the version and the path, so a revalidation costs no rendering.
+ */
+import { createHash } from 'node:crypto';
+import { DIRECTORY_SEGMENT, directoryPath } from '@locator/core';
+import { esc } from './html.js';
+import { PageLocales, type PageLocale } from './locales.js';
+import { PagesData, type DataState } from './state.js';
+import { PageKit, type PageAnswer, type StorePagesOptions } from './kit.js';
+import { placePage } from './place-page.js';
+import { storePage } from './store-page.js';
+
+export type { PageAnswer, StorePagesOptions } from './kit.js';
+
+/** Answers kept per data version. */
+const CACHE_MAX = 20_000;
+
+export class StorePagesService {
+  readonly locales: PageLocales;
+  readonly data: PagesData;
+  private cache = new Map<string, PageAnswer>();
+  private cacheVersion = '';
+  /** Changes with each start: translations or code of a new release change the ETags. */
+  private readonly release = String(Date.now());
+
+  private readonly kit: PageKit;
+
+  constructor(private readonly o: StorePagesOptions) {
+    this.locales = new PageLocales(o.config);
+    this.data = new PagesData(o.pages, o.now);
+    this.kit = new PageKit(o, this.locales);
+  }
+
+  /** PUBLIC_ORIGIN. */
+  get origin(): string {
+    return this.o.origin;
+  }
+
+  url(path: string): string {
+    return this.kit.url(path);
+  }
+
+  /** The ETag of an answer for a path in a data version. */
+  etag(version: string, key: string): string {
+    return `"${createHash('sha1').update(`${this.release}|${version}|${key}`).digest('base64url')}"`;
+  }
+
+  /**
+   * The answer for a locale path ("/uk/en/") and the decoded segments after its `stores/`;
+   * undefined when the locale has no store pages.
+   */
+  async answer(localePath: string, rest: readonly string[]): Promise<PageAnswer | undefined> {
+    const page = this.locales.get(localePath);
+    if (!page) return undefined;
+    const state = await this.data.current();
+    if (state.version !== this.cacheVersion) {
+      this.cache = new Map();
+      this.cacheVersion = state.version;
+    }
+    const key = `${localePath}|${rest.join('/')}`;
+    const hit = this.cache.get(key);
+    if (hit) return hit;
+    const answer = await this.render(page, rest, state, this.etag(state.version, key));
+    if (this.cache.size >= CACHE_MAX) this.cache.clear();
+    this.cache.set(key, answer);
+    return answer;
+  }
+
+  private async render(
+    page: PageLocale,
+    rest: readonly string[],
+    state: DataState,
+    etag: string,
+  ): Promise<PageAnswer> {
+    const t = await this.o.texts.of(page.tag);
+    if (rest.length === 0) return placePage(this.kit, page, [], state, t, etag);
+    if (rest[0] === DIRECTORY_SEGMENT && rest.length > 1) {
+      return placePage(this.kit, page, rest.slice(1), state, t, etag);
+    }
+    if (rest.length === 1 && rest[0]!.includes('-')) {
+      return storePage(this.kit, this.data, page, rest[0]!, state, t, etag);
+    }
+    return this.kit.errorPage(page, 404, t, etag);
+  }
+
+  /**
+   * What the host page shows without JavaScript (and to crawlers that run none): a link to the
+   * locale's store directory, or "" when the locale has no store pages.
+   */
+  async noscript(localePath: string): Promise<string> {
+    const page = this.locales.get(localePath);
+    if (!page) return '';
+    const t = await this.o.texts.of(page.tag);
+    return `<noscript><p><a href="${esc(directoryPath(page.path))}">${esc(t('allStores'))}</a></p></noscript>`;
+  }
+}

@@ -1,0 +1,86 @@
+/// <reference lib="dom" />
+/**
+ * Store pages (apps/server/src/pages/README.md): from the locale home through the directory
+ * (country → region → city) to a store page, with JavaScript disabled (the host page's
+ * noscript link, then plain server-rendered pages) and enabled (the web app's footer link);
+ * axe finds nothing on the directory and store pages; screenshots at 1440 and 390 px go to
+ * $SHOTS_DIR (default /tmp/shots).
+ */
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from '@playwright/test';
+import { expectNoAxeViolations } from './web-fixtures';
+
+const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
+mkdirSync(SHOTS, { recursive: true });
+
+/** Follows the first place link of each directory level down to a store page. */
+async function walkToStore(page: Page): Promise<string> {
+  await expect(page.locator('h1')).toHaveText('Stores in United Kingdom');
+  await page.locator('main .sp-places a').first().click();
+  await expect(page).toHaveURL(/\/uk\/en\/stores\/in\/[^/]+\/$/);
+  await page.locator('main .sp-places a').first().click();
+  await expect(page).toHaveURL(/\/uk\/en\/stores\/in\/[^/]+\/[^/]+\/$/);
+  const store = page.locator('main .sp-stores a').first();
+  const name = (await store.textContent()) ?? '';
+  await store.click();
+  await expect(page).toHaveURL(/\/uk\/en\/stores\/DEMO-GB-\d+-[a-z0-9-]+$/);
+  await expect(page.locator('h1')).toHaveText(name);
+  await expect(page).toHaveTitle(new RegExp(name.replace(/[()]/g, '\\$&')));
+  return name;
+}
+
+async function checkStorePage(page: Page, name: string): Promise<void> {
+  const ld = await page.locator('script[type="application/ld+json"]').first().textContent();
+  const store = JSON.parse(ld ?? '{}') as Record<string, unknown>;
+  expect(store['@type']).toBe('ElectronicsStore');
+  expect(store.name).toBe(name);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute(
+    'href',
+    /^https?:\/\/[^/]+\/uk\/en\/stores\/DEMO-GB-/,
+  );
+  await expect(page.getByRole('link', { name: /^Directions to / })).toBeVisible();
+  await expect(page.locator('.sp-nearby a').first()).toBeVisible();
+}
+
+test.describe('with JavaScript disabled', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('locale home → directory → store page', async ({ page }) => {
+    await page.goto('/uk/en/');
+    await page.getByRole('link', { name: 'All stores' }).click();
+    const name = await walkToStore(page);
+    await checkStorePage(page, name);
+    // Another slug answers a permanent redirect to the store's own address.
+    const canonical = page.url();
+    await page.goto(canonical.replace(/(DEMO-GB-\d+)-.*$/, '$1-old-name'));
+    expect(page.url()).toBe(canonical);
+  });
+});
+
+test.describe('with JavaScript enabled', () => {
+  for (const width of [1440, 390]) {
+    test(`locale home → directory → store page at ${width} px, axe clean`, async ({ page }) => {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/uk/en/');
+      await expect(page.getByTestId('card-sales')).toBeVisible();
+      await page.locator('footer .site-footer__stores a').click();
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: `${SHOTS}/store-directory-${width}.png`, fullPage: true });
+      const name = await walkToStore(page);
+      await checkStorePage(page, name);
+      await expectNoAxeViolations(page);
+      await page.screenshot({ path: `${SHOTS}/store-page-${width}.png`, fullPage: true });
+    });
+  }
+
+  test('right to left: an Arabic store page is axe clean', async ({ page }) => {
+    await page.goto('/ae/ar/stores/');
+    await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+    await page.locator('main .sp-places a').first().click();
+    await page.locator('main .sp-places a').first().click();
+    await page.locator('main .sp-stores a').first().click();
+    await expect(page.locator('h1')).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: `${SHOTS}/store-page-ar.png`, fullPage: true });
+  });
+});

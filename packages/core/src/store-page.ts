@@ -1,0 +1,98 @@
+/**
+ * Addresses of the store pages (server-rendered, one per store) and their directory:
+ *
+ * - store page: `{locale path}stores/{storeId}-{slug}`, e.g. `/uk/en/stores/GB-0042-lumen-repair-soho`
+ *   (en-US: `/stores/…`). The storeId is percent-encoded; the slug is the store's name in lower
+ *   case ASCII (accents dropped, everything else a "-"), at most STORE_SLUG_MAX characters, and
+ *   "store" when nothing is left. Only the storeId identifies the store: another slug answers a
+ *   permanent redirect to this one. A store segment always contains a "-".
+ * - directory: `{locale path}stores/` (the locale's countries or, for a one-country locale, its
+ *   regions), then `stores/in/{place}/…` one segment per level (country, region or state, city),
+ *   a place's segment its name in lower case with runs of anything but letters and digits as
+ *   "-" ("" → "-"), at most PLACE_SLUG_MAX characters.
+ */
+import { encodeQueryValue, isWebUrl, storeAddressParts } from './links.js';
+import type { Store } from './types.js';
+
+type AddressFields = Pick<Store, 'street1' | 'street2' | 'city' | 'state' | 'postalCode'>;
+
+export const STORE_SLUG_MAX = 60;
+export const PLACE_SLUG_MAX = 40;
+
+/** The word under a locale path the store pages live below. */
+export const STORE_PAGES_SEGMENT = 'stores';
+/** The segment after it that starts the directory's places. */
+export const DIRECTORY_SEGMENT = 'in';
+
+/** "Café Zürich & Co." → "cafe-zurich-co"; "東京" → "store". */
+export function storeSlug(title: string): string {
+  const ascii = title
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .slice(0, STORE_SLUG_MAX)
+    .replace(/^-+|-+$/g, '');
+  return ascii === '' ? 'store' : ascii;
+}
+
+/** "Greater London" → "greater-london"; "東京都" → "東京都"; "" → "-". */
+export function placeSlug(name: string): string {
+  const slug = [
+    ...name
+      .normalize('NFC')
+      .toLowerCase()
+      .replace(/[^\p{L}\p{N}]+/gu, '-'),
+  ]
+    .slice(0, PLACE_SLUG_MAX)
+    .join('')
+    .replace(/^-+|-+$/g, '');
+  return slug === '' ? '-' : slug;
+}
+
+/** `{localePath}stores/{storeId}-{slug}` (localePath ends with "/"). */
+export function storePagePath(localePath: string, storeId: string, title: string): string {
+  return `${localePath}${STORE_PAGES_SEGMENT}/${encodeURIComponent(storeId)}-${storeSlug(title)}`;
+}
+
+/** The directory page of a place: `{localePath}stores/` or `{localePath}stores/in/{a}/{b}/`. */
+export function directoryPath(localePath: string, placeSlugs: readonly string[] = []): string {
+  const base = `${localePath}${STORE_PAGES_SEGMENT}/`;
+  if (placeSlugs.length === 0) return base;
+  return `${base}${DIRECTORY_SEGMENT}/${placeSlugs.map((s) => `${encodeURIComponent(s)}/`).join('')}`;
+}
+
+/**
+ * The storeId a store segment names (decoded, as the router gives it), given a test for known
+ * ids: the longest known prefix before a "-" (storeIds may contain "-"), or undefined.
+ */
+export function storeIdOfSegment(
+  segment: string,
+  isKnown: (storeId: string) => boolean,
+): string | undefined {
+  for (let i = segment.lastIndexOf('-'); i > 0; i = segment.lastIndexOf('-', i - 1)) {
+    const candidate = segment.slice(0, i);
+    if (isKnown(candidate)) return candidate;
+  }
+  return undefined;
+}
+
+/**
+ * The directions link of a store page, which has no search position: the maps service's
+ * directions from wherever the visitor is, `{getDirection}daddr={address parts}&hl={lang}` (the
+ * spec 7.4 link without saddr); the store's lat,lon when its address is blank; "" when
+ * getDirection is not a safe http(s) URL.
+ */
+export function storePageDirectionsUrl(
+  getDirection: string,
+  store: AddressFields & { latitude: number; longitude: number },
+  lang: string,
+): string {
+  if (!isWebUrl(getDirection)) return '';
+  const parts = storeAddressParts(store);
+  const daddr =
+    parts.length > 0
+      ? parts.map(encodeQueryValue).join(',')
+      : `${store.latitude},${store.longitude}`;
+  return `${getDirection}daddr=${daddr}&hl=${encodeQueryValue(lang)}`;
+}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import {
+  directoryPath,
+  placeSlug,
+  storeIdOfSegment,
+  storePagePath,
+  storeSlug,
+  STORE_SLUG_MAX,
+  PLACE_SLUG_MAX,
+  storePageDirectionsUrl,
+} from '../src/index.js';
+
+describe('store page addresses', () => {
+  it('slugs store names as lower-case ASCII, "store" when nothing is left', () => {
+    expect(storeSlug('Café Zürich & Co.')).toBe('cafe-zurich-co');
+    expect(storeSlug('  Lumen -- Repair ')).toBe('lumen-repair');
+    expect(storeSlug('東京')).toBe('store');
+    expect(storeSlug('')).toBe('store');
+    expect(storeSlug('a'.repeat(100)).length).toBe(STORE_SLUG_MAX);
+    expect(storeSlug(`${'a'.repeat(STORE_SLUG_MAX - 1)} b`)).toBe('a'.repeat(STORE_SLUG_MAX - 1));
+  });
+
+  it('slugs places keeping letters of every script', () => {
+    expect(placeSlug('Greater London')).toBe('greater-london');
+    expect(placeSlug('東京都')).toBe('東京都');
+    expect(placeSlug('Île-de-France')).toBe('île-de-france');
+    expect(placeSlug('')).toBe('-');
+    expect(placeSlug('!!')).toBe('-');
+    expect([...placeSlug('ü'.repeat(80))].length).toBe(PLACE_SLUG_MAX);
+  });
+
+  it('builds store and directory paths', () => {
+    expect(storePagePath('/uk/en/', 'GB-1', 'Lumen Soho')).toBe('/uk/en/stores/GB-1-lumen-soho');
+    expect(storePagePath('/', 'a/b', 'X')).toBe('/stores/a%2Fb-x');
+    expect(directoryPath('/uk/en/')).toBe('/uk/en/stores/');
+    expect(directoryPath('/uk/en/', ['england', 'st albans'])).toBe(
+      '/uk/en/stores/in/england/st%20albans/',
+    );
+  });
+
+  it('finds the longest known storeId before a dash', () => {
+    const known = new Set(['DEMO-GB-000001', 'DEMO']);
+    const has = (id: string) => known.has(id);
+    expect(storeIdOfSegment('DEMO-GB-000001-lumen-soho', has)).toBe('DEMO-GB-000001');
+    expect(storeIdOfSegment('DEMO-x', has)).toBe('DEMO');
+    expect(storeIdOfSegment('OTHER-x', has)).toBeUndefined();
+    expect(storeIdOfSegment('nodash', has)).toBeUndefined();
+    expect(storeIdOfSegment('-x', has)).toBeUndefined();
+  });
+});
+
+describe('storePageDirectionsUrl', () => {
+  const store = {
+    street1: '1 High St',
+    street2: '',
+    city: 'London',
+    state: '',
+    postalCode: 'W1 1AA',
+    latitude: 51.5,
+    longitude: -0.1,
+  };
+  it('sends the address as daddr, without saddr', () => {
+    expect(storePageDirectionsUrl('https://maps.example.com/?', store, 'en')).toBe(
+      'https://maps.example.com/?daddr=1%20High%20St,London,W1%201AA&hl=en',
+    );
+  });
+  it('sends lat,lon for a blank address, nothing for an unsafe base', () => {
+    const blank = { ...store, street1: '', city: '', postalCode: '' };
+    expect(storePageDirectionsUrl('https://m.example.com/?', blank, 'fr')).toBe(
+      'https://m.example.com/?daddr=51.5,-0.1&hl=fr',
+    );
+    expect(storePageDirectionsUrl('javascript:alert(1)//', store, 'en')).toBe('');
+  });
+});
