@@ -20,6 +20,8 @@ export interface SearchFormProps {
   narrow: boolean;
   searchInputRef: RefObject<HTMLInputElement | null>;
   geolocation: { locating: boolean; denied: boolean; onLocate(): void } | undefined;
+  /** A search is in flight: Search is unavailable (aria-disabled, keeping focus) and busy. */
+  searching?: boolean;
   onSubmit(): void;
   onReset(): void;
 }
@@ -33,7 +35,8 @@ const FIELD_KEY: Record<FormFieldName, string> = {
 
 /**
  * The search form (spec 2.6, 5): the fields of the locale variant, shown and required per the
- * showOnly rules, errors under the inputs, Search disabled while invalid or geolocating.
+ * showOnly rules, errors under the inputs, Search disabled while invalid or geolocating and
+ * unavailable while a search is in flight.
  */
 export function SearchForm({ ctx, form, narrow, searchInputRef, ...props }: SearchFormProps) {
   const { t } = useTranslation('result');
@@ -45,10 +48,11 @@ export function SearchForm({ ctx, form, narrow, searchInputRef, ...props }: Sear
     return key === FIELD_REQUIRED ? t(`form.${FIELD_KEY[field]}.error.required`) : t(key);
   };
   const geolocating = props.geolocation?.locating === true;
-  const disabled = isSearchDisabled(form.valid, geolocating) || state.submitting;
+  const disabled = isSearchDisabled(form.valid, geolocating);
+  const busy = state.submitting || props.searching === true;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!disabled) props.onSubmit();
+    if (!disabled && !busy) props.onSubmit();
   };
   const products = productOptionsFor(ctx, values.country);
   const carriers = carrierOptions(carriersFor(ctx, values.country));
@@ -150,8 +154,14 @@ export function SearchForm({ ctx, form, narrow, searchInputRef, ...props }: Sear
         >
           {t('form.reset')}
         </button>
-        <button type="submit" className="button button--primary" disabled={disabled}>
-          {state.submitting ? t('form.searching') : t('form.search')}
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={disabled}
+          aria-disabled={busy || undefined}
+          aria-busy={busy || undefined}
+        >
+          {busy ? t('form.searching') : t('form.search')}
         </button>
       </div>
     </form>

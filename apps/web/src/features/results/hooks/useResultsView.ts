@@ -1,8 +1,8 @@
 /**
  * The list the results page shows (spec 4.2, 4.4, 4.5, 9.4): the stores normalised for the
  * channel, drop-off filtered and renumbered where the rule applies, then filtered by the
- * selected keys and paged 5 at a time. Mount it per result (keyed) so that new results start
- * on page 1 with no filter.
+ * selected keys and paged 5 at a time. The page is the caller's (the URL's); a filter change
+ * goes back to page 1. Mount it per result (keyed) so that new results start with no filter.
  */
 import { useMemo, useState } from 'react';
 import {
@@ -30,6 +30,10 @@ export interface ResultsViewInput {
   productId: string;
   /** The results page's URL (query) of this search, for the drop-off rule. */
   pageUrl: string;
+  /** The page asked for (from 1). */
+  page: number;
+  /** Asks for another page; `replace` when it is not a step of its own (a filter change). */
+  onPage(page: number, replace?: boolean): void;
 }
 
 export function useResultsView({
@@ -38,6 +42,8 @@ export function useResultsView({
   results,
   productId,
   pageUrl,
+  page,
+  onPage,
 }: ResultsViewInput) {
   const chosen = resolveProductOption(channel, productId);
   const stores = useMemo(
@@ -59,7 +65,6 @@ export function useResultsView({
     [results, stores, channelKey, chosen.code],
   );
   const [selected, setSelected] = useState<string[]>([]);
-  const [page, setPage] = useState(1);
   const filtered = useMemo(
     () => filterStores(stores, selected, filterCtx),
     [stores, selected, filterCtx],
@@ -79,14 +84,14 @@ export function useResultsView({
     announcement: pageAnnouncement(current, filtered.length),
     toggle(key: string) {
       setSelected((s) => toggleFilter(s, key));
-      setPage(1);
+      if (page !== 1) onPage(1, true);
     },
     resetFilters() {
       setSelected([]);
-      setPage(1);
+      if (page !== 1) onPage(1, true);
     },
     goTo(next: number) {
-      setPage(Math.min(Math.max(1, next), pages));
+      onPage(Math.min(Math.max(1, next), pages));
     },
   };
 }
