@@ -94,10 +94,7 @@ export function SearchForm({ ctx, form, narrow, searchInputRef, ...props }: Sear
             label={t('form.country.label')}
             placeholder={t('form.country.placeholder')}
             value={values.country}
-            options={ctx.channel.options.country.map((c) => ({
-              value: c.countryCode,
-              label: c.countryName,
-            }))}
+            options={countryNames(ctx.locale, ctx.channel.options.country)}
             error={errorText('country')}
             onChange={(value) => dispatch({ type: 'country', value })}
             onBlur={() => dispatch({ type: 'touch', field: 'country' })}
@@ -166,4 +163,31 @@ export function SearchForm({ ctx, form, narrow, searchInputRef, ...props }: Sear
       </div>
     </form>
   );
+}
+
+/**
+ * The country options with their names in the page language (Intl.DisplayNames, the
+ * configuration's name when the code is not a region), in the language's alphabetical order.
+ */
+export function countryNames(
+  locale: string,
+  countries: readonly { countryCode: string; countryName: string }[],
+): { value: string; label: string }[] {
+  let names: Intl.DisplayNames | undefined;
+  try {
+    names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
+  } catch {
+    names = undefined;
+  }
+  const nameOf = (code: string, fallback: string) => {
+    try {
+      return names?.of(code.toUpperCase()) ?? fallback;
+    } catch {
+      return fallback;
+    }
+  };
+  const collator = new Intl.Collator(locale);
+  return countries
+    .map((c) => ({ value: c.countryCode, label: nameOf(c.countryCode, c.countryName) }))
+    .sort((a, b) => collator.compare(a.label, b.label));
 }
