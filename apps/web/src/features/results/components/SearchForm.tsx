@@ -5,6 +5,7 @@ import {
   NO_CONTRACT,
   carrierOptions,
   isSearchDisabled,
+  languageTag,
   type FormFieldName,
 } from '@locator/core';
 import type { Place } from '../../../lib/maps';
@@ -94,7 +95,7 @@ export function SearchForm({ ctx, form, narrow, searchInputRef, ...props }: Sear
             label={t('form.country.label')}
             placeholder={t('form.country.placeholder')}
             value={values.country}
-            options={countryNames(ctx.locale, ctx.channel.options.country)}
+            options={countryNames(languageTag(ctx.locale), ctx.channel.options.country)}
             error={errorText('country')}
             onChange={(value) => dispatch({ type: 'country', value })}
             onBlur={() => dispatch({ type: 'touch', field: 'country' })}

@@ -5,7 +5,7 @@
  */
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RETAIL_STORE_TYPE, telHref, type Store } from '@locator/core';
+import { RETAIL_STORE_TYPE, languageTag, telHref, type Store } from '@locator/core';
 import type { ResultsContext } from '../context';
 import type { TravelTimes } from '../hooks/useTravelTimes';
 import type { StoreLinkInput, StoreUrls } from '../store-links';
@@ -147,25 +147,29 @@ export function StoreFacts({ store, links }: { store: Store; links: StoreLinks }
             </dd>
           </div>
         ) : null}
-        <FactList label={t('store.products')} items={store.productRibbon} locale={ctx.locale} />
+        <FactList
+          label={t('store.products')}
+          items={store.productRibbon}
+          locale={languageTag(ctx.locale)}
+        />
         <FactList
           label={t('store.serviceTypes')}
           items={store.serviceTypes.map((s) =>
             t(`repairTypes.${s.code}`, { defaultValue: s.code }),
           )}
-          locale={ctx.locale}
+          locale={languageTag(ctx.locale)}
         />
         <FactList
           label={t('store.specialties')}
           items={store.solutionsSpecialties.map((s) =>
             t(`specialties.${s.code}`, { defaultValue: s.code }),
           )}
-          locale={ctx.locale}
+          locale={languageTag(ctx.locale)}
         />
         <FactList
           label={t('store.valueAddedServices')}
           items={store.valueAddedServices.map((s) => t(`vas.${s.code}`, { defaultValue: s.code }))}
-          locale={ctx.locale}
+          locale={languageTag(ctx.locale)}
         />
       </dl>
     </>
