@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  ALL_PRODUCTS_OPTION,
   PAGINATION_ANNOUNCEMENT_MS,
   badgeLegend,
   dropOffSwitch,
@@ -143,7 +144,10 @@ export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
         onSwitch={() => target && props.onDropOff(target)}
       />
       {view.stores.length === 0 ? (
-        <NoResults channel={ctx.channelKey} />
+        <NoResults
+          channel={ctx.channelKey}
+          allProducts={request.productId === ALL_PRODUCTS_OPTION._id}
+        />
       ) : selection.detail ? (
         <StoreDetail
           store={selection.detail}
