@@ -22,6 +22,13 @@ export const PHONE_AREAS: Record<string, Record<string, string>> = {
     Cardiff: '029 2018 xxxx',
     Belfast: '028 9018 xxxx',
   },
+  AE: {
+    Dubai: '04 234 xxxx',
+    'Abu Dhabi': '02 234 xxxx',
+    Sharjah: '06 534 xxxx',
+    'Al Ain City': '03 764 xxxx',
+    Ajman: '06 744 xxxx',
+  },
   CN: {
     Shanghai: '021 6123 xxxx',
     Beijing: '010 6123 xxxx',

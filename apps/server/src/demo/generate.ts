@@ -47,9 +47,10 @@ const NON_LATIN = new Set(['ar', 'he', 'hi', 'ja', 'zh', 'ko', 'ru', 'uk', 'el',
 /** From this population a store without a neighbourhood is named after its street. */
 const BIG_CITY = 250_000;
 
-/** A street line without its numbers ("174 شارع الملك فهد" → "شارع الملك فهد"). */
+/** A street line without its numbers ("174 شارع الملك فهد" → "شارع الملك فهد", "长江路12号" → "长江路"). */
 function streetName(street: string): string {
   return street
+    .replace(/\d+\s*号/g, '')
     .replace(/\b(No[.:]|ul\.|Jl\.)\s*/g, '')
     .replace(/[\d,-]+/g, ' ')
     .replace(/\s+/g, ' ')
