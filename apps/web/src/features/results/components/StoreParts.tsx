@@ -49,7 +49,8 @@ export function StoreHead({
   const title = (
     <>
       <span className="visually-hidden">{store.orderNumber}. </span>
-      {store.title}
+      {/* The name keeps its own direction ("e& Dubai Mall" on an Arabic page). */}
+      <bdi>{store.title}</bdi>
       {distanceInTitle ? ` (${store.distance})` : null}
     </>
   );
