@@ -225,11 +225,12 @@ test.describe('whole journeys with the keyboard alone, focus always visible', ()
     await walkTo(page, page.getByRole('button', { name: 'Next page' }));
     await page.keyboard.press('Enter');
     await expect(stores(page).first().getByRole('heading')).toContainText('6.');
-    await expectFocusVisible(page);
+    // Paging moves focus to the results heading, above the new page's first store.
+    await expect(sentence(page)).toBeFocused();
 
-    // A store: back to the first entry of page 2, open its callout on the map.
+    // A store: on to the first entry of page 2, open its callout on the map.
     const entry = stores(page).first();
-    await walkTo(page, entry.locator('.store__select'), { back: true });
+    await walkTo(page, entry.locator('.store__select'));
     await page.keyboard.press('Enter');
     await expect(page.getByTestId('store-callout')).toBeVisible();
     await expectFocusVisible(page);
@@ -287,9 +288,10 @@ test.describe('whole journeys with the keyboard alone, focus always visible', ()
     await walkTo(page, page.getByRole('button', { name: 'Next page' }));
     await page.keyboard.press('Enter');
     await expect(stores(page).first().getByRole('heading')).toContainText('6.');
+    await expect(sentence(page)).toBeFocused();
 
     // A store: its detail view replaces the list.
-    await walkTo(page, stores(page).first().locator('.store__select'), { back: true });
+    await walkTo(page, stores(page).first().locator('.store__select'));
     await page.keyboard.press('Enter');
     const detail = page.getByTestId('store-detail');
     await expect(detail).toBeVisible();

@@ -181,7 +181,7 @@ describe.each(DIALECTS)('product names on %s', (dialect) => {
     expect(fr.tablet).toEqual(['Tablette', 'Tablette']);
     expect(fr.earbuds).toEqual(['Écouteurs', 'Audio']);
     expect(fr.smartspeaker).toEqual(['Enceinte connectée', 'TV et maison']);
-    expect(fr.watchsport).toEqual(['Montre connectée Sport Edition', 'Montre connectée']);
+    expect(fr.watchsport).toEqual(['Montre connectée édition sport', 'Montre connectée']);
     expect(fr.audiobrand).toEqual(['Sonora Audio', 'Audio']);
     const ja = await salesProducts('/jp/ja');
     expect(ja.phone).toEqual(['スマートフォン', 'スマートフォン']);

@@ -190,7 +190,7 @@ export function buildChannel(
   const externalLink =
     key === 'service'
       ? serviceExternalLink(country, options)
-      : key === 'consulting'
+      : key === 'consulting' || key === 'training'
         ? consultingExternalLink(config.consultingLinkMap, options.lang)
         : undefined;
   if (externalLink !== undefined) channel.externalLink = externalLink;

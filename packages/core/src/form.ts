@@ -9,7 +9,9 @@
  *
  * Decisions where the spec is silent:
  * - The "other" variant is the regional catch-all locales (asia, europe, amei, lac), whose
- *   search form offers a country; cn_zh is country cn with language zh.
+ *   search form offers a country, placed before the location (the place is searched within
+ *   the chosen country, so choosing it afterwards would wipe the place); cn_zh is country cn
+ *   with language zh.
  * - A field that is not shown is not required. Values are blank when empty after trimming.
  * - The schema error of a required field other than search is "form.error.required".
  * - The carrier field "has options" when the country has at least one carrier of its own (the
@@ -46,9 +48,10 @@ export const EMPTY_FORM_VALUES: Readonly<FormValues> = Object.freeze({
 });
 
 const FIELDS: Record<FormVariant, Record<'sales' | 'service', readonly FormFieldName[]>> = {
+  // The country comes first: it limits the place search and the products offered.
   other: {
-    sales: ['search', 'country', 'products'],
-    service: ['search', 'country', 'products', 'carrier'],
+    sales: ['country', 'search', 'products'],
+    service: ['country', 'search', 'products', 'carrier'],
   },
   cn_zh: { sales: ['search', 'products'], service: ['search', 'products'] },
   default: { sales: ['search', 'products'], service: ['search', 'products', 'carrier'] },

@@ -15,6 +15,9 @@
  * - Consulting is always shown (2.3 "always shown"); training is shown only when the
  *   configuration has it ("training's further behaviour: not shown").
  * - A blank externalLink counts as unset.
+ * - Training has no results page: its card links to its externalLink (from its
+ *   consultingLinkMap, as consulting's) when configured, else it has no link, never a link to
+ *   a path that would only lead back to the home page.
  */
 import { channelHasOptions } from './channels.js';
 import { HOME_CHANNEL_ORDER } from './types.js';
@@ -45,8 +48,8 @@ export type ImageSide = 'right' | 'left';
 
 export interface HomeCard {
   channel: ChannelKey;
-  /** externalLink, or the channel's path. */
-  href: string;
+  /** externalLink, or the channel's path; none for training without an externalLink. */
+  href?: string;
   /** True when href is the channel's externalLink. */
   external: boolean;
   imageSide: ImageSide;
@@ -81,10 +84,11 @@ export function homeCardLink(
   pathname: string,
   key: ChannelKey,
   externalLink: string | undefined,
-): { href: string; external: boolean } {
+): { href?: string; external: boolean } {
   if (externalLink !== undefined && externalLink.trim() !== '') {
     return { href: externalLink, external: true };
   }
+  if (key === 'training') return { external: false };
   return { href: channelLinkFromPath(pathname, key), external: false };
 }
 

@@ -11,6 +11,8 @@
  *   omit "0 min". An unknown locale falls back to Intl's default; a malformed one to en-US.
  * - The initial travel mode is the results' modesOfTransport when it is a known mode, else
  *   automobile.
+ * - A walk longer than MAX_WALKING_SECONDS (90 minutes, about 7 km) is not a plausible walk:
+ *   it is shown as "too far to walk", not as a time.
  */
 import { TRAVEL_MODES } from './types.js';
 import type { SearchResults, TravelMode } from './types.js';
@@ -50,6 +52,14 @@ export function formatTravelTime(seconds: number, locale: string): string {
   if (duration.hours > 0) parts.push(unit(duration.hours, 'hour'));
   if (duration.minutes > 0 || duration.hours === 0) parts.push(unit(duration.minutes, 'minute'));
   return new Intl.ListFormat(tag, { type: 'unit', style: 'narrow' }).format(parts);
+}
+
+/** The longest walk shown as a time (90 minutes). */
+export const MAX_WALKING_SECONDS = 90 * 60;
+
+/** Whether a travel time is a walk beyond walking distance (shown as such, not as a time). */
+export function isBeyondWalking(mode: TravelMode, seconds: number): boolean {
+  return mode === 'walking' && Number.isFinite(seconds) && seconds > MAX_WALKING_SECONDS;
 }
 
 /** True for "automobile" and "walking". */

@@ -241,6 +241,21 @@ describe('buildChannels (spec 3.2 → 3.3)', () => {
     expect(channels.sales?.externalLink).toBeUndefined();
   });
 
+  it('gives training the externalLink of its link map, as consulting', () => {
+    const withTraining = countryConfig({
+      channels: {
+        training: channelConfig({
+          channelId: 'training',
+          channelName: 'Training',
+          consultingLinkMap: [{ lang: 'en', link: 'https://t.example.com/en' }],
+        }),
+      },
+    });
+    expect(buildChannels(withTraining, { lang: 'en' }).training?.externalLink).toBe(
+      'https://t.example.com/en',
+    );
+  });
+
   it('gives carriers to service only, and its externalLink', () => {
     const { service } = buildChannels(config, { lang: 'en' });
     expect(service?.options.carriers).toEqual([{ name: 'Airtel' }, { name: 'Jio' }]);

@@ -33,8 +33,8 @@ describe('fields per locale variant (spec 2.6)', () => {
   });
 
   it.each([
-    ['other', 'sales', ['search', 'country', 'products']],
-    ['other', 'service', ['search', 'country', 'products', 'carrier']],
+    ['other', 'sales', ['country', 'search', 'products']],
+    ['other', 'service', ['country', 'search', 'products', 'carrier']],
     ['cn_zh', 'sales', ['search', 'products']],
     ['cn_zh', 'service', ['search', 'products']],
     ['default', 'sales', ['search', 'products']],

@@ -75,6 +75,14 @@ describe('card link (spec 2.3)', () => {
     });
     expect(homeCardLink('/', 'sales', undefined)).toEqual({ href: '/sales', external: false });
   });
+
+  it('training: its external link, else no link (it has no results page)', () => {
+    expect(homeCardLink('/uk/en/', 'training', 'https://training.example.com/uk')).toEqual({
+      href: 'https://training.example.com/uk',
+      external: true,
+    });
+    expect(homeCardLink('/uk/en/', 'training', undefined)).toEqual({ external: false });
+  });
 });
 
 describe('card images (spec 2.3, 9.5)', () => {

@@ -3,6 +3,8 @@ import {
   formatTravelTime,
   initialTravelMode,
   isTravelMode,
+  isBeyondWalking,
+  MAX_WALKING_SECONDS,
   splitDuration,
 } from '../src/traveltime.js';
 import type { TravelMode } from '../src/types.js';
@@ -52,5 +54,16 @@ describe('travel mode (spec 3.5, 9.3)', () => {
     expect(isTravelMode('automobile')).toBe(true);
     expect(isTravelMode('public_transport')).toBe(false);
     expect(isTravelMode(1)).toBe(false);
+  });
+});
+
+describe('walking distance', () => {
+  it('a walk over 90 minutes is beyond walking distance; driving never is', () => {
+    expect(MAX_WALKING_SECONDS).toBe(5400);
+    expect(isBeyondWalking('walking', 5400)).toBe(false);
+    expect(isBeyondWalking('walking', 5401)).toBe(true);
+    expect(isBeyondWalking('walking', 72_000)).toBe(true); // 20 hours
+    expect(isBeyondWalking('automobile', 72_000)).toBe(false);
+    expect(isBeyondWalking('walking', Number.NaN)).toBe(false);
   });
 });

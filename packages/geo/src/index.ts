@@ -47,3 +47,11 @@ export { createPhotonGeocoder, type PhotonOptions } from './adapters/photon.js';
 export { createNominatimGeocoder, type NominatimOptions } from './adapters/nominatim.js';
 export { withGeocoder, type Geocoder } from './adapters/geocoder.js';
 export { withRemotePostcodes } from './adapters/remote-postcodes.js';
+// The display-name rule, for data that names places as the maps do (the demo data set).
+export {
+  foldText,
+  isNonLatin,
+  orderForDisplay,
+  pickDisplayName,
+  type DisplayCandidates,
+} from './normalise.js';

@@ -1,14 +1,15 @@
 /** Plausible street addresses and postal codes in the local style (demo data only). */
+import type { City } from './cities.js';
 import type { Rng } from './rng.js';
 
-type Style = (r: Rng) => string;
+type Style = (r: Rng, country?: string) => string;
 
 const pick = (r: Rng, xs: readonly string[]): string => r.pick(xs);
 const n = (r: Rng, max = 200): number => r.int(1, max);
 
 const STYLES: Record<string, Style> = {
-  en: (r) =>
-    `${n(r, 2400)} ${pick(r, ['Main', 'High', 'Church', 'Park', 'Station', 'Victoria', 'King', 'Queen', 'Market', 'Mill', 'Oak', 'Maple', 'Cedar', 'Lincoln', 'Washington', 'George', 'Bridge', 'Harbour'])} ${pick(r, ['Street', 'Road', 'Avenue', 'Lane', 'Drive', 'Way', 'Boulevard'])}`,
+  en: (r, cc = '') =>
+    `${n(r, SMALL_NUMBERS.has(cc) ? 200 : 2400)} ${pick(r, ['Main', 'High', 'Church', 'Park', 'Station', 'Victoria', 'King', 'Queen', 'Market', 'Mill', 'Oak', 'Maple', 'Cedar', 'Lincoln', 'Washington', 'George', 'Bridge', 'Harbour'])} ${pick(r, ['Street', 'Road', 'Avenue', 'Lane', 'Drive', 'Way', 'Boulevard'])}`,
   de: (r) =>
     `${pick(r, ['Haupt', 'Bahnhof', 'Schiller', 'Goethe', 'Garten', 'Kirch', 'Linden', 'Post', 'Markt', 'Berliner ', 'Münchner ', 'Schul'])}${pick(r, ['straße', 'straße', 'weg', 'allee', 'platz'])} ${n(r, 150)}`,
   fr: (r) =>
@@ -57,12 +58,17 @@ const STYLES: Record<string, Style> = {
   ar: (r) =>
     `${n(r, 300)} شارع ${pick(r, ['الملك فهد', 'الجامعة', 'الاستقلال', 'النيل', 'الحرية'])}`,
   he: (r) => `${pick(r, ['הרצל', 'ז׳בוטינסקי', 'בן יהודה', 'אלנבי', 'ויצמן'])} ${n(r, 150)}`,
+  hi: (r) =>
+    `${n(r, 300)}, ${pick(r, ['महात्मा गांधी मार्ग', 'स्टेशन रोड', 'नेहरू मार्ग', 'सुभाष मार्ग', 'राजपथ'])}`,
 };
 
+/** Countries where street numbers stay small (no North-American block numbering). */
+const SMALL_NUMBERS = new Set(['GB', 'IE', 'AU', 'NZ', 'ZA', 'SG', 'MT', 'HK', 'KE', 'NG']);
+
 /** Street line in the local style of the country's data language. */
-export function streetAddress(r: Rng, lang: string): string {
+export function streetAddress(r: Rng, lang: string, country = ''): string {
   const style = STYLES[lang === 'nb' ? 'no' : lang] ?? STYLES.en!;
-  return style(r);
+  return style(r, country);
 }
 
 /** Postal code patterns: # digit, A letter; countries not listed have none. */
@@ -151,10 +157,39 @@ const POSTAL: Record<string, string> = {
   MT: 'AAA ####',
 };
 
-export function postalCode(r: Rng, country: string): string {
+/** Real one-letter UK postcode areas, for places outside the listed cities. */
+const UK_AREAS = ['B', 'E', 'G', 'L', 'M', 'N', 'S', 'W'];
+
+/** Letters of the UK inward code (never C, I, K, M, O, V). */
+const UK_INWARD = 'ABDEFGHJLNPQRSTUWXYZ';
+
+/**
+ * A postal code in the country's format. French codes start with the place's department
+ * (GeoNames admin-2); UK codes use only the letters real inward codes use.
+ */
+export function postalCode(
+  r: Rng,
+  country: string,
+  place?: Pick<City, 'admin2'>,
+  ukAreas: readonly string[] = UK_AREAS,
+): string {
   const pattern = POSTAL[country];
   if (!pattern) return '';
-  return pattern.replace(/[#A]/g, (ch) =>
-    ch === '#' ? String(r.int(0, 9)) : String.fromCharCode(65 + r.int(0, 25)),
-  );
+  let letters = 0;
+  let digits = 0;
+  const code = pattern.replace(/[#A]/g, (ch) => {
+    const k = r.int(0, ch === '#' ? 9 : 25);
+    if (country !== 'GB') return ch === '#' ? String(k) : String.fromCharCode(65 + k);
+    if (ch === '#') return String((digits += 1) === 1 ? 1 + (k % 9) : k);
+    letters += 1;
+    // The area ("SW"), a district from 1, then the inward code's letters.
+    return letters === 1 ? ukAreas[k % ukAreas.length]! : UK_INWARD[k % UK_INWARD.length]!;
+  });
+  const department = place?.admin2 ?? '';
+  if (country === 'FR' && department === '75') {
+    // Paris: its arrondissements, 75001 to 75020.
+    return `750${String(1 + (Number(code.slice(3)) % 20)).padStart(2, '0')}`;
+  }
+  if (country === 'FR' && /^\d{2}$/.test(department)) return `${department}${code.slice(2)}`;
+  return code;
 }

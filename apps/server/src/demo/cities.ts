@@ -13,7 +13,11 @@ export interface City {
   latitude: number;
   longitude: number;
   admin1: string;
+  /** Second-level division code (the department in France). */
+  admin2: string;
   population: number;
+  /** GeoNames' alternate names, comma-separated (all languages, unlabelled). */
+  alternates: string;
 }
 
 export interface CountryCities {
@@ -40,7 +44,9 @@ export function loadCities(): Map<string, CountryCities> {
       latitude: Number(f[4]),
       longitude: Number(f[5]),
       admin1: f[10] ?? '',
+      admin2: f[11] ?? '',
       population: Number(f[14]) || 0,
+      alternates: f[3] ?? '',
     });
     byCountry.set(cc, list);
   }

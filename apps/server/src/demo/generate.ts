@@ -1,9 +1,10 @@
 /**
  * The deterministic demo data set (fixed seed): stores in real cities weighted by population,
- * named after real retailer and carrier brands of the country, with local-style addresses,
- * national phone numbers, badges, products, service types (rt2 drop-off points included),
- * specialties, value-added services and a few maker-owned stores (storeTypes 5). Every store is
- * marked `demo: true` and its title says "(Demo)".
+ * named after real retailer and carrier brands of the country and the neighbourhood they stand
+ * in, with addresses in the style and script of the country's language (city names from
+ * GeoNames' alternate names), valid national phone numbers, badges, products, service types
+ * (rt2 drop-off points included), specialties, value-added services and a few maker-owned
+ * stores (storeTypes 5). Every store is marked `demo: true` and its title says "(Demo)".
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -12,15 +13,19 @@ import type { ServedCountry } from '../config/service.js';
 import type { Catalogue } from '../config/schema.js';
 import { CONFIG_DIR } from '../config/paths.js';
 import { toRecord, type StoreDoc } from '../stores/doc.js';
-import { loadCities, stateName, type CountryCities } from './cities.js';
+import { loadCities, stateName, type City, type CountryCities } from './cities.js';
 import { postalCode, streetAddress } from './address.js';
+import { PHONE_AREAS, UK_POSTCODE_AREAS, listedCity } from './areas.js';
+import { isNonLatin } from '@locator/geo';
+import { localName } from './local-names.js';
+import { PlaceIndex } from './places.js';
 import { phoneNumber } from './phone.js';
 import { Rng } from './rng.js';
 
 export const DEMO_SEED = 20_240_601;
 export const DEMO_STORE_COUNT = 50_000;
 /** Bump when the generator's output changes, so start-up reloads the demo data. */
-export const DEMO_VERSION = '2';
+export const DEMO_VERSION = '3';
 
 type Brands = Record<string, { retail: string[]; carrier: string[]; repair: string[] }>;
 
@@ -34,28 +39,40 @@ export interface DemoOptions {
 
 type Kind = 'maker' | 'carrier' | 'retail' | 'service' | 'dropoff';
 
-const ENGLISH_FIRST = new Set([
-  'CA',
-  'IN',
-  'SG',
-  'MY',
-  'PH',
-  'HK',
-  'PR',
-  'ZA',
-  'KE',
-  'NG',
-  'MT',
-  'AE',
-  'QA',
-  'BH',
-  'KW',
-  'OM',
-  'JO',
-  'EG',
-  'SA',
-  'IL',
-]);
+const ENGLISH_FIRST = new Set(['CA', 'SG', 'MY', 'PH', 'HK', 'PR', 'ZA', 'KE', 'NG', 'MT']);
+
+/** Data languages not written in Latin script. */
+const NON_LATIN = new Set(['ar', 'he', 'hi', 'ja', 'zh', 'ko', 'ru', 'uk', 'el', 'th', 'bg', 'kk']);
+
+/** From this population a store without a neighbourhood is named after its street. */
+const BIG_CITY = 250_000;
+
+/** A street line without its numbers ("174 شارع الملك فهد" → "شارع الملك فهد", "长江路12号" → "长江路"). */
+function streetName(street: string): string {
+  return street
+    .replace(/\d+\s*号/g, '')
+    .replace(/\b(No[.:]|ul\.|Jl\.)\s*/g, '')
+    .replace(/[\d,-]+/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+}
+
+/** The places passing a test, with their cumulative weights again. */
+function withLocalNames(all: CountryCities, keep: (c: City) => boolean): CountryCities {
+  const cities = all.cities.filter(keep);
+  if (cities.length === 0) return all;
+  let sum = 0;
+  const cumulative = cities.map((c) => (sum += Math.max(c.population, 500)));
+  return { cities, cumulative, population: sum };
+}
+
+/** Countries written in Traditional Chinese (names of places). */
+const TRADITIONAL = new Set(['TW', 'HK', 'MO']);
+
+/** The brands a kind of store picks from: its own, or all of the country's when few. */
+function brandPool(own: readonly string[], all: readonly string[]): readonly string[] {
+  return own.length >= 3 || all.length === 0 ? own : [...new Set([...own, ...all])];
+}
 
 function hashCode(text: string): number {
   let h = 2166136261;
@@ -129,16 +146,40 @@ export function generateDemoStores(options: DemoOptions): StoreRecord[] {
   for (const country of countries) {
     const cc = country.countryCode;
     const rng = new Rng(seed ^ hashCode(cc));
-    const place = cities.get(cc)!;
+    const allPlaces = cities.get(cc)!;
     const lang = dataLang(country);
+    const nameLang = lang === 'zh' && TRADITIONAL.has(cc) ? 'zh-Hant' : lang;
+    // Languages not written in Latin script: only places with a name in their script.
+    const place = NON_LATIN.has(lang)
+      ? withLocalNames(allPlaces, (c) => isNonLatin(localName(c, cc, nameLang)))
+      : allPlaces;
+    const places = new PlaceIndex(place.cities);
+    const phoneAreas = PHONE_AREAS[cc] ?? {};
+    const areaOf = new Map<City, { phone?: string; uk?: readonly string[] }>();
+    const areas = (c: City) => {
+      let found = areaOf.get(c);
+      if (!found) {
+        const phoneCity = listedCity(c, Object.keys(phoneAreas), place.cities);
+        const ukCity =
+          cc === 'GB' ? listedCity(c, Object.keys(UK_POSTCODE_AREAS), place.cities) : undefined;
+        found = {
+          ...(phoneCity ? { phone: phoneAreas[phoneCity] } : {}),
+          ...(ukCity ? { uk: UK_POSTCODE_AREAS[ukCity] } : {}),
+        };
+        areaOf.set(c, found);
+      }
+      return found;
+    };
     const sales = country.channels.sales?.products.map((p) => p._id) ?? [];
     const service = country.channels.service?.products.map((p) => p._id) ?? [];
     const hasDropOff = country.channels.service?.dropOff === true;
     const carrierNames = country.carriers.map((c) => c.name);
     const b = brands[cc] ?? { retail: [], carrier: [], repair: [] };
     const carrierBrands = [...new Set([...carrierNames, ...b.carrier])];
-    const retailBrands = b.retail.length ? b.retail : carrierBrands;
-    const repairBrands = b.repair.length ? b.repair : retailBrands;
+    const allBrands = [...new Set([...b.retail, ...carrierBrands, ...b.repair])];
+    const retailBrands = brandPool(b.retail.length ? b.retail : carrierBrands, allBrands);
+    const repairBrands = brandPool(b.repair.length ? b.repair : retailBrands, allBrands);
+    const carrierPool = brandPool(carrierBrands, allBrands);
     const n = counts.get(cc) ?? 0;
 
     for (let i = 0; i < n; i += 1) {
@@ -170,10 +211,13 @@ export function generateDemoStores(options: DemoOptions): StoreRecord[] {
         kind === 'maker'
           ? `${brand} Store`
           : kind === 'carrier'
-            ? rng.pick(carrierBrands)
+            ? rng.pick(carrierPool)
             : kind === 'retail'
               ? rng.pick(retailBrands.length ? retailBrands : [`${city.name} Electronics`])
               : rng.pick(repairBrands.length ? repairBrands : [`${city.name} Repair`]);
+      const cityName = localName(city, cc, nameLang);
+      const spot = places.nearest(latitude, longitude) ?? city;
+      const state = stateName(cc, city.admin1, lang);
       const storeId = `DEMO-${cc}-${String(i + 1).padStart(6, '0')}`;
 
       let salesProducts: string[] = [];
@@ -230,17 +274,25 @@ export function generateDemoStores(options: DemoOptions): StoreRecord[] {
       const webRoll = rng.next();
       const web = `www.${slug(storeBrand)}.example.com/stores/${storeId.toLowerCase()}`;
       const geoRoll = rng.next();
+      const street1 = streetAddress(rng, lang, cc);
+      const spotName =
+        spot !== city
+          ? localName(spot, cc, nameLang)
+          : city.population >= BIG_CITY && lang !== 'ja'
+            ? streetName(street1) || cityName
+            : cityName;
       const doc: StoreDoc = {
         id: storeId,
         storeId,
-        title: `${storeBrand} ${city.name} (Demo)`,
+        title: `${storeBrand} ${spotName} (Demo)`,
         storeBadges: badges.filter(Boolean),
-        street1: streetAddress(rng, lang),
+        street1,
         street2: rng.chance(0.15) ? unit(rng, lang) : '',
-        city: city.name,
-        state: stateName(cc, city.admin1, lang),
-        postalCode: postalCode(rng, cc),
-        phone: phoneNumber(rng, cc),
+        city: cityName,
+        // A state named like its city ("Tokyo Tokyo") is left out.
+        state: state === cityName || state === city.name ? '' : state,
+        postalCode: postalCode(rng, cc, city, areas(city).uk),
+        phone: phoneNumber(rng, cc, areas(city).phone),
         latitude,
         longitude,
         geoCodeStatus:
@@ -275,6 +327,28 @@ function unit(rng: Rng, lang: string): string {
     case 'ja':
     case 'zh':
       return `${n}F`;
+    case 'ko':
+      return `${n}층`;
+    case 'ar':
+      return `محل ${n}`;
+    case 'he':
+      return `חנות ${n}`;
+    case 'hi':
+      return `दुकान ${n}`;
+    case 'ru':
+      return `пом. ${n}`;
+    case 'uk':
+      return `прим. ${n}`;
+    case 'el':
+      return `Κατάστημα ${n}`;
+    case 'th':
+      return `ห้อง ${n}`;
+    case 'it':
+      return `Negozio ${n}`;
+    case 'pt':
+      return `Loja ${n}`;
+    case 'nl':
+      return `Unit ${n}`;
     default:
       return `Unit ${n}`;
   }

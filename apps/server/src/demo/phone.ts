@@ -13,11 +13,21 @@ function example(country: string): string | undefined {
   return examples.get(country);
 }
 
-/** A national-format number: the example's leading digits kept, the last four randomised. */
-export function phoneNumber(r: Rng, country: string): string {
+/**
+ * A national-format number: the area code of the place's city when known (`template`, "x" a
+ * random digit), else the example's leading digits with the last four randomised; always one
+ * that libphonenumber finds valid.
+ */
+export function phoneNumber(r: Rng, country: string, template?: string): string {
   const e164 = example(country);
-  if (!e164) return '';
   const tail = Array.from({ length: 4 }, () => r.int(0, 9)).join('');
+  if (template) {
+    let k = 0;
+    const local = template.replace(/x/g, () => tail[k++ % 4]!);
+    const parsed = parsePhoneNumber(local, { regionCode: country });
+    if (parsed.valid && parsed.number.national) return parsed.number.national;
+  }
+  if (!e164) return '';
   const candidate = `${e164.slice(0, -4)}${tail}`;
   const parsed = parsePhoneNumber(candidate);
   if (parsed.valid && parsed.number.national) return parsed.number.national;

@@ -5,7 +5,8 @@ import './components.css';
 
 /**
  * Language selector (spec 2.4): shown when the country has more than one language; the
- * current language is marked and not a link; the others are full page loads to the same
+ * current language is marked (its name in its own language, the hidden "current language"
+ * with its separator in the page's language) and not a link; the others are full page loads to the same
  * page in that language (`suffix`: the rest of the path and the query string). Space
  * activates a link as Enter does.
  */
@@ -33,15 +34,11 @@ export function LanguageSelector({
         {options.map((option) => (
           <li key={option.locale}>
             {option.current ? (
-              <span
-                className="language-selector__current"
-                aria-current="true"
-                aria-disabled="true"
-                lang={option.tag}
-                dir={option.dir}
-              >
-                {option.label}
-                <span className="visually-hidden">, {t('language.current')}</span>
+              <span className="language-selector__current" aria-current="true" aria-disabled="true">
+                <span lang={option.tag} dir={option.dir}>
+                  {option.label}
+                </span>
+                <span className="visually-hidden">{t('language.currentSuffix')}</span>
               </span>
             ) : (
               <a

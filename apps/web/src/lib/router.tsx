@@ -11,6 +11,11 @@
  * - `Navigate` navigates in an effect; `Link` handles plain left clicks (no modifier key, no
  *   other target, not prevented by its own onClick) and replaces the entry when the target is
  *   the current location; `useSearchParams` sets the query string of the current path.
+ * - History entries remember their view: before a push (and when the page is left) the scroll
+ *   position and the focused element's id are saved in the entry being left, so that Back,
+ *   Forward and reload can put them back (`useNavigationType`, `location.view`, `restoreView`)
+ *   once the page's content is there; the browser's own scroll restoration is off because it
+ *   runs before content that loads asynchronously.
  */
 import {
   Children,
@@ -34,7 +39,18 @@ export interface Location {
   search: string;
   hash: string;
   state: unknown;
+  /** The view saved in this history entry when it was left (Back, Forward, reload). */
+  view?: SavedView | undefined;
 }
+
+/** A history entry's saved view: the scroll position and the focused element's id. */
+export interface SavedView {
+  scrollY: number;
+  focusId?: string | undefined;
+}
+
+/** How the current location was reached: a new entry, a replaced one, or Back/Forward/load. */
+export type NavigationType = 'PUSH' | 'REPLACE' | 'POP';
 
 export type To = string | { pathname?: string; search?: string; hash?: string };
 
@@ -45,12 +61,18 @@ export interface NavigateOptions {
 
 interface History {
   location: Location;
+  action: NavigationType;
   push(location: Location): void;
   replace(location: Location): void;
+  go(delta: number): void;
   listen(listener: (location: Location) => void): () => void;
 }
 
-const RouterContext = createContext<{ location: Location; history: History } | null>(null);
+const RouterContext = createContext<{
+  location: Location;
+  action: NavigationType;
+  history: History;
+} | null>(null);
 const ParamsContext = createContext<Readonly<Record<string, string>>>({});
 
 /** "/a?b#c" → its parts. */
@@ -89,25 +111,59 @@ function resolve(to: To, from: Location, state: unknown = null): Location {
   };
 }
 
+interface EntryState {
+  usr?: unknown;
+  view?: SavedView;
+}
+
+/** The current scroll position and focused element (by id, when it has one). */
+function currentView(): SavedView {
+  const active = document.activeElement;
+  const focusId = active && active !== document.body && active.id ? active.id : undefined;
+  return { scrollY: Math.round(window.scrollY), focusId };
+}
+
+/** Puts a saved view back: the scroll position, then focus without scrolling. */
+export function restoreView(view: SavedView | undefined): boolean {
+  if (!view) return false;
+  window.scrollTo({ top: view.scrollY, behavior: 'instant' });
+  const el = view.focusId ? document.getElementById(view.focusId) : null;
+  el?.focus({ preventScroll: true });
+  return el !== null;
+}
+
 function createBrowserHistory(): History {
   const listeners = new Set<(location: Location) => void>();
+  const entry = () => (window.history.state as EntryState | null) ?? {};
   const current = (): Location => ({
     pathname: window.location.pathname,
     search: window.location.search,
     hash: window.location.hash,
-    state: (window.history.state as { usr?: unknown } | null)?.usr ?? null,
+    state: entry().usr ?? null,
+    view: entry().view,
   });
+  const saveView = () => {
+    window.history.replaceState({ ...entry(), view: currentView() }, '');
+  };
+  if ('scrollRestoration' in window.history) window.history.scrollRestoration = 'manual';
   const history: History = {
     location: current(),
+    action: 'POP',
     push(location) {
+      saveView();
       window.history.pushState({ usr: location.state }, '', createPath(location));
       history.location = current();
+      history.action = 'PUSH';
       listeners.forEach((l) => l(history.location));
     },
     replace(location) {
       window.history.replaceState({ usr: location.state }, '', createPath(location));
       history.location = current();
+      history.action = 'REPLACE';
       listeners.forEach((l) => l(history.location));
+    },
+    go(delta) {
+      window.history.go(delta);
     },
     listen(listener) {
       listeners.add(listener);
@@ -116,8 +172,11 @@ function createBrowserHistory(): History {
   };
   window.addEventListener('popstate', () => {
     history.location = current();
+    history.action = 'POP';
     listeners.forEach((l) => l(history.location));
   });
+  // A reload comes back to this entry with its view.
+  window.addEventListener('pagehide', saveView);
   return history;
 }
 
@@ -130,16 +189,27 @@ function createMemoryHistory(initialEntries: string[]): History {
   const listeners = new Set<(location: Location) => void>();
   const history: History = {
     location: entries[index]!,
+    action: 'POP',
     push(location) {
       entries.splice(index + 1, entries.length, location);
       index += 1;
       history.location = location;
+      history.action = 'PUSH';
       listeners.forEach((l) => l(location));
     },
     replace(location) {
       entries[index] = location;
       history.location = location;
+      history.action = 'REPLACE';
       listeners.forEach((l) => l(location));
+    },
+    go(delta) {
+      const next = Math.min(Math.max(index + delta, 0), entries.length - 1);
+      if (next === index) return;
+      index = next;
+      history.location = entries[index]!;
+      history.action = 'POP';
+      listeners.forEach((l) => l(history.location));
     },
     listen(listener) {
       listeners.add(listener);
@@ -150,12 +220,16 @@ function createMemoryHistory(initialEntries: string[]): History {
 }
 
 function Router({ history, children }: { history: History; children: ReactNode }) {
-  const [location, setLocation] = useState(history.location);
+  const [current, setCurrent] = useState({ location: history.location, action: history.action });
   useLayoutEffect(
-    () => history.listen((next) => startTransition(() => setLocation(next))),
+    () =>
+      history.listen((next) =>
+        startTransition(() => setCurrent({ location: next, action: history.action })),
+      ),
     [history],
   );
-  const value = useMemo(() => ({ location, history }), [location, history]);
+  const { location, action } = current;
+  const value = useMemo(() => ({ location, action, history }), [location, action, history]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;
 }
 
@@ -185,15 +259,24 @@ export function useLocation(): Location {
   return useRouter().location;
 }
 
+/** How the current location was reached (React Router's useNavigationType). */
+export function useNavigationType(): NavigationType {
+  return useRouter().action;
+}
+
 export function useParams(): Readonly<Record<string, string | undefined>> {
   return useContext(ParamsContext);
 }
 
-/** navigate(to, { replace, state }): a stable function. */
-export function useNavigate(): (to: To, options?: NavigateOptions) => void {
+/** navigate(to, { replace, state }), or navigate(-1) for Back: a stable function. */
+export function useNavigate(): (to: To | number, options?: NavigateOptions) => void {
   const { history } = useRouter();
   return useCallback(
-    (to: To, options: NavigateOptions = {}) => {
+    (to: To | number, options: NavigateOptions = {}) => {
+      if (typeof to === 'number') {
+        history.go(to);
+        return;
+      }
       const next = resolve(to, history.location, options.state);
       if (options.replace) history.replace(next);
       else history.push(next);

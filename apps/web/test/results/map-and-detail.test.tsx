@@ -16,8 +16,21 @@ import { fakeMaps, renderWith } from './render';
 const mapProps: { current?: StoreMapProps } = {};
 vi.mock('../../src/components/map', () => ({
   StoreMap: (props: StoreMapProps) => {
-    mapProps.current = props;
     const labels = props.labels!;
+    if (props.interactive === false) {
+      // The detail view's small location map: an image named after its store.
+      return (
+        <div
+          role="img"
+          aria-label={labels.smallMap!(props.pins[0]!)}
+          data-lang={props.lang}
+          data-dir={props.dir}
+        >
+          {props.pins[0]!.label}
+        </div>
+      );
+    }
+    mapProps.current = props;
     const active = props.pins.find((p) => p.id === props.activeId);
     return (
       <div data-testid="fake-map" aria-label={labels.map} data-fit-key={props.fitKey}>

@@ -9,6 +9,7 @@ import {
 } from '@locator/core';
 import { Spinner } from '../../components/Spinner';
 import { trackClick } from '../../lib/analytics';
+import { restoreView, useLocation } from '../../lib/router';
 import type { Boot } from '../../lib/boot';
 import type { LoadedConfig } from '../../lib/config/global-config';
 import { EnterpriseLinks } from './components/EnterpriseLinks';
@@ -47,12 +48,22 @@ export function ResultsScreen({
   const flow = useSearchFlow(ctx, form, searchInput);
   const { state } = flow.search;
   const homePath = localeToPath(boot.locale);
+  const { view: savedView } = useLocation();
 
   // After results arrive: scroll to them; a search the visitor started also moves focus there.
+  // Back/Forward and reload put back the entry's scroll and focus when it has them.
   const arrivedAt = state.status === 'success' ? state.at : undefined;
   useEffect(() => {
     if (arrivedAt === undefined) return;
     const el = heading.current;
+    if (flow.trigger === 'history' || flow.trigger === 'deepLink') {
+      if (savedView) {
+        if (!restoreView(savedView) && flow.trigger === 'history') {
+          el?.focus({ preventScroll: true });
+        }
+        return;
+      }
+    }
     el?.scrollIntoView?.({ behavior: 'smooth', block: 'start' });
     if (flow.trigger !== 'deepLink') el?.focus({ preventScroll: true });
     // Only when new results arrive.
@@ -103,6 +114,7 @@ export function ResultsScreen({
               }
             : undefined
         }
+        searching={state.status === 'loading'}
         onSubmit={() => void flow.submit()}
         onReset={flow.reset}
       />

@@ -97,3 +97,32 @@ export function deepLinkOf(ctx: ResultsContext, params: URLSearchParams): DeepLi
     repairType: isDropOffRepairType(params.get('repairType')) ? DROP_OFF_REPAIR_TYPE : undefined,
   };
 }
+
+/** The query keys of the view within a search's results: the page and the open store. */
+export const VIEW_QUERY_KEYS = ['page', 'store'] as const;
+
+export interface ResultsViewQuery {
+  /** The results page (1 when absent or not a whole number from 1 up). */
+  page: number;
+  /** The store open in the narrow detail view. */
+  store: string | undefined;
+}
+
+/** The page and open store a URL names. */
+export function viewQueryOf(params: URLSearchParams): ResultsViewQuery {
+  const page = Number(params.get('page'));
+  return {
+    page: Number.isInteger(page) && page >= 1 ? page : 1,
+    store: params.get('store') || undefined,
+  };
+}
+
+/** A search's query string with the view's keys (page only from 2, store when open). */
+export function withViewQuery(query: string, view: Partial<ResultsViewQuery>): string {
+  const params = new URLSearchParams(query);
+  for (const key of VIEW_QUERY_KEYS) params.delete(key);
+  if (view.page !== undefined && view.page > 1) params.set('page', String(view.page));
+  if (view.store) params.set('store', view.store);
+  const text = params.toString();
+  return text === '' ? '' : `?${text}`;
+}

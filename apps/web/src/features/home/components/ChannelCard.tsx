@@ -5,7 +5,8 @@ import { Chevron } from '../../../components/Chevron';
 
 /**
  * One channel card (spec 2.3): translated title, description and link text; its image on the
- * side the rules give ("right" is the inline end, so right-to-left pages mirror).
+ * side the rules give ("right" is the inline end, so right-to-left pages mirror). A card
+ * without a destination (training without an external link) has no link.
  */
 export function ChannelCard({
   card,
@@ -37,7 +38,7 @@ export function ChannelCard({
         <p className="channel-card__description">
           {t(`cards.${card.channel}.description`, { brand })}
         </p>
-        {card.external ? (
+        {card.href === undefined ? null : card.external ? (
           <a className="channel-card__link" href={card.href}>
             {linkText}
           </a>

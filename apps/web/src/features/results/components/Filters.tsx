@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SERVICE_CHIP, type FilterGroup, type FilterPanel as Panel } from '@locator/core';
 
@@ -6,6 +6,8 @@ import { SERVICE_CHIP, type FilterGroup, type FilterPanel as Panel } from '@loca
 export const FILTER_FOCUS_DELAY_MS = 550;
 
 export interface FiltersProps {
+  /** The filter toggle (focus goes there after "reset filters"). */
+  toggleRef?: Ref<HTMLButtonElement>;
   panel: Panel;
   selected: readonly string[];
   brand: string;
@@ -21,7 +23,7 @@ export interface FiltersProps {
  * and 7): the first group (rules in @locator/core filterPanel), then "More filters" revealing
  * the further groups with focus moving to the first new checkbox after 550 ms.
  */
-export function Filters(props: FiltersProps) {
+export function Filters({ toggleRef, ...props }: FiltersProps) {
   const { t } = useTranslation('result');
   const id = useId();
   const [open, setOpen] = useState(false);
@@ -47,6 +49,7 @@ export function Filters(props: FiltersProps) {
     <div className="filters">
       <div className="filters__bar">
         <button
+          ref={toggleRef}
           type="button"
           className="filters__toggle"
           aria-expanded={open}

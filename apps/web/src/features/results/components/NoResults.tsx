@@ -1,17 +1,28 @@
 import { useTranslation } from 'react-i18next';
 import type { ResultChannel } from '@locator/core';
 
-/** No stores found (spec 2.5 item 12, 8): title plus the channel's message. */
-export function NoResults({ channel }: { channel: ResultChannel }) {
+/**
+ * No stores found (spec 2.5 item 12, 8): title plus the channel's message; a sales search for
+ * All Products is not told to choose All Products.
+ */
+export function NoResults({
+  channel,
+  allProducts = false,
+}: {
+  channel: ResultChannel;
+  allProducts?: boolean;
+}) {
   const { t } = useTranslation('result');
   return (
     <div className="no-results" data-testid="no-results">
       <h3 className="no-results__title">{t('page.results.noResultsTitle')}</h3>
       <p>
         {t(
-          channel === 'sales'
-            ? 'page.results.noResultsSalesMsg'
-            : 'page.results.noResultsServiceMsg',
+          channel !== 'sales'
+            ? 'page.results.noResultsServiceMsg'
+            : allProducts
+              ? 'page.results.noResultsSalesAllMsg'
+              : 'page.results.noResultsSalesMsg',
         )}
       </p>
     </div>

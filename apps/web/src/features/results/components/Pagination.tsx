@@ -4,7 +4,8 @@ import { Chevron } from '../../../components/Chevron';
 
 /**
  * Pagination (spec 2.5 item 8, 9.4): previous/next and the 5-number window, shown only when
- * there is more than one page. The announcement lives with the list.
+ * there is more than one page. The announcement lives with the list. The buttons have ids so
+ * that Back to a page's history entry can put focus back on the one used.
  */
 export function Pagination(props: { page: number; pages: number; onPage(page: number): void }) {
   const { t } = useTranslation('result');
@@ -14,6 +15,7 @@ export function Pagination(props: { page: number; pages: number; onPage(page: nu
     <nav className="pagination" aria-label={t('paging.label')}>
       <button
         type="button"
+        id="pagination-previous"
         className="pagination__step pagination__step--previous"
         disabled={page <= 1}
         aria-label={t('paging.previous')}
@@ -26,6 +28,7 @@ export function Pagination(props: { page: number; pages: number; onPage(page: nu
           <li key={n}>
             <button
               type="button"
+              id={`pagination-page-${n}`}
               className="pagination__page"
               aria-current={n === page ? 'page' : undefined}
               aria-label={t('paging.page', { page: n, total: pages })}
@@ -38,6 +41,7 @@ export function Pagination(props: { page: number; pages: number; onPage(page: nu
       </ol>
       <button
         type="button"
+        id="pagination-next"
         className="pagination__step pagination__step--next"
         disabled={page >= pages}
         aria-label={t('paging.next')}

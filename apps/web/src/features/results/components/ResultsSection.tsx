@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
+  ALL_PRODUCTS_OPTION,
   PAGINATION_ANNOUNCEMENT_MS,
   badgeLegend,
   dropOffSwitch,
@@ -10,11 +11,13 @@ import {
   type SearchResults,
   type Store,
 } from '@locator/core';
+import { restoreView } from '../../../lib/router';
 import type { ResultsContext } from '../context';
 import { useResultsView } from '../hooks/useResultsView';
 import { useTimedMessage } from '../hooks/useTimedMessage';
 import { useStoreSelection } from '../hooks/useStoreSelection';
 import { useTravelTimes } from '../hooks/useTravelTimes';
+import { useViewQuery } from '../hooks/useViewQuery';
 import { BadgeInfo, BadgeLegend } from './BadgeLegend';
 import { DropOffSwitch } from './DropOffSwitch';
 import { Filters } from './Filters';
@@ -46,23 +49,29 @@ export interface ResultsSectionProps {
 
 /**
  * The results (spec 2.5 items 4–13, 4.2): sentence, drop-off switch, filters, badge legend, the
- * paged list beside the map slot, the badge info block, and the empty states. Mount it keyed
- * per search so that it starts on page 1 with no filter.
+ * paged list beside the map slot, the badge info block, and the empty states. The page and the
+ * narrow detail view are in the URL (history entries); turning a page moves focus and scroll to
+ * the results heading, Back/Forward between pages puts back the entry's scroll and focus.
+ * Resetting the filters leaves focus on the filter toggle. Mount it keyed per search so that it
+ * starts with no filter.
  */
 export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
   const { t } = useTranslation('result');
   const { ctx, request, results } = props;
+  const viewQuery = useViewQuery();
   const view = useResultsView({
     channelKey: ctx.channelKey,
     channel: ctx.channel,
     results,
     productId: request.productId,
+    page: viewQuery.page,
+    onPage: viewQuery.setPage,
   });
   const productLabel = useProductLabel();
   const [pageStatus, announcePage] = useTimedMessage(PAGINATION_ANNOUNCEMENT_MS);
   const [resetStatus, announceReset] = useTimedMessage(RESET_ANNOUNCEMENT_MS);
-  const listTop = useRef<HTMLDivElement>(null);
-  const pageChanged = useRef(false);
+  const filterToggle = useRef<HTMLButtonElement>(null);
+  const pageAsked = useRef<number | null>(null);
   const target = dropOffSwitch(ctx.channelKey, results.dropOff, request.repairType);
   const legend = badgeLegend(results.badgesArray, ctx.channelKey);
   const carrier = ctx.config.country.carriers?.find((c) => c.name === request.carriers);
@@ -71,7 +80,11 @@ export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
   const travel = useTravelTimes(request, view.visible, mode, showTravel);
   const estimated =
     travel.status === 'ready' && [...travel.byStore.values()].some((e) => e.estimate === true);
-  const selection = useStoreSelection(view.visible, props.narrow);
+  const selection = useStoreSelection(view.visible, props.narrow, {
+    openId: viewQuery.store,
+    open: viewQuery.openStore,
+    close: viewQuery.closeStore,
+  });
   const showMap = !ctx.config.country.disableMap;
   const fitKey = `${view.page}|${view.visible.map((s) => s.id).join(',')}`;
   const links: StoreLinks = {
@@ -83,17 +96,34 @@ export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
     onLinkClick: props.onLinkClick,
   };
 
+  // A page turned here: announced, the heading scrolled to and focused, so the page is read
+  // from its first store.
   useEffect(() => {
-    if (!pageChanged.current) return;
-    pageChanged.current = false;
+    if (pageAsked.current !== view.page) return;
+    pageAsked.current = null;
     const { from, to, total } = view.announcement;
     announcePage(t('paging.announcement', { from, to, total }));
-    listTop.current?.scrollIntoView?.({ block: 'nearest' });
+    const heading = document.getElementById('results-heading');
+    heading?.scrollIntoView?.({ block: 'start' });
+    heading?.focus({ preventScroll: true });
   }, [view.page, view.announcement, announcePage, t]);
+
+  // Back/Forward within this search (another page, the detail view): the entry's view again.
+  const { entry } = viewQuery;
+  const firstEntry = useRef(entry.location);
+  useEffect(() => {
+    if (firstEntry.current === entry.location || !entry.popped) return;
+    firstEntry.current = entry.location;
+    if (!restoreView(entry.view) && !document.activeElement?.closest('[data-testid="store"]')) {
+      document.getElementById('results-heading')?.focus({ preventScroll: true });
+    }
+  }, [entry]);
 
   const resetFilters = () => {
     view.resetFilters();
     announceReset(t('filters.resetAnnouncement'));
+    // The reset button is disabled now: focus stays in the filters, on their toggle.
+    filterToggle.current?.focus();
   };
 
   return (
@@ -113,7 +143,10 @@ export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
         onSwitch={() => target && props.onDropOff(target)}
       />
       {view.stores.length === 0 ? (
-        <NoResults channel={ctx.channelKey} />
+        <NoResults
+          channel={ctx.channelKey}
+          allProducts={request.productId === ALL_PRODUCTS_OPTION._id}
+        />
       ) : selection.detail ? (
         <StoreDetail
           store={selection.detail}
@@ -125,6 +158,7 @@ export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
       ) : (
         <>
           <Filters
+            toggleRef={filterToggle}
             panel={view.panel}
             selected={view.selected}
             brand={ctx.brand}
@@ -138,7 +172,7 @@ export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
             <TravelModeChoice mode={mode} onChange={setMode} estimated={estimated} />
           ) : null}
           <div className={`results__body${showMap && !props.narrow ? '' : ' results__body--list'}`}>
-            <div className="results__list" ref={listTop}>
+            <div className="results__list">
               {view.filtered.length === 0 ? (
                 <NoMatch onReset={resetFilters} />
               ) : (
@@ -163,7 +197,7 @@ export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
                 page={view.page}
                 pages={view.pages}
                 onPage={(n) => {
-                  pageChanged.current = true;
+                  pageAsked.current = Math.min(Math.max(1, n), view.pages);
                   view.goTo(n);
                 }}
               />

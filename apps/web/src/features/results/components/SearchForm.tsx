@@ -5,6 +5,7 @@ import {
   NO_CONTRACT,
   carrierOptions,
   isSearchDisabled,
+  languageTag,
   type FormFieldName,
 } from '@locator/core';
 import type { Place } from '../../../lib/maps';
@@ -23,6 +24,8 @@ export interface SearchFormProps {
   /** "Did you mean …?" under the location field, and its confirmation. */
   suggestion?: Place | undefined;
   onConfirmSuggestion?(): void;
+  /** A search is in flight: Search is unavailable (aria-disabled, keeping focus) and busy. */
+  searching?: boolean;
   onSubmit(): void;
   onReset(): void;
 }
@@ -36,7 +39,8 @@ const FIELD_KEY: Record<FormFieldName, string> = {
 
 /**
  * The search form (spec 2.6, 5): the fields of the locale variant, shown and required per the
- * showOnly rules, errors under the inputs, Search disabled while invalid or geolocating.
+ * showOnly rules, errors under the inputs, Search disabled while invalid or geolocating and
+ * unavailable while a search is in flight.
  */
 export function SearchForm({ ctx, form, narrow, searchInputRef, ...props }: SearchFormProps) {
   const { t } = useTranslation('result');
@@ -48,10 +52,11 @@ export function SearchForm({ ctx, form, narrow, searchInputRef, ...props }: Sear
     return key === FIELD_REQUIRED ? t(`form.${FIELD_KEY[field]}.error.required`) : t(key);
   };
   const geolocating = props.geolocation?.locating === true;
-  const disabled = isSearchDisabled(form.valid, geolocating) || state.submitting;
+  const disabled = isSearchDisabled(form.valid, geolocating);
+  const busy = state.submitting || props.searching === true;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!disabled) props.onSubmit();
+    if (!disabled && !busy) props.onSubmit();
   };
   const products = productOptionsFor(ctx, values.country);
   const carriers = carrierOptions(carriersFor(ctx, values.country));
@@ -95,10 +100,7 @@ export function SearchForm({ ctx, form, narrow, searchInputRef, ...props }: Sear
             label={t('form.country.label')}
             placeholder={t('form.country.placeholder')}
             value={values.country}
-            options={ctx.channel.options.country.map((c) => ({
-              value: c.countryCode,
-              label: c.countryName,
-            }))}
+            options={countryNames(languageTag(ctx.locale), ctx.channel.options.country)}
             error={errorText('country')}
             onChange={(value) => dispatch({ type: 'country', value })}
             onBlur={() => dispatch({ type: 'touch', field: 'country' })}
@@ -155,10 +157,43 @@ export function SearchForm({ ctx, form, narrow, searchInputRef, ...props }: Sear
         >
           {t('form.reset')}
         </button>
-        <button type="submit" className="button button--primary" disabled={disabled}>
-          {state.submitting ? t('form.searching') : t('form.search')}
+        <button
+          type="submit"
+          className="button button--primary"
+          disabled={disabled}
+          aria-disabled={busy || undefined}
+          aria-busy={busy || undefined}
+        >
+          {busy ? t('form.searching') : t('form.search')}
         </button>
       </div>
     </form>
   );
+}
+
+/**
+ * The country options with their names in the page language (Intl.DisplayNames, the
+ * configuration's name when the code is not a region), in the language's alphabetical order.
+ */
+export function countryNames(
+  locale: string,
+  countries: readonly { countryCode: string; countryName: string }[],
+): { value: string; label: string }[] {
+  let names: Intl.DisplayNames | undefined;
+  try {
+    names = new Intl.DisplayNames([locale], { type: 'region', fallback: 'none' });
+  } catch {
+    names = undefined;
+  }
+  const nameOf = (code: string, fallback: string) => {
+    try {
+      return names?.of(code.toUpperCase()) ?? fallback;
+    } catch {
+      return fallback;
+    }
+  };
+  const collator = new Intl.Collator(locale);
+  return countries
+    .map((c) => ({ value: c.countryCode, label: nameOf(c.countryCode, c.countryName) }))
+    .sort((a, b) => collator.compare(a.label, b.label));
 }

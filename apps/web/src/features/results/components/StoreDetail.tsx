@@ -2,7 +2,8 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeDirection, sharePayload, type Store, type TravelMode } from '@locator/core';
 import { Chevron } from '../../../components/Chevron';
-import { MapAttribution, SmallStoreMap } from '../../../components/map';
+import { MapAttribution, StoreMap } from '../../../components/map';
+import { useMapLabels } from '../hooks/useMapLabels';
 import { useTimedMessage } from '../hooks/useTimedMessage';
 import { shareStore } from '../share';
 import { storeUrls } from '../store-links';
@@ -29,6 +30,7 @@ export interface StoreDetailProps {
  */
 export function StoreDetail({ store, links, showMap, travelMode, onBack }: StoreDetailProps) {
   const { t } = useTranslation('result');
+  const mapLabels = useMapLabels();
   const { ctx } = links;
   const heading = useRef<HTMLHeadingElement>(null);
   const urls = storeUrls(store, links);
@@ -72,11 +74,15 @@ export function StoreDetail({ store, links, showMap, travelMode, onBack }: Store
       />
       {showMap ? (
         <div className="store-detail__map">
-          <SmallStoreMap
-            store={storePin(store)}
+          {/* The small location map, with all its texts in the page language. */}
+          <StoreMap
+            pins={[storePin(store)]}
+            activeId={store.id}
+            interactive={false}
+            className="store-map--small"
             lang={ctx.mapsLang}
             dir={localeDirection(ctx.locale)}
-            label={t('map.smallMapLabel', { name: store.title })}
+            labels={mapLabels}
           />
           {/* The small map is an image (role="img"): its credits, being links, go below it. */}
           <MapAttribution className="store-detail__credits" label={t('map.attribution')} />

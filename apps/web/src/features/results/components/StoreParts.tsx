@@ -5,7 +5,7 @@
  */
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RETAIL_STORE_TYPE, telHref, type Store } from '@locator/core';
+import { RETAIL_STORE_TYPE, languageTag, telHref, type Store } from '@locator/core';
 import type { ResultsContext } from '../context';
 import type { TravelTimes } from '../hooks/useTravelTimes';
 import type { StoreLinkInput, StoreUrls } from '../store-links';
@@ -49,7 +49,8 @@ export function StoreHead({
   const title = (
     <>
       <span className="visually-hidden">{store.orderNumber}. </span>
-      {store.title}
+      {/* The name keeps its own direction ("e& Dubai Mall" on an Arabic page). */}
+      <bdi>{store.title}</bdi>
       {distanceInTitle ? ` (${store.distance})` : null}
     </>
   );
@@ -100,7 +101,9 @@ export function StoreHead({
 export function StoreFacts({ store, links }: { store: Store; links: StoreLinks }) {
   const { t } = useTranslation('result');
   const { ctx } = links;
-  const cityLine = [store.city, store.state, store.postalCode].filter(Boolean).join(' ');
+  // The state is left out when it repeats the city ("Tokyo Tokyo").
+  const state = store.state && store.state !== store.city ? store.state : '';
+  const cityLine = [store.city, state, store.postalCode].filter(Boolean).join(' ');
   // Only a number becomes a tel: link (no link for "n/a" or script-like text).
   const tel = telHref(store.phone);
   return (
@@ -122,10 +125,12 @@ export function StoreFacts({ store, links }: { store: Store; links: StoreLinks }
         <div>
           <dt className="visually-hidden">{t('store.address')}</dt>
           <dd>
+            {/* Each line keeps its own direction: a Latin address on a right-to-left page still
+                reads "1032 Station Avenue". */}
             <address>
-              {store.street1 ? <span>{store.street1}</span> : null}
-              {store.street2 ? <span>{store.street2}</span> : null}
-              {cityLine ? <span>{cityLine}</span> : null}
+              {store.street1 ? <span dir="auto">{store.street1}</span> : null}
+              {store.street2 ? <span dir="auto">{store.street2}</span> : null}
+              {cityLine ? <span dir="auto">{cityLine}</span> : null}
             </address>
           </dd>
         </div>
@@ -143,34 +148,50 @@ export function StoreFacts({ store, links }: { store: Store; links: StoreLinks }
             </dd>
           </div>
         ) : null}
-        <FactList label={t('store.products')} items={store.productRibbon} />
+        <FactList
+          label={t('store.products')}
+          items={store.productRibbon}
+          locale={languageTag(ctx.locale)}
+        />
         <FactList
           label={t('store.serviceTypes')}
           items={store.serviceTypes.map((s) =>
             t(`repairTypes.${s.code}`, { defaultValue: s.code }),
           )}
+          locale={languageTag(ctx.locale)}
         />
         <FactList
           label={t('store.specialties')}
           items={store.solutionsSpecialties.map((s) =>
             t(`specialties.${s.code}`, { defaultValue: s.code }),
           )}
+          locale={languageTag(ctx.locale)}
         />
         <FactList
           label={t('store.valueAddedServices')}
           items={store.valueAddedServices.map((s) => t(`vas.${s.code}`, { defaultValue: s.code }))}
+          locale={languageTag(ctx.locale)}
         />
       </dl>
     </>
   );
 }
 
-function FactList({ label, items }: { label: string; items: readonly string[] }) {
+/** A list of facts, joined as the page's language joins a list ("A, B, C"; "A、B、C"). */
+function FactList({
+  label,
+  items,
+  locale,
+}: {
+  label: string;
+  items: readonly string[];
+  locale: string;
+}) {
   if (items.length === 0) return null;
   return (
     <div className="store__list">
       <dt>{label}</dt>
-      <dd>{items.join(', ')}</dd>
+      <dd>{new Intl.ListFormat(locale, { type: 'conjunction', style: 'narrow' }).format(items)}</dd>
     </div>
   );
 }

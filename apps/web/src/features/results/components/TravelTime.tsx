@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { TRAVEL_MODES, formatTravelTime, type TravelMode } from '@locator/core';
+import { TRAVEL_MODES, formatTravelTime, isBeyondWalking, type TravelMode } from '@locator/core';
 import type { TravelTimes } from '../hooks/useTravelTimes';
 
 /** The travel-mode choice above the list (spec 2.5 item 9): driving or walking. */
@@ -32,7 +32,10 @@ export function TravelModeChoice(props: {
   );
 }
 
-/** One store's travel time, localised (spec 7.3: seconds shown as hours and minutes). */
+/**
+ * One store's travel time, localised (spec 7.3: seconds shown as hours and minutes); a walk
+ * beyond walking distance says so instead of a time.
+ */
 export function TravelTime({
   times,
   storeId,
@@ -47,6 +50,9 @@ export function TravelTime({
     return <p className="store__travel store__travel--loading">{t('travel.loading')}</p>;
   }
   const eta = times.status === 'ready' ? times.byStore.get(storeId) : undefined;
+  if (eta && times.status === 'ready' && isBeyondWalking(times.mode, eta.expectedTravelTime)) {
+    return <p className="store__travel">{t('travel.tooFarToWalk')}</p>;
+  }
   const text = eta ? formatTravelTime(eta.expectedTravelTime, locale) : '';
   if (text === '') return null;
   return <p className="store__travel">{t('travel.estimate', { duration: text })}</p>;

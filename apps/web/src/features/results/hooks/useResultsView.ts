@@ -2,8 +2,9 @@
  * The list the results page shows (spec 4.2, 4.4, 9.4): the stores normalised for the channel,
  * then filtered by the selected keys and paged 5 at a time. Drop-off filtering (spec 4.5) is
  * applied once, by the server's search (a service search that is not a drop-off search answers
- * no store offering drop-off repairs, numbered from 1). Mount it per result (keyed) so that new results start
- * on page 1 with no filter.
+ * no store offering drop-off repairs, numbered from 1). The page is the caller's (the URL's); a
+ * filter change goes back to page 1. Mount it per result (keyed) so that new results start
+ * with no filter.
  */
 import { useMemo, useState } from 'react';
 import {
@@ -28,9 +29,20 @@ export interface ResultsViewInput {
   channel: Channel;
   results: SearchResults;
   productId: string;
+  /** The page asked for (from 1). */
+  page: number;
+  /** Asks for another page; `replace` when it is not a step of its own (a filter change). */
+  onPage(page: number, replace?: boolean): void;
 }
 
-export function useResultsView({ channelKey, channel, results, productId }: ResultsViewInput) {
+export function useResultsView({
+  channelKey,
+  channel,
+  results,
+  productId,
+  page,
+  onPage,
+}: ResultsViewInput) {
   const chosen = resolveProductOption(channel, productId);
   const stores = useMemo(() => normaliseStores(results, channelKey), [results, channelKey]);
   const filterCtx = useMemo(
@@ -43,7 +55,6 @@ export function useResultsView({ channelKey, channel, results, productId }: Resu
     [results, stores, channelKey, chosen.code],
   );
   const [selected, setSelected] = useState<string[]>([]);
-  const [page, setPage] = useState(1);
   const filtered = useMemo(
     () => filterStores(stores, selected, filterCtx),
     [stores, selected, filterCtx],
@@ -63,14 +74,14 @@ export function useResultsView({ channelKey, channel, results, productId }: Resu
     announcement: pageAnnouncement(current, filtered.length),
     toggle(key: string) {
       setSelected((s) => toggleFilter(s, key));
-      setPage(1);
+      if (page !== 1) onPage(1, true);
     },
     resetFilters() {
       setSelected([]);
-      setPage(1);
+      if (page !== 1) onPage(1, true);
     },
     goTo(next: number) {
-      setPage(Math.min(Math.max(1, next), pages));
+      onPage(Math.min(Math.max(1, next), pages));
     },
   };
 }

@@ -1,11 +1,13 @@
 /**
  * The search flow of the results page (spec 2.5, 4.2, 4.6, 5): submit (known position, else
  * forward geocoding limited to the country; "not found" on the field with focus moved there),
- * the deep link on load, the drop-off re-search, reset, and "use my location". The page query
- * follows each search; the statistic and analytics are sent from here.
+ * the deep link on load, the drop-off re-search, reset, and "use my location". Each search the
+ * visitor starts is a new history entry with its query; Back and Forward to another search's
+ * entry search it again (trigger "history"), to an entry without one clear the results. The
+ * statistic and analytics are sent from here.
  */
 import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
-import { useSearchParams } from '../../../lib/router';
+import { useLocation, useNavigationType, useSearchParams } from '../../../lib/router';
 import {
   LOCATION_NOT_FOUND,
   dropOffSearchRequest,
@@ -16,13 +18,19 @@ import { trackSearch } from '../../../lib/analytics';
 import { useStoreSearch } from '../api/searchStores';
 import { sendLocationSearch } from '../api/sendLocationSearch';
 import { searchCountry, type ResultsContext } from '../context';
-import { buildSearchRequest, deepLinkOf, pageQueryOf } from '../request';
+import {
+  buildSearchRequest,
+  deepLinkOf,
+  pageQueryOf,
+  viewQueryOf,
+  withViewQuery,
+} from '../request';
 import type { Place, PlaceAnswer } from '../../../lib/maps';
 import { useMapsClient } from './mapsContext';
 import { useGeolocation } from './useGeolocation';
 import type { SearchForm } from './useSearchForm';
 
-type Trigger = 'form' | 'deepLink' | 'dropOff';
+export type Trigger = 'form' | 'deepLink' | 'dropOff' | 'history';
 
 /** A postcode-shaped location in a country whose postcodes the maps engine lacks offline. */
 export const POSTCODE_NOT_OFFLINE = 'form.location.error.postcodeNotOffline';
@@ -35,6 +43,8 @@ export function useSearchFlow(
   const maps = useMapsClient();
   const search = useStoreSearch({ pathCountry: ctx.pathCountry, pathLang: ctx.pathLang });
   const [params, setParams] = useSearchParams();
+  const location = useLocation();
+  const navigationType = useNavigationType();
   const geo = useGeolocation();
   const [resolvingPlace, setResolvingPlace] = useState(false);
   const [trigger, setTrigger] = useState<Trigger | undefined>(undefined);
@@ -45,12 +55,18 @@ export function useSearchFlow(
   const { run } = search;
 
   const runSearch = useCallback(
-    (request: SearchRequest, how: Trigger) => {
-      setParams(new URLSearchParams(pageQueryOf(ctx, request)), { replace: true });
+    (request: SearchRequest, how: Trigger, view = viewQueryOf(params)) => {
+      const query = pageQueryOf(ctx, request);
+      // A search from the form or the drop-off switch is a new entry; a deep link keeps its
+      // page and open store; Back/Forward are already at their entry.
+      if (how === 'form' || how === 'dropOff') setParams(new URLSearchParams(query));
+      else if (how === 'deepLink') {
+        setParams(new URLSearchParams(withViewQuery(query, view)), { replace: true });
+      }
       setTrigger(how);
       const answer = run(request);
       // After the search's own request: the statistic never delays the stores.
-      if (how !== 'dropOff') void sendLocationSearch(request, ctx.locale);
+      if (how !== 'dropOff' && how !== 'history') void sendLocationSearch(request, ctx.locale);
       // Reported once the answer is in, with its count and position (rounded to ~1 km by the
       // server), so the demand report can show searches that found no store and where.
       return answer.then((results) => {
@@ -61,7 +77,8 @@ export function useSearchFlow(
           product: request.productId,
           carrier: request.carriers,
           repairType: request.repairType ?? '',
-          trigger: how,
+          // Back/Forward searches the entry's URL again, as a deep link does.
+          trigger: how === 'history' ? 'deepLink' : how,
           latitude: request.latitude,
           longitude: request.longitude,
           ...(results ? { resultCount: results.stores.length } : {}),
@@ -69,7 +86,7 @@ export function useSearchFlow(
         return results;
       });
     },
-    [ctx, run, setParams],
+    [ctx, run, setParams, params],
   );
 
   // On load: a URL with lat, lon and address searches; otherwise the query string is cleared.
@@ -88,6 +105,33 @@ export function useSearchFlow(
     // Once per page: the URL is read on load only.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, []);
+
+  // Back/Forward to another entry: its search again, or no results when it has none.
+  const shown = search.state.status === 'idle' ? undefined : search.state.request;
+  const latest = useRef({ shown, runSearch, reset: search.reset });
+  useEffect(() => {
+    latest.current = { shown, runSearch, reset: search.reset };
+  });
+  const seen = useRef(location);
+  useEffect(() => {
+    if (seen.current === location) return;
+    seen.current = location;
+    if (navigationType !== 'POP') return;
+    const link = deepLinkOf(ctx, new URLSearchParams(location.search));
+    const current = latest.current;
+    const request = link
+      ? buildSearchRequest(ctx, link.values, link.position, link.repairType)
+      : undefined;
+    const wanted = request ? pageQueryOf(ctx, request) : '';
+    if (wanted === (current.shown ? pageQueryOf(ctx, current.shown) : '')) return;
+    if (!link || !request) {
+      current.reset();
+      dispatch({ type: 'reset' });
+      return;
+    }
+    dispatch({ type: 'fill', values: link.values, position: link.position });
+    void current.runSearch(request, 'history');
+  }, [ctx, dispatch, location, navigationType]);
 
   const notFound = useCallback(
     (error: string = LOCATION_NOT_FOUND) => {

@@ -2,7 +2,7 @@
  * The search form's state (spec 2.6, 3.10, 4.6, 4.7, 5): values, field errors, touched fields,
  * the known position of the location, submitting. Rules come from @locator/core: editing a field
  * clears its error and marks it touched, changing the country clears search, carrier and
- * products, schema errors and validity.
+ * products (with their errors and touched marks), schema errors and validity.
  */
 import { useCallback, useMemo, useReducer } from 'react';
 import {
@@ -69,11 +69,15 @@ export function searchFormReducer(
     }
     case 'country': {
       const next = editField(state, 'country', action.value);
+      // The fields the country change empties are not the visitor's doing: no errors on them
+      // until they are edited or submitted again.
       const { search: _s, products: _p, carrier: _c, ...errors } = next.errors;
+      const { search: _ts, products: _tp, carrier: _tc, ...touched } = next.touched;
       return {
         ...next,
         values: changeCountry(next.values, action.value),
         errors,
+        touched,
         position: undefined,
       };
     }

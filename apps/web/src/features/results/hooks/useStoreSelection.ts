@@ -4,18 +4,26 @@ import type { Store } from '@locator/core';
 /** The id of a store's select button in the list (focus returns there). */
 export const selectButtonId = (id: string) => `store-${id}-select`;
 
+/** The narrow detail view's store, held by the caller (the URL) so that it is a history entry. */
+export interface DetailControl {
+  openId: string | undefined;
+  open(id: string): void;
+  close(): void;
+}
+
 /**
  * Store selection (spec 4.3): a list or pin click marks the store active (its pin is selected
  * and the map re-centres); on narrow screens it opens the detail view. Escape closes the callout
- * and "Back to stores" closes the detail view, both returning focus to the store in the list.
- * The hovered store's pin is highlighted. A store no longer shown is no longer active.
+ * (wherever focus is, also after a mouse click) and leaving the detail view ("Back to stores" or
+ * the browser's Back) closes it, both returning focus to the store in the list. The hovered
+ * store's pin is highlighted. A store no longer shown is no longer active.
  */
-export function useStoreSelection(shown: readonly Store[], narrow: boolean) {
+export function useStoreSelection(shown: readonly Store[], narrow: boolean, detail: DetailControl) {
   const [activeId, setActiveId] = useState<string | null>(null);
   const [hoveredId, setHoveredId] = useState<string | null>(null);
-  const [detailOpen, setDetailOpen] = useState(false);
   const [focusRequest, setFocusRequest] = useState<{ id: string } | null>(null);
-  const active = shown.find((s) => s.id === activeId);
+  const { openId } = detail;
+  const active = shown.find((s) => s.id === (narrow && openId ? openId : activeId));
   const hovered = shown.some((s) => s.id === hoveredId) ? hoveredId : null;
 
   // Focus goes back to the list once it is rendered again.
@@ -31,9 +39,21 @@ export function useStoreSelection(shown: readonly Store[], narrow: boolean) {
     latestNarrow.current = narrow;
   });
 
+  const latestDetail = useRef(detail);
+  useEffect(() => {
+    latestDetail.current = detail;
+  });
+
+  // The detail view closed (here or by Back): focus returns to its store in the list.
+  const wasOpen = useRef(openId);
+  useEffect(() => {
+    if (wasOpen.current && !openId) setFocusRequest({ id: wasOpen.current });
+    wasOpen.current = openId;
+  }, [openId]);
+
   const select = useCallback((id: string, from: 'list' | 'pin') => {
     setActiveId(id);
-    if (latestNarrow.current) setDetailOpen(true);
+    if (latestNarrow.current) latestDetail.current.open(id);
     else if (from === 'pin') {
       const entries = document.querySelectorAll<HTMLElement>('[data-testid="store"]');
       [...entries]
@@ -48,14 +68,14 @@ export function useStoreSelection(shown: readonly Store[], narrow: boolean) {
     setActiveId(null);
   }, [activeId]);
 
-  // Escape in the list closes the callout too (on a pin or in the callout the map reports it).
+  // Escape anywhere but in a field or dialog closes it too, also when the callout was opened
+  // with the mouse and focus is on the page (on a pin or in the callout the map reports it).
   useEffect(() => {
     if (!active || narrow) return undefined;
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key !== 'Escape' || event.defaultPrevented) return;
-      if (!(event.target instanceof Element) || !event.target.closest('[data-testid="store"]')) {
-        return;
-      }
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest('input, select, textarea, [role="dialog"]')) return;
       closeCallout();
     };
     document.addEventListener('keydown', onKeyDown);
@@ -63,16 +83,13 @@ export function useStoreSelection(shown: readonly Store[], narrow: boolean) {
   }, [active, narrow, closeCallout]);
 
   /** "Back to stores": the list again, focus on the store that was open. */
-  const back = useCallback(() => {
-    setDetailOpen(false);
-    if (activeId) setFocusRequest({ id: activeId });
-  }, [activeId]);
+  const back = useCallback(() => latestDetail.current.close(), []);
 
   return {
     activeId: active ? active.id : null,
     hoveredId: hovered,
     /** The store of the narrow detail view, when it is open. */
-    detail: narrow && detailOpen ? active : undefined,
+    detail: narrow && openId ? active : undefined,
     select,
     hover: setHoveredId,
     closeCallout,

@@ -5,7 +5,7 @@ import { useMapsClient } from './mapsContext';
 
 export type TravelTimes =
   | { status: 'loading' }
-  | { status: 'ready'; byStore: ReadonlyMap<string, Eta> }
+  | { status: 'ready'; mode: TravelMode; byStore: ReadonlyMap<string, Eta> }
   | { status: 'failed' };
 
 /**
@@ -43,7 +43,7 @@ export function useTravelTimes(
         const eta = etas[i];
         if (eta) byStore.set(s.id, eta);
       });
-      setState({ key, times: { status: 'ready', byStore } });
+      setState({ key, times: { status: 'ready', mode, byStore } });
     });
     return () => {
       current = false;

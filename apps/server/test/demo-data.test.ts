@@ -1,0 +1,146 @@
+/**
+ * The demo data set is believable, country by country: postal codes in the country's format
+ * (the generator's patterns, with real UK areas and Paris arrondissements), phone numbers that
+ * libphonenumber finds valid, street and city in the script of the data language, and store
+ * names spread so that no name dominates a city.
+ */
+import { parsePhoneNumber } from 'awesome-phonenumber';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { generateDemoStores } from '../src/demo/generate.js';
+import { config } from './helpers/fixtures.js';
+
+interface Doc {
+  title: string;
+  street1: string;
+  city: string;
+  state: string;
+  postalCode: string;
+  phone: string;
+}
+
+const SCRIPTS: Record<string, RegExp> = {
+  AE: /\p{Script=Arabic}/u,
+  SA: /\p{Script=Arabic}/u,
+  EG: /\p{Script=Arabic}/u,
+  IL: /\p{Script=Hebrew}/u,
+  IN: /\p{Script=Devanagari}/u,
+  JP: /[\p{Script=Han}\p{Script=Katakana}\p{Script=Hiragana}]/u,
+  CN: /\p{Script=Han}/u,
+  TW: /\p{Script=Han}/u,
+  KR: /\p{Script=Hangul}/u,
+  RU: /\p{Script=Cyrillic}/u,
+  UA: /\p{Script=Cyrillic}/u,
+  GR: /\p{Script=Greek}/u,
+  TH: /\p{Script=Thai}/u,
+};
+
+const POSTCODES: Record<string, RegExp> = {
+  GB: /^(E|N|NW|SE|SW|W|EC|WC|B|M|G|L|LS|EH|BS|S|NG|LE|CF|BT|NE)[1-9] \d[ABD-HJLNP-UW-Z]{2}$/,
+  US: /^\d{5}$/,
+  DE: /^\d{5}$/,
+  FR: /^\d{5}$/,
+  JP: /^\d{3}-\d{4}$/,
+  CA: /^[A-Z]\d[A-Z] \d[A-Z]\d$/,
+  NL: /^\d{4} [A-Z]{2}$/,
+  CN: /^\d{6}$/,
+  KR: /^\d{5}$/,
+  IL: /^\d{7}$/,
+  AE: /^$/,
+};
+
+let byCountry: Map<string, Doc[]>;
+
+beforeAll(() => {
+  const cfg = config();
+  const records = generateDemoStores({
+    countries: cfg
+      .countries()
+      .filter((c) => [...Object.keys(SCRIPTS), ...Object.keys(POSTCODES)].includes(c.countryCode)),
+    catalogue: cfg.catalogue,
+    brand: 'Lumen',
+    count: 8000,
+  });
+  byCountry = new Map();
+  for (const r of records) {
+    const list = byCountry.get(r.country) ?? [];
+    list.push(JSON.parse(r.doc) as Doc);
+    byCountry.set(r.country, list);
+  }
+}, 60_000);
+
+describe('demo data, country by country', () => {
+  it.each(Object.keys(POSTCODES))('%s: postal codes in the country format', (cc) => {
+    const docs = byCountry.get(cc)!;
+    expect(docs.length).toBeGreaterThan(10);
+    const bad = docs.filter((d) => !POSTCODES[cc]!.test(d.postalCode)).map((d) => d.postalCode);
+    expect(bad).toEqual([]);
+  });
+
+  it('Paris postal codes are its arrondissements', () => {
+    const paris = byCountry.get('FR')!.filter((d) => d.city === 'Paris');
+    expect(paris.length).toBeGreaterThan(0);
+    for (const d of paris) expect(d.postalCode).toMatch(/^750(0[1-9]|1\d|20)$/);
+  });
+
+  it.each([...new Set([...Object.keys(SCRIPTS), ...Object.keys(POSTCODES)])])(
+    '%s: every phone number is valid for the country',
+    (cc) => {
+      const bad = byCountry
+        .get(cc)!
+        .filter((d) => d.phone !== '' && !parsePhoneNumber(d.phone, { regionCode: cc }).valid)
+        .map((d) => d.phone);
+      expect(bad).toEqual([]);
+    },
+  );
+
+  it('phone area codes are the city’s (London 020, Shanghai 021, Tokyo 03)', () => {
+    const starts = (cc: string, city: string, prefix: string) => {
+      const docs = byCountry.get(cc)!.filter((d) => d.city === city);
+      expect(docs.length, `${cc} ${city}`).toBeGreaterThan(0);
+      for (const d of docs) expect(d.phone.startsWith(prefix), d.phone).toBe(true);
+    };
+    starts('GB', 'London', '020 ');
+    starts('CN', '上海', '021 ');
+    starts('JP', '東京', '03-');
+  });
+
+  it.each(Object.keys(SCRIPTS))('%s: street and city in the script of the country', (cc) => {
+    const script = SCRIPTS[cc]!;
+    const bad = byCountry
+      .get(cc)!
+      .filter((d) => !script.test(d.street1) || !script.test(d.city))
+      .map((d) => `${d.street1} / ${d.city}`);
+    expect(bad).toEqual([]);
+  });
+
+  it('no city repeats itself as its state', () => {
+    for (const docs of byCountry.values()) {
+      for (const d of docs) expect(d.state === d.city && d.city !== '', d.city).toBe(false);
+    }
+  });
+
+  it.each([...new Set([...Object.keys(POSTCODES), ...Object.keys(SCRIPTS)])])(
+    '%s: no store name dominates a city; names carry "(Demo)"',
+    (cc) => {
+      const cities = new Map<string, Map<string, number>>();
+      for (const d of byCountry.get(cc) ?? []) {
+        expect(d.title).toMatch(/\(Demo\)$/);
+        const titles = cities.get(d.city) ?? new Map<string, number>();
+        titles.set(d.title, (titles.get(d.title) ?? 0) + 1);
+        cities.set(d.city, titles);
+      }
+      for (const [city, titles] of cities) {
+        const total = [...titles.values()].reduce((a, b) => a + b, 0);
+        if (total < 20) continue;
+        const most = Math.max(...titles.values());
+        expect(most / total, `${cc} ${city}: ${most} of ${total}`).toBeLessThanOrEqual(0.25);
+      }
+    },
+  );
+
+  it('brand names keep their own casing', () => {
+    const titles = [...byCountry.get('GB')!].map((d) => d.title);
+    expect(titles.some((t) => t.startsWith('Currys '))).toBe(true);
+    expect(titles.some((t) => t.startsWith('currys '))).toBe(false);
+  });
+});
