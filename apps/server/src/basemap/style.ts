@@ -4,11 +4,12 @@
  * origin. No text layer: place names are drawn by the browser (README.md "Labels"), so the style
  * needs no glyphs.
  */
-import { GEO_DATA_VERSION, GEO_MAX_ZOOM } from './natural-earth.js';
+import { EMBEDDED_MAX_ZOOM, GEO_DATA_VERSION, GEO_MAX_ZOOM } from './geo-tiles.js';
 import { PLACES_MAX_ZOOM } from './places.js';
 
 export const COLOURS = {
-  water: '#b9d3e6',
+  water: '#aacbe4',
+  coast: '#7fa6c4',
   land: '#f4f2ee',
   green: '#e3eddb',
   border: '#8e8a9c',
@@ -29,6 +30,10 @@ export const NATURAL_EARTH: Attribution = {
 export const GEONAMES: Attribution = {
   text: 'GeoNames (CC BY 4.0)',
   href: 'https://www.geonames.org/',
+};
+export const OPENSTREETMAP: Attribution = {
+  text: '© OpenStreetMap contributors (ODbL)',
+  href: 'https://www.openstreetmap.org/copyright',
 };
 export const MAPLIBRE: Attribution = { text: 'MapLibre', href: 'https://maplibre.org/' };
 
@@ -67,46 +72,55 @@ function placeLayers(lang: string): { sources: Json; layers: Json[] } {
   };
 }
 
-/** The embedded basemap: water, Natural Earth land and borders, gazetteer place labels. */
+/**
+ * The embedded basemap: land as the background, OpenStreetMap sea and coastline, Natural Earth
+ * country borders, gazetteer place labels. `locator:maxzoom` is where the offline data ends: the
+ * web app does not zoom in further.
+ */
 export function embeddedStyle(lang: string): Json {
   const places = placeLayers(lang);
   return {
     version: 8,
     name: 'Locator embedded basemap',
-    metadata: { 'locator:mode': 'embedded', 'locator:lang': lang },
+    metadata: {
+      'locator:mode': 'embedded',
+      'locator:lang': lang,
+      'locator:maxzoom': EMBEDDED_MAX_ZOOM,
+    },
     sources: {
-      ne: {
+      geo: {
         type: 'vector',
         tiles: [`/basemap/geo/{z}/{x}/{y}.pbf?v=${GEO_DATA_VERSION}`],
         minzoom: 0,
         maxzoom: GEO_MAX_ZOOM,
-        attribution: html(NATURAL_EARTH),
+        attribution: `${html(OPENSTREETMAP)} ${html(NATURAL_EARTH)}`,
       },
       ...places.sources,
     },
     layers: [
-      { id: 'water', type: 'background', paint: { 'background-color': COLOURS.water } },
+      { id: 'land', type: 'background', paint: { 'background-color': COLOURS.land } },
       {
-        id: 'land',
+        id: 'sea',
         type: 'fill',
-        source: 'ne',
-        'source-layer': 'land',
-        paint: { 'fill-color': COLOURS.land, 'fill-antialias': true },
+        source: 'geo',
+        'source-layer': 'sea',
+        paint: { 'fill-color': COLOURS.water, 'fill-antialias': false },
       },
       {
         id: 'coast',
         type: 'line',
-        source: 'ne',
-        'source-layer': 'land',
+        source: 'geo',
+        'source-layer': 'coast',
+        layout: { 'line-join': 'round' },
         paint: {
-          'line-color': '#9fbcd2',
-          'line-width': ['interpolate', ['linear'], ['zoom'], 0, 0.3, 8, 1],
+          'line-color': COLOURS.coast,
+          'line-width': ['interpolate', ['linear'], ['zoom'], 0, 0.3, 8, 0.8, 13, 1.4],
         },
       },
       {
         id: 'borders',
         type: 'line',
-        source: 'ne',
+        source: 'geo',
         'source-layer': 'borders',
         layout: { 'line-join': 'round' },
         paint: {
