@@ -1,5 +1,6 @@
 /** Public types and constants of the store map (spec 2.5 item 8, 4.3, 9.4, 9.5). */
 import type { ReactNode } from 'react';
+import type { Map as MapLibreMap } from 'maplibre-gl';
 
 /** Map fit delay after results arrive (spec 9.4). */
 export const FIT_DELAY_MS = 1000;
@@ -80,4 +81,6 @@ export interface StoreMapProps {
   /** Callout size of the active store (core calloutSize, spec 9.5). */
   calloutSize?: CalloutSize;
   className?: string;
+  /** The MapLibre map once created: an embedding page's own layers, the end-to-end tests' view. */
+  onMapReady?: (map: MapLibreMap) => void;
 }
