@@ -7,7 +7,14 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import { SHOTS } from './results-helpers';
-import { buildHarness, mountMap, openHarness, waitForMap, type HarnessPin } from './map-harness';
+import {
+  buildHarness,
+  mountMap,
+  openHarness,
+  updateMap,
+  waitForMap,
+  type HarnessPin,
+} from './map-harness';
 
 test.beforeAll(() => buildHarness());
 
@@ -81,7 +88,7 @@ async function view(page: Page): Promise<View> {
     const map = window.storeMap;
     if (!map) throw new Error('no map');
     const geography: Record<string, number> = {};
-    for (const f of map.queryRenderedFeatures({ layers: ['sea', 'coast', 'borders'] })) {
+    for (const f of map.queryRenderedFeatures({ layers: ['land', 'sea', 'coast', 'borders'] })) {
       const id = f.layer.id;
       geography[id] = (geography[id] ?? 0) + 1;
     }
@@ -145,3 +152,34 @@ for (const width of [1440, 390]) {
     });
   }
 }
+
+test('a filter that matches nothing keeps the view; the world view has no seam', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openHarness(page);
+  await mountMap(page, { pins: CITIES[0]?.pins ?? [], lang: 'en', fitKey: 'a' });
+  await waitForMap(page);
+  await settle(page);
+  const before = await page.evaluate(() => ({
+    zoom: window.storeMap?.getZoom(),
+    centre: window.storeMap?.getCenter().toArray(),
+  }));
+  await updateMap(page, { pins: [], fitKey: 'b' });
+  await page.waitForTimeout(1600); // the fit would come 1 s after the results
+  await settle(page);
+  const after = await page.evaluate(() => ({
+    zoom: window.storeMap?.getZoom(),
+    centre: window.storeMap?.getCenter().toArray(),
+  }));
+  expect(after).toEqual(before);
+
+  // The world (no pins at all): coasts, no edge along the antimeridian or the tile seams.
+  await updateMap(page, { pins: [], fitKey: 'c' });
+  await page.evaluate(() => window.storeMap?.jumpTo({ center: [10, 25], zoom: 1 }));
+  await settle(page);
+  await page.screenshot({ path: `${SHOTS}/map-orientation-world-1440.png` });
+  const world = await view(page);
+  expect(world.geography.land ?? 0).toBeGreaterThan(0);
+  expect(world.geography.coast ?? 0).toBeGreaterThan(0);
+});

@@ -19,7 +19,7 @@ import { encodeTile } from '../src/basemap/tiles.js';
 import { pmtilesArchive } from './helpers/pmtiles.js';
 import { parseRange } from '../src/basemap/pmtiles.js';
 import { districtMinZoom, placeMinZoom } from '../src/basemap/places.js';
-import { coastLines } from '../src/basemap/osm-sea.js';
+import { coastLines, unwrapRing } from '../src/basemap/rings.js';
 
 let gazetteer: Gazetteer;
 let app: FastifyInstance;
@@ -127,7 +127,7 @@ describe('GET /basemap/config.json', () => {
 });
 
 describe('vector tiles', () => {
-  it('OpenStreetMap sea and coast, Natural Earth borders, immutable for the data version', async () => {
+  it('Natural Earth land, then OpenStreetMap sea and coast, borders; immutable for the version', async () => {
     const style = (await app.inject({ url: '/basemap/style.json' })).json();
     expect(style.metadata['locator:maxzoom']).toBe(13);
     const url = String(style.sources.geo.tiles[0]).replace('{z}/{x}/{y}', '4/8/5');
@@ -135,13 +135,16 @@ describe('vector tiles', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.mapbox-vector-tile');
     expect(res.headers['cache-control']).toMatch(/immutable/);
+    // Small scale: Natural Earth land and its coast.
     const l = layers(res.rawPayload);
-    expect(l.sea?.length).toBeGreaterThan(0);
-    expect(l.sea?.feature(0).type).toBe(3);
+    expect(l.land?.feature(0).type).toBe(3);
     expect(l.coast?.feature(0).type).toBe(2);
+    expect(l.sea).toBeUndefined();
     expect(l.borders?.length).toBeGreaterThan(0);
-    // z12 over Dubai's coast (Palm Jumeirah): the sea in 10 m detail.
+    // z12 over Dubai's coast (Palm Jumeirah): OpenStreetMap's sea in 10 m detail.
     const dubai = layers((await app.inject({ url: '/basemap/geo/12/2675/1752.pbf' })).rawPayload);
+    expect(dubai.sea?.feature(0).type).toBe(3);
+    expect(dubai.land).toBeUndefined();
     expect(dubai.coast?.feature(0).loadGeometry().flat().length).toBeGreaterThan(50);
   });
 
@@ -163,6 +166,29 @@ describe('vector tiles', () => {
         [-180, 20],
       ],
     ]);
+    // A coast across the antimeridian is made continuous, not drawn across the map.
+    const fiji = [
+      [179, -17],
+      [-179, -17],
+      [-179, -18],
+      [179, -18],
+      [179, -17],
+    ];
+    expect(unwrapRing(fiji)).toEqual([
+      [179, -17],
+      [181, -17],
+      [181, -18],
+      [179, -18],
+      [179, -17],
+    ]);
+    expect(
+      coastLines([
+        [170, 0],
+        [-170, 0],
+      ]),
+    ).toEqual([]);
+    // Round the pole: unchanged.
+    expect(unwrapRing(ring.concat([[-180, 10]]))).toEqual(ring.concat([[-180, 10]]));
   });
 
   it.each([

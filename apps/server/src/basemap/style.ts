@@ -4,7 +4,7 @@
  * origin. No text layer: place names are drawn by the browser (README.md "Labels"), so the style
  * needs no glyphs.
  */
-import { EMBEDDED_MAX_ZOOM, GEO_DATA_VERSION, GEO_MAX_ZOOM } from './geo-tiles.js';
+import { EMBEDDED_MAX_ZOOM, GEO_DATA_VERSION, GEO_MAX_ZOOM, OSM_FROM_ZOOM } from './geo-tiles.js';
 import { PLACES_MAX_ZOOM } from './places.js';
 
 export const COLOURS = {
@@ -73,8 +73,8 @@ function placeLayers(lang: string): { sources: Json; layers: Json[] } {
 }
 
 /**
- * The embedded basemap: land as the background, OpenStreetMap sea and coastline, Natural Earth
- * country borders, gazetteer place labels. `locator:maxzoom` is where the offline data ends: the
+ * The embedded basemap: Natural Earth land on water at small scales, OpenStreetMap sea and
+ * coastline on land from z 6, Natural Earth country borders, gazetteer place labels. `locator:maxzoom` is where the offline data ends: the
  * web app does not zoom in further.
  */
 export function embeddedStyle(lang: string): Json {
@@ -98,9 +98,25 @@ export function embeddedStyle(lang: string): Json {
       ...places.sources,
     },
     layers: [
-      { id: 'land', type: 'background', paint: { 'background-color': COLOURS.land } },
+      // Water below Natural Earth's land (z 0–5), land below OpenStreetMap's sea (z 6+).
+      {
+        id: 'background',
+        type: 'background',
+        paint: {
+          'background-color': ['step', ['zoom'], COLOURS.water, OSM_FROM_ZOOM, COLOURS.land],
+        },
+      },
+      {
+        id: 'land',
+        type: 'fill',
+        source: 'geo',
+        'source-layer': 'land',
+        maxzoom: OSM_FROM_ZOOM,
+        paint: { 'fill-color': COLOURS.land, 'fill-antialias': false },
+      },
       {
         id: 'sea',
+        minzoom: OSM_FROM_ZOOM,
         type: 'fill',
         source: 'geo',
         'source-layer': 'sea',
