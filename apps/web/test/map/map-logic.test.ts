@@ -8,6 +8,7 @@ import {
   refitCamera,
   styleMaxZoom,
 } from '../../src/components/map/logic';
+import { calloutOffsetY } from '../../src/components/map/callout-room';
 import { parsePlaceImageId, textDirection } from '../../src/components/map/place-labels';
 import { absoluteStyle, absoluteUrl, withKey } from '../../src/components/map/basemap';
 import { DEFAULT_LABELS, DEFAULT_ZOOM, type MapPin } from '../../src/components/map/types';
@@ -145,5 +146,14 @@ describe('zoom range and refit', () => {
     expect(refitCamera([pin('a', 51.5, -0.1), pin('b', 51.4, -0.2)])).toMatchObject({
       kind: 'bounds',
     });
+  });
+});
+
+describe('room for the callout', () => {
+  it('keeps the pin centred when the card fits above it, lowers it as far as needed otherwise', () => {
+    expect(calloutOffsetY(630, 0)).toBe(0);
+    expect(calloutOffsetY(630, 200)).toBe(0); // 200 + 58 + 8 ≤ 315
+    expect(calloutOffsetY(630, 380)).toBe(446 - 315);
+    expect(calloutOffsetY(630, 900)).toBe(630 - 36 - 315); // never past the attribution line
   });
 });

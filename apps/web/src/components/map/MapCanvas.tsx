@@ -14,6 +14,7 @@ import { prefersReducedMotion, useDelayedOnChange } from './hooks';
 import { cameraFor, isValidPin, pinState, pinsKey, refitCamera, styleMaxZoom } from './logic';
 import { MapAttribution } from './MapAttribution';
 import { MapCallout } from './MapCallout';
+import { calloutOffset } from './callout-room';
 import { enablePmtiles, installPlaceLabels } from './map-setup';
 import { syncPinSpace } from './pin-collision';
 import { StorePin } from './StorePin';
@@ -140,10 +141,15 @@ export default function MapCanvas(props: StoreMapProps) {
     }
   });
 
-  // A selected store: re-centre on it 300 ms later (spec 4.3, 9.4).
+  // A selected store: re-centre on it 300 ms later (spec 4.3, 9.4), its callout in view.
   useDelayedOnChange(map ? activeId : undefined, RECENTRE_DELAY_MS, (id) => {
     const pin = pinsRef.current.find((p) => p.id === id);
-    if (map && pin) map.easeTo({ center: [pin.longitude, pin.latitude], duration: duration() });
+    if (!map || !pin) return;
+    map.easeTo({
+      center: [pin.longitude, pin.latitude],
+      offset: calloutOffset(map.getContainer()),
+      duration: duration(),
+    });
   });
 
   // Keyboard order of the pins = list order.

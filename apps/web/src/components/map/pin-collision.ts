@@ -10,8 +10,8 @@ import type { MapPin } from './types';
 export const PIN_SOURCE = 'locator-pins';
 export const PIN_LAYER = 'locator-pin-space';
 const PIN_IMAGE = 'locator-pin-space';
-/** The pin's box in CSS pixels: a 30 px disc (wider for long numbers) and its 8 px pointer. */
-const PIN_BOX = { width: 36, height: 40 };
+/** The pin's box in CSS pixels: a 30 px disc (wider for long numbers), its pointer, selected 1.25×. */
+const PIN_BOX = { width: 36, height: 48 };
 
 type PinData = Parameters<GeoJSONSource['setData']>[0];
 
