@@ -319,6 +319,30 @@ describe('PMTiles (MAP_STYLE=pmtiles)', () => {
     expect(ids).not.toContain('places-line');
   });
 
+  it('an archive of the Protomaps schema gets the Protomaps light cartography, our labels', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'basemap-')), 'protomaps.pmtiles');
+    writeFileSync(
+      path,
+      pmtilesArchive(encodeTile({ earth: [] }), {
+        vector_layers: ['earth', 'water', 'roads', 'boundaries', 'places'].map((id) => ({ id })),
+      }),
+    );
+    const protomaps = await appWith(
+      loadBasemapConfig({ MAP_STYLE: 'pmtiles', MAP_PMTILES_PATH: path }),
+    );
+    const style = (await protomaps.inject({ url: '/basemap/style.json?lang=ar' })).json();
+    await protomaps.close();
+    expect(style.metadata).toMatchObject({ 'locator:schema': 'protomaps', 'locator:lang': 'ar' });
+    const layers = style.layers as { id: string; type: string; source?: string }[];
+    expect(layers[0]?.type).toBe('background');
+    expect(layers.map((l) => l.id)).toEqual(
+      expect.arrayContaining(['earth', 'water', 'roads_major', 'place-labels']),
+    );
+    // No text or icons of theirs (no glyphs, no sprite): the place names are ours.
+    expect(layers.filter((l) => l.type === 'symbol').map((l) => l.id)).toEqual(['place-labels']);
+    expect(JSON.stringify(style)).not.toMatch(/glyphs|sprite|text-field/);
+  });
+
   it('answers a range request with 206 and exactly those bytes', async () => {
     const res = await pm.inject({
       url: '/basemap/tiles.pmtiles',

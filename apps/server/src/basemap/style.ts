@@ -6,6 +6,7 @@
  */
 import { EMBEDDED_MAX_ZOOM, GEO_DATA_VERSION, GEO_MAX_ZOOM, OSM_FROM_ZOOM } from './geo-tiles.js';
 import { PLACES_MAX_ZOOM } from './places.js';
+import { isProtomapsSchema, protomapsLayers } from './protomaps-style.js';
 
 export const COLOURS = {
   water: '#aacbe4',
@@ -246,7 +247,10 @@ function layersFor(id: string): Json[] {
   return []; // place names, POIs and the like: our own labels are drawn instead.
 }
 
-/** A style for the archive at /basemap/tiles.pmtiles (read by the browser with range requests). */
+/**
+ * A style for the archive at /basemap/tiles.pmtiles (read by the browser with range requests):
+ * Protomaps' own cartography for an archive of their schema, otherwise layers by name.
+ */
 export function pmtilesStyle(lang: string, info: PmtilesInfo): Json {
   const places = placeLayers(lang);
   const source: Json = {
@@ -255,6 +259,15 @@ export function pmtilesStyle(lang: string, info: PmtilesInfo): Json {
     attribution: info.attribution ?? '',
   };
   if (info.tileType !== 'mvt') source.tileSize = 256;
+  if (isProtomapsSchema(info)) {
+    return {
+      version: 8,
+      name: 'Locator PMTiles basemap (Protomaps schema)',
+      metadata: { 'locator:mode': 'pmtiles', 'locator:lang': lang, 'locator:schema': 'protomaps' },
+      sources: { tiles: source, ...places.sources },
+      layers: [...protomapsLayers(lang), ...places.layers],
+    };
+  }
   const hasLand = info.vectorLayers.some((l) => /^(earth|land)$/i.test(l.id));
   const layers: Json[] = [
     {
