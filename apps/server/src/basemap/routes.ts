@@ -16,7 +16,7 @@ import { loadBasemapConfig, type BasemapConfig } from './config.js';
 import { encode, Lru, sendEncoded, type Encoded } from './http.js';
 import { GEO_DATA_VERSION, GEO_MAX_ZOOM, GeoTiles } from './geo-tiles.js';
 import { PLACES_MAX_ZOOM, PlaceTiles } from './places.js';
-import { readPmtilesInfo, sendArchive } from './pmtiles.js';
+import { archiveAttributions, readPmtilesInfo, sendArchive } from './pmtiles.js';
 import { parseTileId, type TileId } from './tiles.js';
 import {
   embeddedStyle,
@@ -122,7 +122,7 @@ export const basemapRoutes: FastifyPluginAsync<BasemapOptions> = async (
             attribution:
               config.MAP_STYLE === 'embedded'
                 ? [OPENSTREETMAP, NATURAL_EARTH, GEONAMES, MAPLIBRE]
-                : [GEONAMES, MAPLIBRE],
+                : [...archiveAttributions(pmtiles?.attribution), GEONAMES, MAPLIBRE],
           };
     return reply.header('Cache-Control', 'public, max-age=300').send(body);
   });
