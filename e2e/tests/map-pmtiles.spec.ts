@@ -78,7 +78,8 @@ test.beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'locator-e2e-pmtiles-'));
   const archive = join(dir, 'protomaps.pmtiles');
   writeFileSync(archive, protomapsArchive());
-  server = spawn('npx', ['tsx', 'apps/server/src/main.ts'], {
+  // Node itself (not npx): one process, ended by its pid.
+  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
     stdio: 'ignore',
     env: {
@@ -103,8 +104,8 @@ test.afterAll(() => {
 test.use({ baseURL: BASE });
 
 for (const c of [
-  { lang: 'en', dir: 'ltr' as const, name: 'London' },
-  { lang: 'ar', dir: 'rtl' as const, name: 'لندن' },
+  { lang: 'en', dir: 'ltr' as const, name: 'Paris' },
+  { lang: 'ar', dir: 'rtl' as const, name: 'باريس' },
 ]) {
   test(`PMTiles (Protomaps schema) by range requests to our origin, names in ${c.lang}`, async ({
     page,
@@ -131,8 +132,8 @@ for (const c of [
       .map((r) => r.url())
       .filter((u) => !u.startsWith(`${BASE}/`) && !u.startsWith('blob:'));
     expect(foreign).toEqual([]);
-    expect(ranges.length).toBeGreaterThan(0);
-    expect(ranges.every((s) => s === 206)).toBe(true);
+    expect(ranges).toContain(206);
+    expect(ranges.filter((s) => s !== 206 && s !== 304)).toEqual([]);
 
     // Drawn from the archive with the Protomaps cartography, labelled by us.
     const drawn = await page.evaluate(() => {
