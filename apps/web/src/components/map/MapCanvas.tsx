@@ -24,6 +24,7 @@ import {
   FIT_DELAY_MS,
   FIT_PADDING,
   RECENTRE_DELAY_MS,
+  SMALL_MAP_ZOOM,
   type MapPin,
   type StoreMapProps,
 } from './types';
@@ -85,7 +86,11 @@ export default function MapCanvas(props: StoreMapProps) {
               bounds: camera.bounds,
               fitBoundsOptions: { padding: FIT_PADDING, maxZoom: DEFAULT_ZOOM },
             }
-          : { center: camera.center, zoom: camera.zoom }),
+          : {
+              center: camera.center,
+              // The small map shows where the store is: the district and town around it.
+              zoom: interactive ? camera.zoom : Math.min(camera.zoom, SMALL_MAP_ZOOM),
+            }),
         ...(basemap.token
           ? {
               transformRequest: (url: string) => ({

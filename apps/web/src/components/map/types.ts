@@ -8,6 +8,8 @@ export const FIT_DELAY_MS = 1000;
 export const RECENTRE_DELAY_MS = 300;
 /** Default zoom (spec 9.5): a single store, and the most a fit zooms in. */
 export const DEFAULT_ZOOM = 14;
+/** The small, non-interactive location map: enough around the store to tell where it is. */
+export const SMALL_MAP_ZOOM = 11;
 /** Fit padding in CSS pixels (spec 9.5). */
 export const FIT_PADDING = 50;
 /** Pin colours (spec 9.5); a hovered pin swaps them. */
