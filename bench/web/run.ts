@@ -32,6 +32,7 @@ import { join } from 'node:path';
 import { startLocator, type Locator } from '../lib/locator.js';
 import { launchBrowser, scriptsBeforeInteraction, searchToResults } from './browser.js';
 import { MANIFEST, allScripts, chunkSize, mapFiles, type ChunkSize } from './chunks.js';
+import { basemapTraffic, geoTileSizes } from './basemap.js';
 import { launchChrome, runLighthouse, type LighthouseRun } from './lighthouse.js';
 
 const LH_RUNS = Number(process.env.BENCH_WEB_LH_RUNS ?? 3);
@@ -162,6 +163,7 @@ async function main(): Promise<void> {
     const loadedBy = new Map<string, string[]>();
     const javascript: Record<string, Record<string, unknown>> = {};
     let searchMs: number[] = [];
+    const basemap: Record<string, unknown> = {};
     try {
       for (const [name, path] of Object.entries(PAGES) as [PageName, string][]) {
         javascript[name] = {};
@@ -196,6 +198,13 @@ async function main(): Promise<void> {
               `without the map (${kb(sum(chunks, 'gzipBytes'))} KB with it), ${chunks.length} files`,
           );
         }
+      }
+
+      // The map: its chunks (gzip) and the basemap bytes of a results page.
+      for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+        const traffic = await basemapTraffic(browser, `${base}${PAGES.results}`, viewport);
+        basemap[width] = traffic;
+        log(`basemap results @${width}px: ${traffic.totalKB} KB, ${JSON.stringify(traffic.kinds)}`);
       }
 
       // Search to first results.
@@ -269,11 +278,18 @@ async function main(): Promise<void> {
       notes: [
         'Lighthouse: mobile form factor and simulated throttling (its defaults), Debian Chromium headless; the median run by performance score.',
         'JavaScript: every .js/.mjs requested from navigation until the page is settled (network idle) with no interaction; gzip = level 9, the .gz files the server sends; 1 KB = 1024 bytes; "map" = MapCanvas and what only it loads (pmtiles, the MapLibre worker).',
+        'Map: bundle = the chunks only the map loads (MapCanvas, MapLibre and its worker, pmtiles); basemap = every /basemap/ response of a fresh results page until the map is fitted and settled, bytes on the wire (br/gzip as sent).',
         'Search: click on Search to the first store of the list painted (requestAnimationFrame after it appears), measured with performance.now in the page; fresh browser context per run.',
       ],
       lighthouse: { runsPerPage: LH_RUNS, pages: lh },
       storePages: storePages.figures,
       javascript: { pages: javascript, chunks: chunkList },
+      map: {
+        bundleGzipKB: kb(chunkList.filter((c) => c.map).reduce((n, c) => n + c.gzipKB * KB, 0)),
+        bundleRawKB: kb(chunkList.filter((c) => c.map).reduce((n, c) => n + c.rawKB * KB, 0)),
+        basemapOfResultsPage: basemap,
+        geoTiles: await geoTileSizes(base),
+      },
       searchToResults: {
         url: '/uk/en/sales',
         viewport: VIEWPORTS['1440'],

@@ -7,6 +7,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
 import type { Page, Request } from '@playwright/test';
+import type { Map as MapLibreMap } from 'maplibre-gl';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
 export const HARNESS_DIR = process.env.MAP_HARNESS_OUT ?? '/tmp/locator-map-harness';
@@ -71,6 +72,8 @@ declare global {
     mapHandle?: { update(p: Record<string, unknown>): void; unmount(): void };
     mapEvents: string[];
     mapProps: Record<string, unknown>;
+    /** The MapLibre map of the last mount (StoreMapProps.onMapReady). */
+    storeMap?: MapLibreMap;
   }
 }
 
@@ -104,6 +107,9 @@ export async function mountMap(
         window.mapHandle?.update(window.mapProps);
       },
       renderCallout: (id: string) => `Callout of store ${id}`,
+      onMapReady: (map: NonNullable<Window['storeMap']>) => {
+        window.storeMap = map;
+      },
     };
     window.mapHandle = window.mountStoreMap(el, window.mapProps);
   }, props);

@@ -18,7 +18,8 @@ import { ConfigError } from '../src/env.js';
 import { encodeTile } from '../src/basemap/tiles.js';
 import { pmtilesArchive } from './helpers/pmtiles.js';
 import { parseRange } from '../src/basemap/pmtiles.js';
-import { placeMinZoom } from '../src/basemap/places.js';
+import { districtMinZoom, placeMinZoom } from '../src/basemap/places.js';
+import { coastLines, unwrapRing } from '../src/basemap/rings.js';
 
 let gazetteer: Gazetteer;
 let app: FastifyInstance;
@@ -68,7 +69,7 @@ describe('GET /basemap/style.json', () => {
       Object.values(style.sources)
         .map((s) => s.attribution)
         .join(' '),
-    ).toMatch(/Natural Earth.*GeoNames \(CC BY 4\.0\)/);
+    ).toMatch(/OpenStreetMap contributors.*Natural Earth.*GeoNames \(CC BY 4\.0\)/);
   });
 
   it('is compressed when the client accepts it', async () => {
@@ -92,7 +93,7 @@ describe('GET /basemap/style.json', () => {
 });
 
 describe('GET /basemap/config.json', () => {
-  it('embedded by default, with the three attributions', async () => {
+  it('embedded by default, with its four attributions', async () => {
     const res = await app.inject({ url: '/basemap/config.json?lang=ja' });
     expect(res.json()).toMatchObject({
       mode: 'embedded',
@@ -100,6 +101,7 @@ describe('GET /basemap/config.json', () => {
       token: false,
     });
     expect(res.json().attribution.map((a: { text: string }) => a.text)).toEqual([
+      '© OpenStreetMap contributors (ODbL)',
       '© Natural Earth',
       'GeoNames (CC BY 4.0)',
       'MapLibre',
@@ -125,21 +127,72 @@ describe('GET /basemap/config.json', () => {
 });
 
 describe('vector tiles', () => {
-  it('Natural Earth land and borders, cached as immutable for the current data version', async () => {
+  it('Natural Earth land, then OpenStreetMap sea and coast, borders; immutable for the version', async () => {
     const style = (await app.inject({ url: '/basemap/style.json' })).json();
-    const url = String(style.sources.ne.tiles[0]).replace('{z}/{x}/{y}', '4/8/5');
+    expect(style.metadata['locator:maxzoom']).toBe(13);
+    const url = String(style.sources.geo.tiles[0]).replace('{z}/{x}/{y}', '4/8/5');
     const res = await app.inject({ url });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.mapbox-vector-tile');
     expect(res.headers['cache-control']).toMatch(/immutable/);
+    // Small scale: Natural Earth land and its coast.
     const l = layers(res.rawPayload);
-    expect(l.land?.length).toBeGreaterThan(0);
-    expect(l.borders?.length).toBeGreaterThan(0);
     expect(l.land?.feature(0).type).toBe(3);
+    expect(l.coast?.feature(0).type).toBe(2);
+    expect(l.sea).toBeUndefined();
+    expect(l.borders?.length).toBeGreaterThan(0);
+    // z12 over Dubai's coast (Palm Jumeirah): OpenStreetMap's sea in 10 m detail.
+    const dubai = layers((await app.inject({ url: '/basemap/geo/12/2675/1752.pbf' })).rawPayload);
+    expect(dubai.sea?.feature(0).type).toBe(3);
+    expect(dubai.land).toBeUndefined();
+    expect(dubai.coast?.feature(0).loadGeometry().flat().length).toBeGreaterThan(50);
+  });
+
+  it('the coast leaves out the edges that close the sea along the antimeridian and the poles', () => {
+    const ring = [
+      [-180, 10],
+      [-170, 12],
+      [-175, 20],
+      [-180, 20],
+      [-180, 90],
+      [180, 90],
+      [180, 10],
+    ];
+    expect(coastLines(ring)).toEqual([
+      [
+        [-180, 10],
+        [-170, 12],
+        [-175, 20],
+        [-180, 20],
+      ],
+    ]);
+    // A coast across the antimeridian is made continuous, not drawn across the map.
+    const fiji = [
+      [179, -17],
+      [-179, -17],
+      [-179, -18],
+      [179, -18],
+      [179, -17],
+    ];
+    expect(unwrapRing(fiji)).toEqual([
+      [179, -17],
+      [181, -17],
+      [181, -18],
+      [179, -18],
+      [179, -17],
+    ]);
+    expect(
+      coastLines([
+        [170, 0],
+        [-170, 0],
+      ]),
+    ).toEqual([]);
+    // Round the pole: unchanged.
+    expect(unwrapRing(ring.concat([[-180, 10]]))).toEqual(ring.concat([[-180, 10]]));
   });
 
   it.each([
-    ['/basemap/geo/11/0/0.pbf'],
+    ['/basemap/geo/13/0/0.pbf'],
     ['/basemap/geo/2/4/0.pbf'],
     ['/basemap/geo/x/0/0.pbf'],
     ['/basemap/places/13/0/0.pbf'],
@@ -175,6 +228,22 @@ describe('vector tiles', () => {
     expect(placeMinZoom(9_000_000, 3)).toBe(2);
     expect(placeMinZoom(600, 0)).toBe(12);
     expect(placeMinZoom(60_000, 2)).toBe(6);
+  });
+
+  it('districts of a city from z 10, by population, as kind "district"', async () => {
+    // z11 tile over Battersea and Chelsea, London.
+    const tile = layers((await app.inject({ url: '/basemap/places/11/1023/681.pbf' })).rawPayload);
+    const places = tile.places;
+    const kinds = new Map(
+      Array.from({ length: places?.length ?? 0 }, (_, i) => {
+        const f = places!.feature(i);
+        return [String(f.properties.name), String(f.properties.kind)] as const;
+      }),
+    );
+    expect(kinds.get('Battersea')).toBe('district');
+    expect(districtMinZoom(75_000)).toBe(10);
+    expect(districtMinZoom(20_000)).toBe(11);
+    expect(districtMinZoom(0)).toBe(12);
   });
 });
 
@@ -248,6 +317,30 @@ describe('PMTiles (MAP_STYLE=pmtiles)', () => {
     const ids = style.layers.map((l: { id: string }) => l.id);
     expect(ids).toEqual(expect.arrayContaining(['water-fill', 'roads-line', 'place-labels']));
     expect(ids).not.toContain('places-line');
+  });
+
+  it('an archive of the Protomaps schema gets the Protomaps light cartography, our labels', async () => {
+    const path = join(mkdtempSync(join(tmpdir(), 'basemap-')), 'protomaps.pmtiles');
+    writeFileSync(
+      path,
+      pmtilesArchive(encodeTile({ earth: [] }), {
+        vector_layers: ['earth', 'water', 'roads', 'boundaries', 'places'].map((id) => ({ id })),
+      }),
+    );
+    const protomaps = await appWith(
+      loadBasemapConfig({ MAP_STYLE: 'pmtiles', MAP_PMTILES_PATH: path }),
+    );
+    const style = (await protomaps.inject({ url: '/basemap/style.json?lang=ar' })).json();
+    await protomaps.close();
+    expect(style.metadata).toMatchObject({ 'locator:schema': 'protomaps', 'locator:lang': 'ar' });
+    const layers = style.layers as { id: string; type: string; source?: string }[];
+    expect(layers[0]?.type).toBe('background');
+    expect(layers.map((l) => l.id)).toEqual(
+      expect.arrayContaining(['earth', 'water', 'roads_major', 'place-labels']),
+    );
+    // No text or icons of theirs (no glyphs, no sprite): the place names are ours.
+    expect(layers.filter((l) => l.type === 'symbol').map((l) => l.id)).toEqual(['place-labels']);
+    expect(JSON.stringify(style)).not.toMatch(/glyphs|sprite|text-field/);
   });
 
   it('answers a range request with 206 and exactly those bytes', async () => {

@@ -1,6 +1,7 @@
 /**
  * Place labels of the basemap from the gazetteer (@locator/geo): capitals and large cities at
- * low zoom, towns and villages (GeoNames cities500) as the map zooms in, each named in the
+ * low zoom, towns, villages and the districts of cities (GeoNames cities500) as the map zooms
+ * in, each named in the
  * visitor's language and script (Gazetteer.placeName: the same rules as search results).
  *
  * Served as vector tiles with one point layer "places" (properties name, kind, sort); the
@@ -16,7 +17,7 @@ export const PLACES_PER_TILE = 160;
 /** Below this zoom the tiles are filled from the short list of major places. */
 const GRID_FROM_ZOOM = 7;
 
-export type PlaceKind = 'capital' | 'city' | 'town';
+export type PlaceKind = 'capital' | 'city' | 'town' | 'district';
 
 /** Smallest zoom at which a place is labelled: by population, earlier for seats of government. */
 export function placeMinZoom(population: number, rank: number): number {
@@ -35,6 +36,13 @@ export function placeMinZoom(population: number, rank: number): number {
   if (rank === 3) z = Math.min(z, population >= 1_000_000 ? 2 : 3);
   else if (rank === 2) z = Math.max(4, z - 1);
   return z;
+}
+
+/** Smallest zoom at which a district of a city (GeoNames PPLX) is labelled: the larger, the earlier. */
+export function districtMinZoom(population: number): number {
+  if (population >= 50_000) return 10;
+  if (population >= 10_000) return 11;
+  return PLACES_MAX_ZOOM;
 }
 
 /** Label priority: larger and more important places first (MapLibre symbol-sort-key ascending). */
@@ -57,7 +65,7 @@ export class PlaceTiles {
     for (let i = 0; i < n; i++) {
       const pop = g.placePop[i] ?? 0;
       const rank = g.rank(i);
-      const z = g.isSection(i) ? 255 : placeMinZoom(pop, rank);
+      const z = g.isSection(i) ? districtMinZoom(pop) : placeMinZoom(pop, rank);
       this.minZoom[i] = z;
       this.sortKey[i] = placeSortKey(pop, rank);
       if (z < GRID_FROM_ZOOM) major.push(i);
@@ -101,6 +109,7 @@ export class PlaceTiles {
   }
 
   kind(i: number): PlaceKind {
+    if (this.g.isSection(i)) return 'district';
     if (this.g.rank(i) === 3) return 'capital';
     return (this.minZoom[i] ?? 255) < GRID_FROM_ZOOM ? 'city' : 'town';
   }

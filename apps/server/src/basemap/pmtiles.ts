@@ -7,7 +7,7 @@ import { createReadStream } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import { PMTiles, TileType, type RangeResponse, type Source } from 'pmtiles';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { PmtilesInfo } from './style.js';
+import type { Attribution, PmtilesInfo } from './style.js';
 
 /** A pmtiles Source over a local file. */
 class LocalFileSource implements Source {
@@ -97,4 +97,21 @@ export async function sendArchive(path: string, request: FastifyRequest, reply: 
   if (range) reply.code(206).header('Content-Range', `bytes ${start}-${end}/${info.size}`);
   reply.header('Content-Length', String(end - start + 1));
   return reply.send(createReadStream(path, { start, end }));
+}
+
+/**
+ * The archive's attribution (metadata `attribution`, HTML such as Protomaps' "<a href=…>©
+ * OpenStreetMap</a>") as the plain credits the web app lists: link texts with their http(s)
+ * address, or the text itself.
+ */
+export function archiveAttributions(html: string | undefined): Attribution[] {
+  if (!html) return [];
+  const links = [...html.matchAll(/<a\s[^>]*href="(https?:[^"]*)"[^>]*>([^<]*)<\/a>/gi)];
+  const plain = (t: string) =>
+    t
+      .replace(/<[^>]*>/g, '')
+      .replace(/\s+/g, ' ')
+      .trim();
+  if (links.length === 0) return plain(html) ? [{ text: plain(html), href: '' }] : [];
+  return links.map((m) => ({ text: plain(m[2] ?? ''), href: m[1] ?? '' })).filter((a) => a.text);
 }

@@ -3,7 +3,7 @@
  *
  *   GET /basemap/config.json?lang=     which style the web app loads (embedded, pmtiles, vendor)
  *   GET /basemap/style.json?lang=      MapLibre style v8 (embedded or PMTiles)
- *   GET /basemap/geo/{z}/{x}/{y}.pbf   Natural Earth land and borders (vector tiles)
+ *   GET /basemap/geo/{z}/{x}/{y}.pbf   sea and coast (OpenStreetMap), country borders (vector tiles)
  *   GET /basemap/places/{z}/{x}/{y}.pbf?lang=   gazetteer place labels in the visitor's language
  *   GET|HEAD /basemap/tiles.pmtiles    the PMTiles archive, with HTTP Range support
  *
@@ -14,15 +14,16 @@ import { ApiError } from '@locator/core';
 import { loadEmbeddedProvider, type Gazetteer, type MapsProvider } from '@locator/geo';
 import { loadBasemapConfig, type BasemapConfig } from './config.js';
 import { encode, Lru, sendEncoded, type Encoded } from './http.js';
-import { GEO_DATA_VERSION, GEO_MAX_ZOOM, NaturalEarthTiles } from './natural-earth.js';
+import { GEO_DATA_VERSION, GEO_MAX_ZOOM, GeoTiles } from './geo-tiles.js';
 import { PLACES_MAX_ZOOM, PlaceTiles } from './places.js';
-import { readPmtilesInfo, sendArchive } from './pmtiles.js';
+import { archiveAttributions, readPmtilesInfo, sendArchive } from './pmtiles.js';
 import { parseTileId, type TileId } from './tiles.js';
 import {
   embeddedStyle,
   GEONAMES,
   MAPLIBRE,
   NATURAL_EARTH,
+  OPENSTREETMAP,
   pmtilesStyle,
   type Attribution,
   type PmtilesInfo,
@@ -82,10 +83,10 @@ export const basemapRoutes: FastifyPluginAsync<BasemapOptions> = async (
   const pmtiles: PmtilesInfo | undefined =
     config.MAP_STYLE === 'pmtiles' && pmtilesPath ? await readPmtilesInfo(pmtilesPath) : undefined;
   const loadGazetteer = gazetteerOf(options);
-  const geoTiles = new NaturalEarthTiles();
+  const geoTiles = new GeoTiles();
   let placeTiles: Promise<PlaceTiles> | undefined;
   const tileCache = new Lru<Encoded>(4000);
-  // Build the land and border index once the server listens (~1 s), not on the first map view.
+  // Build the sea, coast and border index once the server listens (~1 s), not on the first map view.
   app.addHook('onListen', async () => {
     setImmediate(() => geoTiles.warm());
   });
@@ -120,8 +121,8 @@ export const basemapRoutes: FastifyPluginAsync<BasemapOptions> = async (
             fallbackStyle: ours,
             attribution:
               config.MAP_STYLE === 'embedded'
-                ? [NATURAL_EARTH, GEONAMES, MAPLIBRE]
-                : [GEONAMES, MAPLIBRE],
+                ? [OPENSTREETMAP, NATURAL_EARTH, GEONAMES, MAPLIBRE]
+                : [...archiveAttributions(pmtiles?.attribution), GEONAMES, MAPLIBRE],
           };
     return reply.header('Cache-Control', 'public, max-age=300').send(body);
   });

@@ -4,11 +4,13 @@
  * origin. No text layer: place names are drawn by the browser (README.md "Labels"), so the style
  * needs no glyphs.
  */
-import { GEO_DATA_VERSION, GEO_MAX_ZOOM } from './natural-earth.js';
+import { EMBEDDED_MAX_ZOOM, GEO_DATA_VERSION, GEO_MAX_ZOOM, OSM_FROM_ZOOM } from './geo-tiles.js';
 import { PLACES_MAX_ZOOM } from './places.js';
+import { isProtomapsSchema, protomapsLayers } from './protomaps-style.js';
 
 export const COLOURS = {
-  water: '#b9d3e6',
+  water: '#aacbe4',
+  coast: '#7fa6c4',
   land: '#f4f2ee',
   green: '#e3eddb',
   border: '#8e8a9c',
@@ -29,6 +31,10 @@ export const NATURAL_EARTH: Attribution = {
 export const GEONAMES: Attribution = {
   text: 'GeoNames (CC BY 4.0)',
   href: 'https://www.geonames.org/',
+};
+export const OPENSTREETMAP: Attribution = {
+  text: '© OpenStreetMap contributors (ODbL)',
+  href: 'https://www.openstreetmap.org/copyright',
 };
 export const MAPLIBRE: Attribution = { text: 'MapLibre', href: 'https://maplibre.org/' };
 
@@ -67,46 +73,71 @@ function placeLayers(lang: string): { sources: Json; layers: Json[] } {
   };
 }
 
-/** The embedded basemap: water, Natural Earth land and borders, gazetteer place labels. */
+/**
+ * The embedded basemap: Natural Earth land on water at small scales, OpenStreetMap sea and
+ * coastline on land from z 6, Natural Earth country borders, gazetteer place labels. `locator:maxzoom` is where the offline data ends: the
+ * web app does not zoom in further.
+ */
 export function embeddedStyle(lang: string): Json {
   const places = placeLayers(lang);
   return {
     version: 8,
     name: 'Locator embedded basemap',
-    metadata: { 'locator:mode': 'embedded', 'locator:lang': lang },
+    metadata: {
+      'locator:mode': 'embedded',
+      'locator:lang': lang,
+      'locator:maxzoom': EMBEDDED_MAX_ZOOM,
+    },
     sources: {
-      ne: {
+      geo: {
         type: 'vector',
         tiles: [`/basemap/geo/{z}/{x}/{y}.pbf?v=${GEO_DATA_VERSION}`],
         minzoom: 0,
         maxzoom: GEO_MAX_ZOOM,
-        attribution: html(NATURAL_EARTH),
+        attribution: `${html(OPENSTREETMAP)} ${html(NATURAL_EARTH)}`,
       },
       ...places.sources,
     },
     layers: [
-      { id: 'water', type: 'background', paint: { 'background-color': COLOURS.water } },
+      // Water below Natural Earth's land (z 0–5), land below OpenStreetMap's sea (z 6+).
+      {
+        id: 'background',
+        type: 'background',
+        paint: {
+          'background-color': ['step', ['zoom'], COLOURS.water, OSM_FROM_ZOOM, COLOURS.land],
+        },
+      },
       {
         id: 'land',
         type: 'fill',
-        source: 'ne',
+        source: 'geo',
         'source-layer': 'land',
-        paint: { 'fill-color': COLOURS.land, 'fill-antialias': true },
+        maxzoom: OSM_FROM_ZOOM,
+        paint: { 'fill-color': COLOURS.land, 'fill-antialias': false },
+      },
+      {
+        id: 'sea',
+        minzoom: OSM_FROM_ZOOM,
+        type: 'fill',
+        source: 'geo',
+        'source-layer': 'sea',
+        paint: { 'fill-color': COLOURS.water, 'fill-antialias': false },
       },
       {
         id: 'coast',
         type: 'line',
-        source: 'ne',
-        'source-layer': 'land',
+        source: 'geo',
+        'source-layer': 'coast',
+        layout: { 'line-join': 'round' },
         paint: {
-          'line-color': '#9fbcd2',
-          'line-width': ['interpolate', ['linear'], ['zoom'], 0, 0.3, 8, 1],
+          'line-color': COLOURS.coast,
+          'line-width': ['interpolate', ['linear'], ['zoom'], 0, 0.3, 8, 0.8, 13, 1.4],
         },
       },
       {
         id: 'borders',
         type: 'line',
-        source: 'ne',
+        source: 'geo',
         'source-layer': 'borders',
         layout: { 'line-join': 'round' },
         paint: {
@@ -216,7 +247,10 @@ function layersFor(id: string): Json[] {
   return []; // place names, POIs and the like: our own labels are drawn instead.
 }
 
-/** A style for the archive at /basemap/tiles.pmtiles (read by the browser with range requests). */
+/**
+ * A style for the archive at /basemap/tiles.pmtiles (read by the browser with range requests):
+ * Protomaps' own cartography for an archive of their schema, otherwise layers by name.
+ */
 export function pmtilesStyle(lang: string, info: PmtilesInfo): Json {
   const places = placeLayers(lang);
   const source: Json = {
@@ -225,6 +259,15 @@ export function pmtilesStyle(lang: string, info: PmtilesInfo): Json {
     attribution: info.attribution ?? '',
   };
   if (info.tileType !== 'mvt') source.tileSize = 256;
+  if (isProtomapsSchema(info)) {
+    return {
+      version: 8,
+      name: 'Locator PMTiles basemap (Protomaps schema)',
+      metadata: { 'locator:mode': 'pmtiles', 'locator:lang': lang, 'locator:schema': 'protomaps' },
+      sources: { tiles: source, ...places.sources },
+      layers: [...protomapsLayers(lang), ...places.layers],
+    };
+  }
   const hasLand = info.vectorLayers.some((l) => /^(earth|land)$/i.test(l.id));
   const layers: Json[] = [
     {

@@ -1,4 +1,4 @@
-/** The attribution is visible text, a named list, with the three credits by default. */
+/** The attribution is visible text, a named list, with the four credits by default. */
 // @vitest-environment jsdom
 import { afterEach, describe, expect, it } from 'vitest';
 import { cleanup, render, screen, within } from '@testing-library/react';
@@ -7,11 +7,12 @@ import { MapAttribution } from '../../src/components/map/MapAttribution';
 afterEach(cleanup);
 
 describe('MapAttribution', () => {
-  it('lists Natural Earth, GeoNames (CC BY 4.0) and MapLibre as links', () => {
+  it('lists OpenStreetMap, Natural Earth, GeoNames (CC BY 4.0) and MapLibre as links', () => {
     render(<MapAttribution />);
     const list = screen.getByRole('list', { name: 'Map data' });
     const links = within(list).getAllByRole('link');
     expect(links.map((a) => a.textContent)).toEqual([
+      '© OpenStreetMap contributors (ODbL)',
       '© Natural Earth',
       'GeoNames (CC BY 4.0)',
       'MapLibre',

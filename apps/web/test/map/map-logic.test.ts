@@ -1,6 +1,14 @@
 /** Pure rules of the store map: pin states, camera, labels images, basemap URLs. */
 import { describe, expect, it } from 'vitest';
-import { cameraFor, isValidPin, pinState, pinsKey } from '../../src/components/map/logic';
+import {
+  cameraFor,
+  isValidPin,
+  pinState,
+  pinsKey,
+  refitCamera,
+  styleMaxZoom,
+} from '../../src/components/map/logic';
+import { calloutOffsetY } from '../../src/components/map/callout-room';
 import { parsePlaceImageId, textDirection } from '../../src/components/map/place-labels';
 import { absoluteStyle, absoluteUrl, withKey } from '../../src/components/map/basemap';
 import { DEFAULT_LABELS, DEFAULT_ZOOM, type MapPin } from '../../src/components/map/types';
@@ -66,6 +74,10 @@ describe('place label images', () => {
       name: 'القاهرة',
     });
     expect(parsePlaceImageId('place:town:Foo: Bar')).toEqual({ kind: 'town', name: 'Foo: Bar' });
+    expect(parsePlaceImageId('place:district:Putney')).toEqual({
+      kind: 'district',
+      name: 'Putney',
+    });
     expect(parsePlaceImageId('place:river:x')).toBeUndefined();
     expect(parsePlaceImageId('marker')).toBeUndefined();
   });
@@ -115,5 +127,33 @@ describe('basemap URLs', () => {
     expect(withKey('https://v.example/style.json?key={key}', 'a b&c')).toBe(
       'https://v.example/style.json?key=a%20b%26c',
     );
+  });
+});
+
+describe('zoom range and refit', () => {
+  it('reads where our basemap’s data ends from locator:maxzoom', () => {
+    const style = (metadata: unknown) =>
+      ({ version: 8, sources: {}, layers: [], metadata }) as Parameters<typeof styleMaxZoom>[0];
+    expect(styleMaxZoom(style({ 'locator:maxzoom': 13 }))).toBe(13);
+    expect(styleMaxZoom(style({ 'locator:maxzoom': 'deep' }))).toBeUndefined();
+    expect(styleMaxZoom(style({ 'locator:maxzoom': 99 }))).toBeUndefined();
+    expect(styleMaxZoom(style(undefined))).toBeUndefined();
+  });
+
+  it('no pins (a filter that matches nothing): no camera move, the view stays', () => {
+    expect(refitCamera([])).toBeUndefined();
+    expect(refitCamera([pin('a', 51.5, -0.1)])).toMatchObject({ kind: 'point' });
+    expect(refitCamera([pin('a', 51.5, -0.1), pin('b', 51.4, -0.2)])).toMatchObject({
+      kind: 'bounds',
+    });
+  });
+});
+
+describe('room for the callout', () => {
+  it('keeps the pin centred when the card fits above it, lowers it as far as needed otherwise', () => {
+    expect(calloutOffsetY(630, 0)).toBe(0);
+    expect(calloutOffsetY(630, 200)).toBe(0); // 200 + 58 + 8 ≤ 315
+    expect(calloutOffsetY(630, 380)).toBe(446 - 315);
+    expect(calloutOffsetY(630, 900)).toBe(630 - 36 - 315); // never past the attribution line
   });
 });

@@ -1,14 +1,11 @@
 /**
  * The map's data credits, always visible (not collapsed behind an "i" button) and readable by
- * assistive technology: "© Natural Earth · GeoNames (CC BY 4.0) · MapLibre".
+ * assistive technology: "© OpenStreetMap contributors (ODbL) · © Natural Earth · GeoNames (CC BY
+ * 4.0) · MapLibre".
  */
-import type { Attribution } from './basemap';
+import { EMBEDDED_ATTRIBUTION, type Attribution } from './basemap';
 
-export const EMBEDDED_ATTRIBUTION: readonly Attribution[] = [
-  { text: '© Natural Earth', href: 'https://www.naturalearthdata.com/' },
-  { text: 'GeoNames (CC BY 4.0)', href: 'https://www.geonames.org/' },
-  { text: 'MapLibre', href: 'https://maplibre.org/' },
-];
+export { EMBEDDED_ATTRIBUTION };
 
 export interface MapAttributionProps {
   items?: readonly Attribution[];

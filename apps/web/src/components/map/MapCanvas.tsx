@@ -4,17 +4,19 @@
  */
 import { createRoot } from 'react-dom/client';
 import { useCallback, useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
-import { addProtocol, Map as MapLibreMap, NavigationControl, setWorkerUrl } from 'maplibre-gl';
+import { Map as MapLibreMap, NavigationControl, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './map.css';
 import { loadBasemap, usesPmtiles, type Attribution } from './basemap';
 import { MapContext } from './context';
 import { prefersReducedMotion, useDelayedOnChange } from './hooks';
-import { cameraFor, isValidPin, pinState, pinsKey } from './logic';
+import { cameraFor, isValidPin, pinState, pinsKey, refitCamera, styleMaxZoom } from './logic';
 import { MapAttribution } from './MapAttribution';
 import { MapCallout } from './MapCallout';
-import { drawPlaceLabel, parsePlaceImageId } from './place-labels';
+import { calloutOffset } from './callout-room';
+import { enablePmtiles, installPlaceLabels } from './map-setup';
+import { syncPinSpace } from './pin-collision';
 import { StorePin } from './StorePin';
 import {
   DEFAULT_LABELS,
@@ -22,46 +24,12 @@ import {
   FIT_DELAY_MS,
   FIT_PADDING,
   RECENTRE_DELAY_MS,
+  SMALL_MAP_ZOOM,
   type MapPin,
   type StoreMapProps,
 } from './types';
 
 setWorkerUrl(workerUrl);
-
-let pmtilesReady: Promise<void> | undefined;
-/** Registers the pmtiles:// protocol once (its own small chunk, loaded only when used). */
-function enablePmtiles(): Promise<void> {
-  pmtilesReady ??= import('pmtiles').then(({ Protocol }) => {
-    addProtocol('pmtiles', new Protocol().tile);
-  });
-  return pmtilesReady;
-}
-
-/** The page's font stack (as the map inherits it), so place names use the page's fonts. */
-function pageFontFamily(element: HTMLElement): string {
-  const family = getComputedStyle(element).fontFamily;
-  // A page without a font stack would draw serif labels: prefer the sans-serif system fonts.
-  return family && !/^(serif|"?Times New Roman"?)$/i.test(family.trim())
-    ? family
-    : "system-ui, 'Noto Sans', sans-serif";
-}
-
-/** Draws place names on demand (MapLibre asks for "place:{kind}:{name}"). */
-function installPlaceLabels(map: MapLibreMap): void {
-  const family = pageFontFamily(map.getContainer());
-  const ratio = Math.min(3, Math.max(1, window.devicePixelRatio || 1));
-  map.setMissingStyleImageResolver(async (id) => {
-    const place = parsePlaceImageId(id);
-    if (!place || map.hasImage(id)) return;
-    try {
-      await document.fonts.load(`${place.kind === 'town' ? 400 : 700} 13px ${family}`, place.name);
-    } catch {
-      // Draw with whatever font is there.
-    }
-    const image = drawPlaceLabel(place.kind, place.name, family, ratio);
-    if (image && !map.hasImage(id)) map.addImage(id, image, { pixelRatio: ratio });
-  });
-}
 
 export default function MapCanvas(props: StoreMapProps) {
   const {
@@ -106,6 +74,8 @@ export default function MapCanvas(props: StoreMapProps) {
         pitchWithRotate: false,
         maxPitch: 0,
         renderWorldCopies: true,
+        // Our basemaps end where their data ends: no zooming into emptiness.
+        maxZoom: styleMaxZoom(basemap.style) ?? 22,
         locale: {
           'Map.Title': labels.map,
           'NavigationControl.ZoomIn': labels.zoomIn,
@@ -116,7 +86,11 @@ export default function MapCanvas(props: StoreMapProps) {
               bounds: camera.bounds,
               fitBoundsOptions: { padding: FIT_PADDING, maxZoom: DEFAULT_ZOOM },
             }
-          : { center: camera.center, zoom: camera.zoom }),
+          : {
+              center: camera.center,
+              // The small map shows where the store is: the district and town around it.
+              zoom: interactive ? camera.zoom : Math.min(camera.zoom, SMALL_MAP_ZOOM),
+            }),
         ...(basemap.token
           ? {
               transformRequest: (url: string) => ({
@@ -137,6 +111,7 @@ export default function MapCanvas(props: StoreMapProps) {
       m.on('error', (e) => console.warn('map:', e.error?.message ?? e));
       setAttribution(basemap.attribution);
       setMap(m);
+      props.onMapReady?.(m);
     })().catch((err: unknown) => {
       if (!abort.signal.aborted) {
         console.warn('map unavailable', err);
@@ -157,7 +132,9 @@ export default function MapCanvas(props: StoreMapProps) {
   // After new results, fit the pins 1 s later (spec 4.2, 9.4, 9.5).
   useDelayedOnChange(map ? fitKey : undefined, FIT_DELAY_MS, () => {
     if (!map) return;
-    const camera = cameraFor(pinsRef.current);
+    // No pins (a filter that matches nothing): the map keeps its view.
+    const camera = refitCamera(pinsRef.current);
+    if (!camera) return;
     if (camera.kind === 'bounds') {
       map.fitBounds(camera.bounds, {
         padding: FIT_PADDING,
@@ -169,10 +146,15 @@ export default function MapCanvas(props: StoreMapProps) {
     }
   });
 
-  // A selected store: re-centre on it 300 ms later (spec 4.3, 9.4).
+  // A selected store: re-centre on it 300 ms later (spec 4.3, 9.4), its callout in view.
   useDelayedOnChange(map ? activeId : undefined, RECENTRE_DELAY_MS, (id) => {
     const pin = pinsRef.current.find((p) => p.id === id);
-    if (map && pin) map.easeTo({ center: [pin.longitude, pin.latitude], duration: duration() });
+    if (!map || !pin) return;
+    map.easeTo({
+      center: [pin.longitude, pin.latitude],
+      offset: calloutOffset(map.getContainer()),
+      duration: duration(),
+    });
   });
 
   // Keyboard order of the pins = list order.
@@ -191,6 +173,17 @@ export default function MapCanvas(props: StoreMapProps) {
       previous = el;
     }
   }, [key, map]);
+
+  // Place labels make room for the pins.
+  useEffect(() => {
+    if (!map) return undefined;
+    const sync = () => syncPinSpace(map, pinsRef.current);
+    if (map.isStyleLoaded()) sync();
+    else map.once('load', sync);
+    return () => {
+      map.off('load', sync);
+    };
+  }, [map, key]);
 
   const activePin: MapPin | undefined = validPins.find((p) => p.id === activeId);
   const callout = activePin && props.renderCallout ? props.renderCallout(activePin.id) : null;

@@ -12,6 +12,14 @@ export interface Attribution {
   href: string;
 }
 
+/** The credits of the embedded basemap (the last one, MapLibre, is every mode's). */
+export const EMBEDDED_ATTRIBUTION: readonly Attribution[] = [
+  { text: '© OpenStreetMap contributors (ODbL)', href: 'https://www.openstreetmap.org/copyright' },
+  { text: '© Natural Earth', href: 'https://www.naturalearthdata.com/' },
+  { text: 'GeoNames (CC BY 4.0)', href: 'https://www.geonames.org/' },
+  { text: 'MapLibre', href: 'https://maplibre.org/' },
+];
+
 export interface BasemapClientConfig {
   mode: 'embedded' | 'pmtiles' | 'vendor';
   style: string;
@@ -130,11 +138,7 @@ export async function loadBasemap(
   const style = await getJson(absoluteUrl(ownStyle, origin), signal);
   const attribution =
     config.mode === 'vendor'
-      ? [
-          { text: '© Natural Earth', href: 'https://www.naturalearthdata.com/' },
-          { text: 'GeoNames (CC BY 4.0)', href: 'https://www.geonames.org/' },
-          ...config.attribution,
-        ]
+      ? [...EMBEDDED_ATTRIBUTION.slice(0, -1), ...config.attribution]
       : config.attribution;
   return {
     style: absoluteStyle(style, origin),

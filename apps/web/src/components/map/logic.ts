@@ -1,4 +1,5 @@
 /** Pure rules of the store map: pin states, accessible names, the camera for a set of pins. */
+import type { StyleSpecification } from 'maplibre-gl';
 import { DEFAULT_ZOOM, type MapPin } from './types';
 
 export type PinState = 'default' | 'hovered' | 'selected';
@@ -58,4 +59,17 @@ export function cameraFor(pins: readonly MapPin[]): Camera {
 /** The keys of the pins, to tell whether the set changed (order included). */
 export function pinsKey(pins: readonly MapPin[]): string {
   return pins.map((p) => `${p.id}@${p.latitude},${p.longitude}`).join('|');
+}
+
+/** The deepest zoom of a basemap, from our style's `locator:maxzoom` (where its data ends). */
+export function styleMaxZoom(style: StyleSpecification): number | undefined {
+  const meta = style.metadata as Record<string, unknown> | undefined;
+  const z = meta?.['locator:maxzoom'];
+  return typeof z === 'number' && Number.isFinite(z) && z >= 0 && z <= 24 ? z : undefined;
+}
+
+/** The camera to move to after new results: none without pins (the view stays as it was). */
+export function refitCamera(pins: readonly MapPin[]): Camera | undefined {
+  const camera = cameraFor(pins);
+  return camera.kind === 'world' ? undefined : camera;
 }

@@ -6,12 +6,14 @@
  */
 export const PLACE_IMAGE_PREFIX = 'place:';
 
-export type PlaceKind = 'capital' | 'city' | 'town';
+export type PlaceKind = 'capital' | 'city' | 'town' | 'district';
 
 const FONTS: Record<PlaceKind, { size: number; weight: number; colour: string }> = {
   capital: { size: 14, weight: 700, colour: '#1d1d1f' },
   city: { size: 13, weight: 600, colour: '#2c2c30' },
   town: { size: 12, weight: 400, colour: '#4a4a50' },
+  /** A district of a city: smaller and lighter than the places around it. */
+  district: { size: 11, weight: 500, colour: '#5e5a66' },
 };
 const HALO = 2.5;
 

@@ -1,5 +1,6 @@
 /** Public types and constants of the store map (spec 2.5 item 8, 4.3, 9.4, 9.5). */
 import type { ReactNode } from 'react';
+import type { Map as MapLibreMap } from 'maplibre-gl';
 
 /** Map fit delay after results arrive (spec 9.4). */
 export const FIT_DELAY_MS = 1000;
@@ -7,6 +8,8 @@ export const FIT_DELAY_MS = 1000;
 export const RECENTRE_DELAY_MS = 300;
 /** Default zoom (spec 9.5): a single store, and the most a fit zooms in. */
 export const DEFAULT_ZOOM = 14;
+/** The small, non-interactive location map: enough around the store to tell where it is. */
+export const SMALL_MAP_ZOOM = 11;
 /** Fit padding in CSS pixels (spec 9.5). */
 export const FIT_PADDING = 50;
 /** Pin colours (spec 9.5); a hovered pin swaps them. */
@@ -80,4 +83,6 @@ export interface StoreMapProps {
   /** Callout size of the active store (core calloutSize, spec 9.5). */
   calloutSize?: CalloutSize;
   className?: string;
+  /** The MapLibre map once created: an embedding page's own layers, the end-to-end tests' view. */
+  onMapReady?: (map: MapLibreMap) => void;
 }

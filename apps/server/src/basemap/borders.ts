@@ -1,0 +1,55 @@
+/**
+ * Natural Earth 1:10m (npm world-atlas), TopoJSON → GeoJSON (topojson-client): the land of the
+ * small-scale map (z 0–5) with its coast, and the country borders (the lines shared by two
+ * countries: `mesh` with a !== b).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { feature, mesh } from 'topojson-client';
+import type { Topology, GeometryCollection } from 'topojson-specification';
+import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
+import { coastLines, unwrapLine, unwrapRing } from './rings.js';
+
+const require = createRequire(import.meta.url);
+
+export const NATURAL_EARTH_VERSION = (require('world-atlas/package.json') as { version: string })
+  .version;
+
+function readTopology(file: string): Topology {
+  return JSON.parse(readFileSync(require.resolve(`world-atlas/${file}`), 'utf8')) as Topology;
+}
+
+const collection = (features: Feature[]): FeatureCollection => ({
+  type: 'FeatureCollection',
+  features,
+});
+const one = (geometry: Geometry): FeatureCollection =>
+  collection([{ type: 'Feature', properties: {}, geometry }]);
+
+export function countryBorders(): FeatureCollection {
+  const countries = readTopology('countries-10m.json');
+  const lines = mesh(
+    countries,
+    countries.objects.countries as GeometryCollection,
+    (a, b) => a !== b,
+  );
+  return one({ type: 'MultiLineString', coordinates: lines.coordinates.map(unwrapLine) });
+}
+
+/** Land polygons and their coast (rings without the antimeridian and pole edges). */
+export function naturalEarthLand(): { land: FeatureCollection; coast: FeatureCollection } {
+  const topology = readTopology('land-10m.json');
+  const land = feature(topology, topology.objects.land as GeometryCollection);
+  const polygons: Position[][][] = [];
+  for (const f of land.features) {
+    const g = f.geometry;
+    if (g.type === 'Polygon') polygons.push(g.coordinates);
+    else if (g.type === 'MultiPolygon') polygons.push(...g.coordinates);
+  }
+  const continuous = polygons.map((rings) => rings.map(unwrapRing));
+  const rings = continuous.flat();
+  return {
+    land: one({ type: 'MultiPolygon', coordinates: continuous }),
+    coast: one({ type: 'MultiLineString', coordinates: rings.flatMap(coastLines) }),
+  };
+}

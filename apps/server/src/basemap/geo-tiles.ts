@@ -1,0 +1,104 @@
+/**
+ * The embedded basemap's geography tiles, sliced into vector tiles on demand (geojson-vt):
+ *
+ * - z 0–5: Natural Earth 1:10m land and its coast (layers "land", "coast"): continents as
+ *   polygons of their own, which simplify and triangulate cleanly at world scale;
+ * - z 6–12: OpenStreetMap's sea and coast at 10 m (layers "sea", "coast", osm-sea.ts): one ocean
+ *   with some 60,000 islands as holes is only drawn once a tile holds a small part of it;
+ * - every zoom: Natural Earth country borders ("borders").
+ *
+ * The indexes are built once the server listens (~1.5 s and ~300 MB on an idle core) and kept.
+ */
+import GeoJSONVT from 'geojson-vt';
+import { countryBorders, NATURAL_EARTH_VERSION, naturalEarthLand } from './borders.js';
+import { osmSeaGeoJson, OSM_SEA_VERSION } from './osm-sea.js';
+import { encodeTile, EXTENT, type TileFeature, type TileId } from './tiles.js';
+
+/** Deepest zoom with its own geometry (the coast keeps ~10 m of detail down to here). */
+export const GEO_MAX_ZOOM = 12;
+
+/**
+ * The embedded map's deepest zoom: one step of over-zoom past the data. Streets, buildings and
+ * shops are not in the offline data; the list and the directions link take over from here.
+ */
+export const EMBEDDED_MAX_ZOOM = 13;
+
+/** First zoom drawn from OpenStreetMap's sea rather than Natural Earth's land. */
+export const OSM_FROM_ZOOM = 6;
+
+/** The data version in tile URLs, so tiles can be cached as immutable. */
+export const GEO_DATA_VERSION = `osm${OSM_SEA_VERSION}-ne${NATURAL_EARTH_VERSION}-4`;
+
+type Small = Record<'land' | 'landCoast' | 'borders', GeoJSONVT>;
+type Large = Record<'sea' | 'seaCoast', GeoJSONVT>;
+
+const OPTIONS = {
+  maxZoom: GEO_MAX_ZOOM,
+  indexMaxZoom: 4,
+  indexMaxPoints: 100_000,
+  tolerance: 3,
+  extent: EXTENT,
+  buffer: 64,
+};
+
+export class GeoTiles {
+  private small: Small | undefined;
+  private large: Large | undefined;
+
+  /** Natural Earth land, coast and borders (~0.3 s on an idle core). */
+  private ensureSmall(): Small {
+    if (!this.small) {
+      const ne = naturalEarthLand();
+      const small = { ...OPTIONS, maxZoom: OSM_FROM_ZOOM - 1 };
+      this.small = {
+        land: new GeoJSONVT(ne.land, small),
+        landCoast: new GeoJSONVT(ne.coast, small),
+        borders: new GeoJSONVT(countryBorders(), OPTIONS),
+      };
+    }
+    return this.small;
+  }
+
+  /**
+   * OpenStreetMap's sea and coast (~1 s and ~250 MB on an idle core): no tiles cut ahead
+   * (indexMaxZoom 0), each is cut when first asked for and kept.
+   */
+  private ensureLarge(): Large {
+    if (!this.large) {
+      const osm = osmSeaGeoJson();
+      const large = { ...OPTIONS, indexMaxZoom: 0 };
+      this.large = {
+        sea: new GeoJSONVT(osm.sea, large),
+        seaCoast: new GeoJSONVT(osm.coast, large),
+      };
+    }
+    return this.large;
+  }
+
+  /** Builds the indexes now, in two turns of the event loop, rather than on first requests. */
+  warm(): void {
+    this.ensureSmall();
+    setImmediate(() => this.ensureLarge());
+  }
+
+  /** The tile's layers ("land" or "sea", "coast", "borders") as an MVT protobuf. */
+  tile(t: TileId): Buffer {
+    const small = this.ensureSmall();
+    const features = (index: GeoJSONVT): TileFeature[] =>
+      (index.getTile(t.z, t.x, t.y)?.features ?? []).map((f) => ({
+        type: f.type,
+        geometry: f.geometry,
+        tags: f.tags,
+      }));
+    const borders = features(small.borders);
+    if (t.z < OSM_FROM_ZOOM) {
+      return encodeTile({
+        land: features(small.land),
+        coast: features(small.landCoast),
+        borders,
+      });
+    }
+    const large = this.ensureLarge();
+    return encodeTile({ sea: features(large.sea), coast: features(large.seaCoast), borders });
+  }
+}

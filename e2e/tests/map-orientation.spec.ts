@@ -1,0 +1,185 @@
+/**
+ * A map a visitor can find their way on, offline: at the zoom the results fit to, and two zoom
+ * steps in, the embedded basemap draws the sea and its coast or country borders, and names the
+ * districts and places around the pins; it does not zoom in past its data (locator:maxzoom).
+ * Read from MapLibre's rendered features (what is on screen, after label collision), at 1440 px
+ * and 390 px. Screenshots: /tmp/shots/map-orientation-{city}-{width}-z{fit|in}.png.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { SHOTS } from './results-helpers';
+import {
+  buildHarness,
+  mountMap,
+  openHarness,
+  updateMap,
+  waitForMap,
+  type HarnessPin,
+} from './map-harness';
+
+test.beforeAll(() => buildHarness());
+
+const pins = (list: [string, number, number][]): HarnessPin[] =>
+  list.map(([name, latitude, longitude], i) => ({
+    id: `s${i + 1}`,
+    label: i + 1,
+    latitude,
+    longitude,
+    name,
+  }));
+
+interface City {
+  name: string;
+  lang: string;
+  pins: HarnessPin[];
+  /** The city has sea or a country border in view (London's Thames is not in the offline data). */
+  water: boolean;
+  /** The gazetteer has districts (GeoNames PPLX) there; Dubai's and Tokyo's have towns only. */
+  districts: boolean;
+}
+
+const CITIES: City[] = [
+  {
+    name: 'london',
+    lang: 'en',
+    water: false,
+    districts: true,
+    pins: pins([
+      ['Oxford Street', 51.5152, -0.1419],
+      ['Clapham', 51.4618, -0.1384],
+      ['Stratford', 51.5416, -0.0034],
+      ['Hammersmith', 51.4927, -0.2248],
+    ]),
+  },
+  {
+    name: 'dubai',
+    lang: 'en',
+    water: true,
+    districts: false,
+    pins: pins([
+      ['Dubai Marina', 25.0805, 55.1403],
+      ['Deira', 25.2697, 55.3095],
+      ['Al Quoz', 25.1425, 55.2312],
+    ]),
+  },
+  {
+    name: 'tokyo',
+    lang: 'ja',
+    water: true,
+    districts: false,
+    pins: pins([
+      ['新宿店', 35.6909, 139.7003],
+      ['銀座店', 35.6717, 139.765],
+      ['渋谷店', 35.658, 139.7016],
+      ['お台場店', 35.6267, 139.7756],
+    ]),
+  },
+];
+
+interface View {
+  zoom: number;
+  maxZoom: number;
+  geography: Record<string, number>;
+  labels: { kind: string; name: string }[];
+}
+
+/** What the map shows now: its zoom, and the rendered geography and place labels. */
+async function view(page: Page): Promise<View> {
+  return page.evaluate(() => {
+    const map = window.storeMap;
+    if (!map) throw new Error('no map');
+    const geography: Record<string, number> = {};
+    for (const f of map.queryRenderedFeatures({ layers: ['land', 'sea', 'coast', 'borders'] })) {
+      const id = f.layer.id;
+      geography[id] = (geography[id] ?? 0) + 1;
+    }
+    const labels = map.queryRenderedFeatures({ layers: ['place-labels'] }).map((f) => ({
+      kind: String(f.properties.kind),
+      name: String(f.properties.name),
+    }));
+    return { zoom: map.getZoom(), maxZoom: map.getMaxZoom(), geography, labels };
+  });
+}
+
+async function settle(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.storeMap?.loaded() && !window.storeMap.isMoving());
+  await page.waitForLoadState('networkidle');
+  await page.waitForTimeout(300); // label images drawn on demand
+}
+
+for (const width of [1440, 390]) {
+  for (const city of CITIES) {
+    test(`${city.name} at ${width} px: sea, coast or borders and place names, fitted and 2 steps in`, async ({
+      page,
+    }) => {
+      await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+      await openHarness(page);
+      if (width < 800) {
+        await page.addStyleTag({ content: '#map { inline-size: 100vw; block-size: 520px; }' });
+      }
+      await mountMap(page, { pins: city.pins, lang: city.lang });
+      await waitForMap(page);
+      await settle(page);
+
+      const fitted = await view(page);
+      await page.screenshot({ path: `${SHOTS}/map-orientation-${city.name}-${width}-zfit.png` });
+      // An honest zoom range: the embedded map ends where its data does.
+      expect(fitted.maxZoom).toBe(13);
+      expect(fitted.zoom).toBeLessThanOrEqual(13);
+      expect(fitted.labels.length).toBeGreaterThan(0);
+
+      await page.evaluate(() =>
+        window.storeMap?.zoomTo(window.storeMap.getZoom() + 2, { duration: 0 }),
+      );
+      await settle(page);
+      const closer = await view(page);
+      await page.screenshot({ path: `${SHOTS}/map-orientation-${city.name}-${width}-zin.png` });
+      expect(closer.zoom).toBeCloseTo(Math.min(13, fitted.zoom + 2), 5);
+
+      const geography = [fitted, closer].map(
+        (v) => (v.geography.sea ?? 0) + (v.geography.coast ?? 0) + (v.geography.borders ?? 0),
+      );
+      // Never a plain square: at each zoom, place names or sea, coast and borders.
+      expect(fitted.labels.length + (geography[0] ?? 0)).toBeGreaterThan(0);
+      expect(closer.labels.length + (geography[1] ?? 0)).toBeGreaterThan(0);
+      if (city.water) {
+        expect(fitted.geography.sea ?? 0).toBeGreaterThan(0);
+        expect(fitted.geography.coast ?? 0).toBeGreaterThan(0);
+      }
+      if (city.districts) {
+        const districts = [...fitted.labels, ...closer.labels].filter((l) => l.kind === 'district');
+        expect(districts.length).toBeGreaterThan(0);
+      }
+    });
+  }
+}
+
+test('a filter that matches nothing keeps the view; the world view has no seam', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openHarness(page);
+  await mountMap(page, { pins: CITIES[0]?.pins ?? [], lang: 'en', fitKey: 'a' });
+  await waitForMap(page);
+  await settle(page);
+  const before = await page.evaluate(() => ({
+    zoom: window.storeMap?.getZoom(),
+    centre: window.storeMap?.getCenter().toArray(),
+  }));
+  await updateMap(page, { pins: [], fitKey: 'b' });
+  await page.waitForTimeout(1600); // the fit would come 1 s after the results
+  await settle(page);
+  const after = await page.evaluate(() => ({
+    zoom: window.storeMap?.getZoom(),
+    centre: window.storeMap?.getCenter().toArray(),
+  }));
+  expect(after).toEqual(before);
+
+  // The world (no pins at all): coasts, no edge along the antimeridian or the tile seams.
+  await updateMap(page, { pins: [], fitKey: 'c' });
+  await page.evaluate(() => window.storeMap?.jumpTo({ center: [10, 25], zoom: 1 }));
+  await settle(page);
+  await page.screenshot({ path: `${SHOTS}/map-orientation-world-1440.png` });
+  const world = await view(page);
+  expect(world.geography.land ?? 0).toBeGreaterThan(0);
+  expect(world.geography.coast ?? 0).toBeGreaterThan(0);
+});
