@@ -15,20 +15,29 @@ import { serverTimeouts } from '../src/http/timeouts.js';
 const TIMEOUT_MS = 400;
 
 let t: TestDb;
+/** The parser-level errors: the default request timeout, so a busy machine cannot race them. */
 let a: TestApp;
 let port = 0;
+/** The timeouts: a server with a short REQUEST_TIMEOUT_MS. */
+let short: TestApp;
+let shortPort = 0;
 
 beforeAll(async () => {
   t = await openTestDb('sqlite');
   await t.db.stores.replaceAll(fixtureStores());
-  a = await makeApp(t.db, {}, { REQUEST_TIMEOUT_MS: String(TIMEOUT_MS) });
+  a = await makeApp(t.db);
   await a.app.listen({ port: 0, host: '127.0.0.1' });
   port = (a.app.server.address() as { port: number }).port;
+  short = await makeApp(t.db, {}, { REQUEST_TIMEOUT_MS: String(TIMEOUT_MS) });
+  await short.app.listen({ port: 0, host: '127.0.0.1' });
+  shortPort = (short.app.server.address() as { port: number }).port;
 });
 
 afterAll(async () => {
   await a.app.close();
+  await short.app.close();
   await a.services.close();
+  await short.services.close();
   await t.cleanup();
 });
 
@@ -41,8 +50,8 @@ export interface RawAnswer {
 }
 
 /** Sends `chunks` (one every `everyMs`) and reads until the server closes the connection. */
-async function raw(chunks: string[], everyMs = 0, limitMs = 5000): Promise<RawAnswer> {
-  const socket = connect(port, '127.0.0.1');
+async function raw(chunks: string[], everyMs = 0, limitMs = 5000, to = port): Promise<RawAnswer> {
+  const socket = connect(to, '127.0.0.1');
   await new Promise<void>((resolve) => socket.once('connect', resolve));
   const started = Date.now();
   let received = '';
@@ -153,7 +162,7 @@ describe('request timeouts (REQUEST_TIMEOUT_MS)', () => {
       'POST /api/v1/grlui/locationSearch HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n' +
       'Content-Length: 200\r\n\r\n';
     // 80 bytes over 8 s: were it not cut off, no answer would come before the body is complete.
-    const res = await raw([head, ...'x'.repeat(80).split('')], 100, 10_000);
+    const res = await raw([head, ...'x'.repeat(80).split('')], 100, 10_000, shortPort);
     expectCatalogue(res, 'REQUEST_TIMEOUT');
     // Never before the timeout; long before the body could have arrived.
     expect(res.closedAfterMs).toBeGreaterThanOrEqual(TIMEOUT_MS - 50);
@@ -163,7 +172,7 @@ describe('request timeouts (REQUEST_TIMEOUT_MS)', () => {
   it('headers trickled one line at a time are cut off with 408 REQUEST_TIMEOUT', async () => {
     const lines = ['GET / HTTP/1.1\r\n', 'Host: x\r\n'];
     for (let i = 0; i < 80; i += 1) lines.push(`X-Slow-${i}: ${i}\r\n`);
-    const res = await raw(lines, 100, 10_000);
+    const res = await raw(lines, 100, 10_000, shortPort);
     expectCatalogue(res, 'REQUEST_TIMEOUT');
     expect(res.closedAfterMs).toBeLessThan(4000);
   });
