@@ -65,7 +65,7 @@ export async function createServices(
     log?: (msg: string) => void;
     /** Analytics settings; default: read from process.env (ConfigError listing problems). */
     analytics?: AnalyticsConfig;
-    /** Where the database outage log goes (default: warnings and notices on stderr). */
+    /** Where the database outage log goes (default: the `log` function). */
     outageLog?: OutageLog;
     /** The maps engine: the statistic's country check reverse-geocodes with it. */
     maps?: MapsProvider;
@@ -85,12 +85,7 @@ export async function createServices(
   config.setDemoData(await isDemoDataset(db));
   // The store index is built before the server answers (see db/store-follower.ts).
   await db.search.ready();
-  const outages =
-    options.outageLog ??
-    new OutageLog({
-      warn: (m) => console.warn(`[data] ${m}`),
-      info: (m) => console.warn(`[data] ${m}`),
-    });
+  const outages = options.outageLog ?? new OutageLog({ warn: log, info: log });
   db.search.listen((ok) => (ok ? outages.succeeded() : outages.checkFailed()));
   const token = settings.MAPS_PROVIDER === 'embedded' ? '' : env.MAP_TOKEN;
   const analytics = createAnalytics(analyticsConfig, config, db, log);
