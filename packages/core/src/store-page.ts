@@ -36,6 +36,15 @@ export function storeSlug(title: string): string {
   return ascii === '' ? 'store' : ascii;
 }
 
+/**
+ * The region level of a store in the directory: its state, or its city when it has no state
+ * (city states such as Dubai or Singapore), so that no directory level is nameless.
+ */
+export function directoryRegionName(state: string | undefined, city: string | undefined): string {
+  const s = (state ?? '').trim();
+  return s === '' ? (city ?? '').trim() : s;
+}
+
 /** "Greater London" → "greater-london"; "東京都" → "東京都"; "" → "-". */
 export function placeSlug(name: string): string {
   const slug = [

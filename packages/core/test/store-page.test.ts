@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   directoryPath,
+  directoryRegionName,
   placeSlug,
   storeIdOfSegment,
   storePagePath,
@@ -70,5 +71,13 @@ describe('storePageDirectionsUrl', () => {
       'https://m.example.com/?daddr=51.5,-0.1&hl=fr',
     );
     expect(storePageDirectionsUrl('javascript:alert(1)//', store, 'en')).toBe('');
+  });
+});
+
+describe('directoryRegionName', () => {
+  it('is the state, or the city when there is no state', () => {
+    expect(directoryRegionName(' England ', 'London')).toBe('England');
+    expect(directoryRegionName('', ' دبي ')).toBe('دبي');
+    expect(directoryRegionName(undefined, undefined)).toBe('');
   });
 });

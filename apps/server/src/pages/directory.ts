@@ -3,7 +3,7 @@
  * region or state, and city (places keyed by their slug, so that a path names one place), and
  * the set of storeIds. Built from one read of the stores table when the data changes.
  */
-import { placeSlug } from '@locator/core';
+import { directoryRegionName, placeSlug } from '@locator/core';
 import type { StoreDirectoryRow } from '../db/store-pages.js';
 
 export interface DirectoryStore {
@@ -66,7 +66,7 @@ export class Directory {
         this.countries.set(r.country, country);
         this.storesByCountry.set(r.country, []);
       }
-      const region = child(country, r.state.trim());
+      const region = child(country, directoryRegionName(r.state, r.city));
       const city = child(region, r.city.trim());
       const store = { storeId: r.storeId, title: r.title, street: r.street };
       city.stores.push(store);

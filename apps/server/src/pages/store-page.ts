@@ -3,6 +3,7 @@
  * when there is no such store here, else the page with its JSON-LD and the nearby stores.
  */
 import {
+  directoryRegionName,
   placeSlug,
   safeWebUrl,
   storeIdOfSegment,
@@ -53,7 +54,7 @@ export async function storePage(
     page,
     [
       ...(page.regionName === undefined ? [] : [country.countryCode.toLowerCase()]),
-      placeSlug((doc.state ?? '').trim()),
+      placeSlug(directoryRegionName(doc.state, doc.city)),
       placeSlug((doc.city ?? '').trim()),
     ],
     state,
