@@ -51,7 +51,22 @@ test('pins are named buttons in list order; Enter and Space select, Escape close
   await page.getByRole('button', { name: '3. Canary Wharf Store' }).focus();
   await page.keyboard.press('Space');
   await expect.poll(() => events(page)).toContain('select:c');
-  await page.getByRole('button', { name: 'Close' }).click();
+  // The map re-centres on the selected pin 300 ms after the selection: click the callout's
+  // Close button once it has stopped moving (its box the same over two looks 400 ms apart).
+  const close = page.getByRole('button', { name: 'Close' });
+  let box = '';
+  await expect
+    .poll(
+      async () => {
+        const now = JSON.stringify(await close.boundingBox());
+        const same = now === box;
+        box = now;
+        return same;
+      },
+      { intervals: [400] },
+    )
+    .toBe(true);
+  await close.click();
   await expect.poll(() => events(page)).toEqual(['select:b', 'escape', 'select:c', 'escape']);
 });
 
