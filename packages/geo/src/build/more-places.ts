@@ -192,6 +192,8 @@ export function mergeMorePlaces(more: MorePlaces, cities: CityRecord[]): CityRec
     const city = cityNear(r);
     if (!city) return;
     addNames(r, keys);
+    // A state code that names no GeoNames region (older or newer ISO codes): the city's.
+    if (!r.admin1) r.admin1 = city.admin1;
     added.push(r);
     cityOf.set(r, city);
   };
