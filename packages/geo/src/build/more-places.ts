@@ -143,19 +143,42 @@ class Multi<K, V> extends Map<K, V[]> {
  * 5,200 (4,000).
  */
 export function mergeMorePlaces(more: MorePlaces, cities: CityRecord[]): CityRecord[] {
-  const byName = new Multi<string, CityRecord>();
+  const cell = (lat: number, lon: number): string => `${Math.floor(lat)}|${Math.floor(lon)}`;
+  const byCell = new Multi<string, CityRecord>();
   const byPosition = new Map<string, CityRecord>();
   const bigByCell = new Multi<string, CityRecord>();
-  const cell = (lat: number, lon: number): string => `${Math.floor(lat)}|${Math.floor(lon)}`;
-  const addNames = (c: CityRecord, keys: Iterable<string>): void => {
-    for (const k of keys) byName.push(`${c.countryCode}|${k}`, c);
-  };
   for (const c of cities) {
-    addNames(c, foldedNames(c));
+    byCell.push(cell(c.lat, c.lon), c);
     if (c.geonameId <= 0 || c.featureCode === 'PPLX') continue;
     byPosition.set(positionKey(c), c);
     if (c.population >= MIN_CITY) bigByCell.push(cell(c.lat, c.lon), c);
   }
+  // Folded names by 1° cell, computed when a record first needs them (most cells never do).
+  const namesByCell = new Map<string, Multi<string, CityRecord>>();
+  const namesIn = (key: string): Multi<string, CityRecord> => {
+    let names = namesByCell.get(key);
+    if (!names) {
+      names = new Multi();
+      for (const c of byCell.get(key) ?? []) for (const k of foldedNames(c)) names.push(k, c);
+      namesByCell.set(key, names);
+    }
+    return names;
+  };
+  const addNames = (c: CityRecord, keys: Iterable<string>): void => {
+    const names = namesIn(cell(c.lat, c.lon));
+    for (const k of keys) names.push(k, c);
+  };
+  const sameNear = (r: CityRecord, k: string): boolean => {
+    for (let dy = -1; dy <= 1; dy++) {
+      for (let dx = -1; dx <= 1; dx++) {
+        const same = namesIn(cell(r.lat + dy, r.lon + dx)).get(k) ?? [];
+        if (same.some((c) => c.countryCode === r.countryCode && km(c, r) <= SAME_NAME_KM)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  };
   const cityNear = (r: CityRecord): CityRecord | undefined => {
     let best: CityRecord | undefined;
     for (let dy = -1; dy <= 1; dy++) {
@@ -173,25 +196,25 @@ export function mergeMorePlaces(more: MorePlaces, cities: CityRecord[]): CityRec
   const added: CityRecord[] = [];
   const cityOf = new Map<CityRecord, CityRecord>();
   const merge = (r: CityRecord, renames: boolean): void => {
+    const renamed = renames ? byPosition.get(positionKey(r)) : undefined;
+    const city = renamed ? undefined : cityNear(r);
+    if (!renamed && !city) return;
     const keys = foldedNames(r);
     for (const k of keys) {
-      const same = byName.get(`${r.countryCode}|${k}`) ?? [];
-      if (same.some((c) => km(c, r) <= SAME_NAME_KM)) return;
+      if (sameNear(r, k)) return;
       // "Foshan Shi", "Bogotá D.C.", "New Taipei City": a nearby place with a qualifier.
       for (let cut = k.lastIndexOf(' '); cut > 0; cut = k.lastIndexOf(' ', cut - 1)) {
-        const shorter = byName.get(`${r.countryCode}|${k.slice(0, cut)}`) ?? [];
-        if (shorter.some((c) => km(c, r) <= SAME_NAME_KM)) return;
+        if (sameNear(r, k.slice(0, cut))) return;
       }
     }
-    const renamed = renames ? byPosition.get(positionKey(r)) : undefined;
     if (renamed) {
       renamed.alternateNames.push(r.name, ...r.alternateNames);
       addNames(renamed, keys);
       return;
     }
-    const city = cityNear(r);
     if (!city) return;
     addNames(r, keys);
+    byCell.push(cell(r.lat, r.lon), r);
     // A state code that names no GeoNames region (older or newer ISO codes): the city's.
     if (!r.admin1) r.admin1 = city.admin1;
     added.push(r);
