@@ -120,3 +120,20 @@ export async function searchPoints(config: ConfigService, n: number): Promise<Po
 export function sqliteReady(): boolean {
   return existsSync(SQLITE_FILE);
 }
+
+/**
+ * Searches from device positions: each of `points` moved by up to ~1 km in a random direction,
+ * `n` paths in all, no two alike (a geolocated visitor's coordinates never repeat, so no answer
+ * is ever asked twice).
+ */
+export function geolocatedPaths(points: Point[], n: number): string[] {
+  const rng = new Rng(11);
+  const out: string[] = [];
+  for (let i = 0; i < n; i += 1) {
+    const p = points[i % points.length]!;
+    const lat = (p.query.latitude + (rng.next() - 0.5) * 0.018).toFixed(6);
+    const lon = (p.query.longitude + (rng.next() - 0.5) * 0.018).toFixed(6);
+    out.push(p.path.replace(/&lat=[^&]*&lon=[^&]*/, `&lat=${lat}&lon=${lon}`));
+  }
+  return out;
+}

@@ -12,7 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { STORES, loadSeconds, prepareData, searchPoints } from './data.js';
+import { STORES, geolocatedPaths, loadSeconds, prepareData, searchPoints } from './data.js';
 import { cpuMsOfTree, postgresCpuMs, workerMemoryMiB } from '../lib/proc.js';
 import { ensureWrk, runWrk } from '../lib/wrk.js';
 
@@ -102,6 +102,8 @@ async function load(
 
 /** What a browser sends (Chromium 156). */
 const BROWSER = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
+/** Distinct device-position searches (more than the processes' compressed-answer caches hold). */
+const GEOLOCATED_PATHS = 20_000;
 /** Analytics events written per second in the write-while-searching case. */
 const EVENTS_PER_SECOND = 20;
 
@@ -176,6 +178,7 @@ async function main(): Promise<void> {
   const points = await searchPoints(config, 2000);
   log(`${points.length} search points (99 results each)`);
   const paths = points.map((p) => p.path);
+  const geolocated = geolocatedPaths(points, GEOLOCATED_PATHS);
   const results: Record<string, unknown> = {};
   for (const db of DATABASES) {
     const { child, port, workers, indexBuildMs } = await startServer(db, paths[0]!);
@@ -188,6 +191,9 @@ async function main(): Promise<void> {
       await runWrk({ port, paths: paths.slice(0, 200), connections: CONNECTIONS, seconds: 3 });
       const withoutEncoding = await measure(port, child.pid, paths);
       const browser = await measure(port, child.pid, paths, BROWSER);
+      // Device positions: every URL new, so every browser answer is compressed afresh.
+      const geoPlain = await load(port, geolocated, child.pid);
+      const geoBrowser = await load(port, geolocated, child.pid, undefined, { headers: BROWSER });
       // Writes while searching: browser searches at half the browser maximum, without and with
       // analytics events written at EVENTS_PER_SECOND.
       const rate = Math.round((browser.search.requestsPerSecond * 0.5) / 10) * 10;
@@ -207,6 +213,13 @@ async function main(): Promise<void> {
           Math.round(
             (browser.search.requestsPerSecond / withoutEncoding.search.requestsPerSecond) * 100,
           ) / 100,
+        geolocatedSearches: {
+          paths: geolocated.length,
+          withoutAcceptEncoding: geoPlain,
+          browserAcceptEncoding: geoBrowser,
+          browserToUncompressedSearchRatio:
+            Math.round((geoBrowser.requestsPerSecond / geoPlain.requestsPerSecond) * 100) / 100,
+        },
         writesWhileSearching: {
           offeredSearchesPerSecond: rate,
           eventsPerSecond: EVENTS_PER_SECOND,
@@ -245,6 +258,7 @@ async function main(): Promise<void> {
     },
     notes: [
       'Every figure twice: withoutAcceptEncoding (as wrk sends by default) and browserAcceptEncoding (the Accept-Encoding a browser sends); browserToUncompressedSearchRatio compares the two searches of the same run.',
+      'The search points are places as typed (gazetteer positions, which every visitor typing the place shares), so a browser answer is compressed once per content and then served from the compressed-answer cache; geolocatedSearches: 20,000 device positions (each point moved up to ~1 km), every URL new, every answer compressed afresh.',
       `writesWhileSearching: browser searches at a steady half of the browser maximum, without and with ${EVENTS_PER_SECOND} analytics events a second; p99Ratio is with / without (aim at most 1.5).`,
       'residentMemoryPerWorkerMiB: each worker process after the runs (store index, documents, V8 heap).',
       'indexBuildMsPerWorker: each worker reading every store from the database and building its index at start-up; dataLoadSeconds: loading the stores into the empty benchmark database in one transaction (when the data was prepared).',
