@@ -204,7 +204,7 @@ async function main(): Promise<void> {
       results[db] = {
         workers,
         indexBuildMsPerWorker: indexBuildMs,
-        dataLoadSeconds: loadSeconds[db],
+        dataLoad: loadSeconds[db],
         responseBytes: size,
         ...(encodedSize ? { responseBytesBrowserEncoded: encodedSize } : {}),
         withoutAcceptEncoding: withoutEncoding,
@@ -261,7 +261,7 @@ async function main(): Promise<void> {
       'The search points are places as typed (gazetteer positions, which every visitor typing the place shares), so a browser answer is compressed once per content and then served from the compressed-answer cache; geolocatedSearches: 20,000 device positions (each point moved up to ~1 km), every URL new, every answer compressed afresh.',
       `writesWhileSearching: browser searches at a steady half of the browser maximum, without and with ${EVENTS_PER_SECOND} analytics events a second; p99Ratio is with / without (aim at most 1.5).`,
       'residentMemoryPerWorkerMiB: each worker process after the runs (store index, documents, V8 heap).',
-      'indexBuildMsPerWorker: each worker reading every store from the database and building its index at start-up; dataLoadSeconds: loading the stores into the empty benchmark database in one transaction (when the data was prepared).',
+      'indexBuildMsPerWorker: each worker reading every store from the database and building its index at start-up; dataLoad: seconds loading the stores into the empty benchmark database in one transaction, when the data was prepared, with the load average at its end.',
       'search and ceiling: wrk as fast as it goes (closed loop, 50 connections): throughput; their latency is queueing at saturation on 2 cores shared with wrk.',
       'searchAt80PercentOfMax: the same searches at a steady 80 % of the measured maximum (wrk paced per connection): latency below saturation.',
       'Both databases are searched by the same in-memory store index; they differ in how it is loaded and followed.',

@@ -27,7 +27,7 @@ interface DbReport {
   geolocatedSearches?: { browserAcceptEncoding: Figures };
   residentMemoryPerWorkerMiB: number[];
   indexBuildMsPerWorker?: number[];
-  dataLoadSeconds?: number;
+  dataLoad?: { seconds: number; loadAverage?: number[] };
 }
 type Report = Partial<Record<(typeof DATABASES)[number], DbReport>> & {
   date: string;
@@ -46,7 +46,8 @@ function row(r: DbReport) {
     p99MsAt80Percent: r.withoutAcceptEncoding.searchAt80PercentOfMax.p99Ms,
     indexBuildMs: mean(r.indexBuildMsPerWorker),
     residentMemoryPerWorkerMiB: mean(r.residentMemoryPerWorkerMiB),
-    dataLoadSeconds: r.dataLoadSeconds,
+    dataLoadSeconds: r.dataLoad?.seconds,
+    dataLoadLoadAverage: r.dataLoad?.loadAverage?.[0],
   };
 }
 
@@ -54,6 +55,7 @@ function growth(a: Record<string, number | undefined>, b: Record<string, number 
   const out: Record<string, number> = {};
   for (const [k, v] of Object.entries(b)) {
     const before = a[k];
+    if (k === 'stores' || k.endsWith('LoadAverage')) continue;
     if (v !== undefined && before) out[k] = Math.round((v / before) * 100) / 100;
   }
   return out;
