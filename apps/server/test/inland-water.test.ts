@@ -1,0 +1,53 @@
+/**
+ * The packed inland-water file: what the build step writes, the server reads back; pieces are
+ * found by the tiles they lie in and drawn by size per zoom.
+ */
+import { describe, expect, it } from 'vitest';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { MIN_AREA_KM2, packInlandWater, ringAreaKm2 } from '../src/basemap/inland-water-file.js';
+import { InlandWater, minAreaKm2 } from '../src/basemap/inland-water.js';
+import { EXTENT } from '../src/basemap/tiles.js';
+
+const square = (lon: number, lat: number, d: number): number[][] => [
+  [lon, lat],
+  [lon + d, lat],
+  [lon + d, lat + d],
+  [lon, lat + d],
+  [lon, lat],
+];
+const OPTIONS = { extent: EXTENT, buffer: 64, tolerance: 3 };
+
+describe('inland water', () => {
+  // A 1.1 km² pond by Westminster, a 50 km² lake, and a 0.01 km² puddle that is left out.
+  const packed = packInlandWater([
+    [square(-0.125, 51.5, 0.01)],
+    [square(6.3, 46.3, 0.1)],
+    [square(-0.1, 51.51, 0.001)],
+  ]);
+  const file = join(mkdtempSync(join(tmpdir(), 'water-')), 'inland-water.bin');
+  writeFileSync(file, Buffer.from(packed.buffer, packed.byteOffset, packed.byteLength));
+  const water = InlandWater.load(file);
+
+  it('packs polygons above the minimum area and reads them back', () => {
+    expect(ringAreaKm2(square(-0.125, 51.5, 0.01))).toBeCloseTo(0.77, 1);
+    expect(ringAreaKm2(square(-0.1, 51.51, 0.001))).toBeLessThan(MIN_AREA_KM2);
+    expect(water?.size).toBe(2);
+  });
+
+  it('draws a piece in the tiles it lies in, from the zoom its size allows', () => {
+    expect(water?.features({ z: 12, x: 2046, y: 1362 }, OPTIONS)[0]?.type).toBe(3);
+    expect(water?.features({ z: 12, x: 2040, y: 1362 }, OPTIONS)).toEqual([]);
+    // The pond is under a km²: not at z 8, drawn from z 9; the lake already at z 7.
+    expect(minAreaKm2(8)).toBeGreaterThan(0.77);
+    expect(water?.features({ z: 8, x: 127, y: 85 }, OPTIONS)).toEqual([]);
+    expect(water?.features({ z: 9, x: 255, y: 170 }, OPTIONS)).toHaveLength(1);
+    expect(water?.features({ z: 7, x: 66, y: 45 }, OPTIONS)).toHaveLength(1);
+    expect(water?.features({ z: 5, x: 16, y: 10 }, OPTIONS)).toEqual([]);
+  });
+
+  it('is absent, not an error, before the build step has run', () => {
+    expect(InlandWater.load(join(tmpdir(), 'no-such-dir', 'inland-water.bin'))).toBeUndefined();
+  });
+});
