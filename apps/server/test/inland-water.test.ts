@@ -20,7 +20,7 @@ const square = (lon: number, lat: number, d: number): number[][] => [
 const OPTIONS = { extent: EXTENT, buffer: 64, tolerance: 3 };
 
 describe('inland water', () => {
-  // A 1.1 km² pond by Westminster, a 50 km² lake, and a 0.01 km² puddle that is left out.
+  // A 0.8 km² pond by Westminster, an 85 km² lake, and a 0.01 km² puddle that is left out.
   const packed = packInlandWater([
     [square(-0.125, 51.5, 0.01)],
     [square(6.3, 46.3, 0.1)],
@@ -36,15 +36,17 @@ describe('inland water', () => {
     expect(water?.size).toBe(2);
   });
 
-  it('draws a piece in the tiles it lies in, from the zoom its size allows', () => {
-    expect(water?.features({ z: 12, x: 2046, y: 1362 }, OPTIONS)[0]?.type).toBe(3);
-    expect(water?.features({ z: 12, x: 2040, y: 1362 }, OPTIONS)).toEqual([]);
-    // The pond is under a km²: not at z 8, drawn from z 9; the lake already at z 7.
-    expect(minAreaKm2(8)).toBeGreaterThan(0.77);
-    expect(water?.features({ z: 8, x: 127, y: 85 }, OPTIONS)).toEqual([]);
-    expect(water?.features({ z: 9, x: 255, y: 170 }, OPTIONS)).toHaveLength(1);
-    expect(water?.features({ z: 7, x: 66, y: 45 }, OPTIONS)).toHaveLength(1);
+  it('draws a piece in the tiles it lies in, from the zoom its size allows, up to z 9', () => {
+    // The lake (~85 km²) from z 6, in its own tile only.
+    expect(water?.features({ z: 6, x: 33, y: 22 }, OPTIONS)).toHaveLength(1);
+    expect(water?.features({ z: 7, x: 66, y: 45 }, OPTIONS)[0]?.type).toBe(3);
+    expect(water?.features({ z: 7, x: 63, y: 42 }, OPTIONS)).toEqual([]);
+    // The pond (under a km²) is never drawn: it only would be at city zooms.
+    expect(minAreaKm2(9)).toBeGreaterThan(0.77);
+    expect(water?.features({ z: 9, x: 255, y: 170 }, OPTIONS)).toEqual([]);
+    // Nothing below z 6 or past z 9.
     expect(water?.features({ z: 5, x: 16, y: 10 }, OPTIONS)).toEqual([]);
+    expect(water?.features({ z: 10, x: 511, y: 340 }, OPTIONS)).toEqual([]);
   });
 
   it('is absent, not an error, before the build step has run', () => {

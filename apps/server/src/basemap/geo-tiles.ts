@@ -5,8 +5,8 @@
  *   polygons of their own, which simplify and triangulate cleanly at world scale;
  * - z 6–12: OpenStreetMap's sea and coast at 10 m (layers "sea", "coast", osm-sea.ts): one ocean
  *   with some 60,000 islands as holes is only drawn once a tile holds a small part of it;
- * - z 6–12: OpenStreetMap's rivers and lakes (layer "water", inland-water.ts, packed at build
- *   time);
+ * - z 6–9: OpenStreetMap's rivers and lakes (layer "water", inland-water.ts, packed at build
+ *   time; its pieces are too coarse for city zooms);
  * - every zoom: Natural Earth country borders ("borders"); from z 3 first-level boundaries
  *   ("admin1") where Natural Earth 1:50m has them (Australia, Brazil, Canada, United States).
  *
@@ -40,7 +40,7 @@ export const ADMIN1_FROM_ZOOM = 3;
 export const OSM_FROM_ZOOM = 6;
 
 /** The data version in tile URLs, so tiles can be cached as immutable. */
-export const GEO_DATA_VERSION = `osm${OSM_SEA_VERSION}-ne${NATURAL_EARTH_VERSION}-st${SUBUNITS_VERSION}-5`;
+export const GEO_DATA_VERSION = `osm${OSM_SEA_VERSION}-ne${NATURAL_EARTH_VERSION}-st${SUBUNITS_VERSION}-6`;
 
 type Small = Record<'land' | 'landCoast' | 'borders' | 'admin1', GeoJSONVT>;
 interface Large {

@@ -1,6 +1,8 @@
 /**
  * Rivers and lakes (OpenStreetMap, packed at build time: inland-water-file.ts) for the
- * embedded basemap's "water" layer, z 6–12. The data comes in some 650,000 pieces (the source
+ * embedded basemap's "water" layer, z 6–9 only: the npm data is OpenStreetMap's *reduced* water
+ * polygons, made for small scales; at city zooms its pieces show as loose triangles (a river
+ * cut into fragments), which would mislead more than help. The data comes in some 650,000 pieces (the source
  * cuts large water bodies into tiles), each filed under the z 8 grid cells its box touches; a
  * tile slices only the pieces of its cells (geojson-vt), bigger ones first at small zooms.
  */
@@ -12,11 +14,13 @@ import { type TileFeature, type TileId } from './tiles.js';
 
 /** First zoom with inland water (the zoom the OpenStreetMap sea starts at). */
 export const WATER_FROM_ZOOM = 6;
+/** Last zoom with inland water (see above). */
+export const WATER_MAX_ZOOM = 9;
 const GRID_ZOOM = 8;
 
 /** Smallest piece drawn at a zoom: ~a few pixels. */
 export function minAreaKm2(z: number): number {
-  return z <= 6 ? 20 : z === 7 ? 5 : z === 8 ? 1 : z === 9 ? 0.3 : 0;
+  return z <= 6 ? 20 : z === 7 ? 5 : 1;
 }
 
 export class InlandWater {
@@ -120,12 +124,12 @@ export class InlandWater {
     return out;
   }
 
-  /** The tile's water polygons, geojson-vt-shaped (empty below WATER_FROM_ZOOM). */
+  /** The tile's water polygons, geojson-vt-shaped (empty outside z 6–9). */
   features(
     t: TileId,
     options: { extent: number; buffer: number; tolerance: number },
   ): TileFeature[] {
-    if (t.z < WATER_FROM_ZOOM) return [];
+    if (t.z < WATER_FROM_ZOOM || t.z > WATER_MAX_ZOOM) return [];
     const ids = this.pieces(t);
     if (ids.length === 0) return [];
     const data: FeatureCollection = {

@@ -11,6 +11,7 @@ import {
   GEO_MAX_ZOOM,
   OSM_FROM_ZOOM,
 } from './geo-tiles.js';
+import { WATER_MAX_ZOOM } from './inland-water.js';
 import { PLACES_MAX_ZOOM } from './places.js';
 import { isProtomapsSchema, protomapsLayers } from './protomaps-style.js';
 
@@ -132,6 +133,7 @@ export function embeddedStyle(lang: string): Json {
       {
         id: 'water',
         minzoom: OSM_FROM_ZOOM,
+        maxzoom: WATER_MAX_ZOOM + 1,
         type: 'fill',
         source: 'geo',
         'source-layer': 'water',
