@@ -1,7 +1,7 @@
 /**
  * Build step: packs OpenStreetMap's rivers and lakes (npm `@geo-maps/earth-rivers-10m` and
  * `@geo-maps/earth-lakes-10m`, data ODbL © OpenStreetMap contributors, package code MIT) into
- * `dist/basemap/inland-water.bin` (inland-water-file.ts), so the server reads ~30 MB of
+ * `dist/basemap/inland-water.bin` (inland-water-file.ts), so the server reads ~16 MB of
  * integers at start-up instead of parsing ~100 MB of GeoJSON. Run by `npm run build`.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';

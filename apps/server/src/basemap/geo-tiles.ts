@@ -10,7 +10,7 @@
  * - every zoom: Natural Earth country borders ("borders"); from z 3 first-level boundaries
  *   ("admin1") where Natural Earth 1:50m has them (Australia, Brazil, Canada, United States).
  *
- * The indexes are built once the server listens (~2.5 s and ~400 MB on an idle core) and kept.
+ * The indexes are built once the server listens (~2.5 s and ~360 MB on an idle core) and kept.
  */
 import GeoJSONVT from 'geojson-vt';
 import {

@@ -20,8 +20,8 @@ export const MAGIC = 0x4c_57_41_54; // "LWAT"
 export const FORMAT_VERSION = 1;
 export const SCALE = 1e6;
 
-/** Pieces smaller than this are left out (a 300 m square is ~5 px at z 12). */
-export const MIN_AREA_KM2 = 0.1;
+/** Pieces smaller than this are left out: the layer ends at z 9, where a km² is ~3 px. */
+export const MIN_AREA_KM2 = 1;
 
 /** Area of a ring in km² (equirectangular at the ring's first latitude: pieces are small). */
 export function ringAreaKm2(ring: Position[]): number {

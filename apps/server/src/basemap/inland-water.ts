@@ -2,7 +2,7 @@
  * Rivers and lakes (OpenStreetMap, packed at build time: inland-water-file.ts) for the
  * embedded basemap's "water" layer, z 6–9 only: the npm data is OpenStreetMap's *reduced* water
  * polygons, made for small scales; at city zooms its pieces show as loose triangles (a river
- * cut into fragments), which would mislead more than help. The data comes in some 650,000 pieces (the source
+ * cut into fragments), which would mislead more than help. The data comes in some 194,000 pieces of 1 km² or more (the source
  * cuts large water bodies into tiles), each filed under the z 8 grid cells its box touches; a
  * tile slices only the pieces of its cells (geojson-vt), bigger ones first at small zooms.
  */
