@@ -64,8 +64,12 @@ export class PageKit {
     ];
   }
 
-  /** The breadcrumb of a place path: the locale's directory, then each place. */
-  crumbs(page: PageLocale, levels: PlaceLevel[], t: Translate): Crumb[] {
+  /** The breadcrumb of a place path: the locale's directory, then each place (name, slug). */
+  crumbs(
+    page: PageLocale,
+    levels: readonly { name: string; slug: string }[],
+    t: Translate,
+  ): Crumb[] {
     const crumbs: Crumb[] = [
       { name: this.rootName(page, t), url: this.url(directoryPath(page.path)) },
     ];
@@ -75,7 +79,7 @@ export class PageKit {
         url: this.url(
           directoryPath(
             page.path,
-            levels.slice(0, i + 1).map((l) => l.place.slug),
+            levels.slice(0, i + 1).map((l) => l.slug),
           ),
         ),
       });

@@ -1,6 +1,9 @@
 /**
- * A store page: the stored document read by storeId, a redirect when the slug differs, 404 / 410
- * when there is no such store here, else the page with its JSON-LD and the nearby stores.
+ * A store page: the stored document read by storeId (the longest candidate before a "-" of the
+ * address that names a store), a redirect when the slug differs, 410 when the store was removed
+ * (the database's tombstones), 404 when there is no such store here, else the page with its
+ * JSON-LD, small map and nearby stores. Needs no directory: the breadcrumb comes from the
+ * store's own address.
  */
 import {
   directoryRegionName,
@@ -15,10 +18,22 @@ import type { StoreDoc } from '../stores/doc.js';
 import { renderShell } from './html.js';
 import { breadcrumbJsonLd, storeJsonLd } from './json-ld.js';
 import type { PageLocale } from './locales.js';
-import type { DataState, PagesData } from './state.js';
 import { renderStoreMain, type NearbyStore } from './store-view.js';
 import type { Translate } from './texts.js';
 import type { PageAnswer, PageKit } from './kit.js';
+
+/** The most candidate storeIds read for one address (the longest first). */
+const CANDIDATES_MAX = 32;
+
+/** Every prefix of a segment before a "-", longest first (storeIdOfSegment's order). */
+function candidates(segment: string): string[] {
+  const out: string[] = [];
+  storeIdOfSegment(segment, (id) => {
+    out.push(id);
+    return out.length >= CANDIDATES_MAX;
+  });
+  return out;
+}
 
 /** Nearby stores shown. */
 const NEARBY = 5;
@@ -26,23 +41,19 @@ const NEARBY_RADIUS_KM = 50;
 
 export async function storePage(
   kit: PageKit,
-  data: PagesData,
   page: PageLocale,
   segment: string,
-  state: DataState,
   t: Translate,
   etag: string,
 ): Promise<PageAnswer> {
-  const { directory } = state;
-  const storeId = storeIdOfSegment(segment, (id) => directory.storeCountry.has(id));
-  const iso = storeId === undefined ? undefined : directory.storeCountry.get(storeId);
-  const country = page.countries.find((c) => c.countryCode === iso);
-  if (storeId === undefined || !country) {
-    const gone = storeIdOfSegment(segment, (id) => data.wasRemoved(id)) !== undefined;
+  const ids = candidates(segment);
+  const found = new Map((await kit.o.pages.stores(ids)).map((s) => [s.storeId, s]));
+  const stored = ids.map((id) => found.get(id)).find((s) => s !== undefined);
+  const country = page.countries.find((c) => c.countryCode === stored?.country);
+  if (!stored || !country) {
+    const gone = !stored && (await kit.o.pages.removed(ids)).length > 0;
     return kit.errorPage(page, gone ? 410 : 404, t, etag);
   }
-  const stored = await kit.o.pages.store(storeId);
-  if (!stored) return kit.errorPage(page, 410, t, etag);
   const doc = JSON.parse(stored.doc) as StoreDoc;
   const path = storePagePath(page.path, doc.storeId, doc.title);
   if (`${page.path}stores/${segment}` !== decodeURIComponent(path)) {
@@ -50,16 +61,16 @@ export async function storePage(
   }
   const products = productsOf(kit, page, country);
   const nearby = await nearbyStores(kit, page, country, doc);
-  const levels = kit.levels(
-    page,
-    [
-      ...(page.regionName === undefined ? [] : [country.countryCode.toLowerCase()]),
-      placeSlug(directoryRegionName(doc.state, doc.city)),
-      placeSlug((doc.city ?? '').trim()),
-    ],
-    state,
-  );
-  const crumbs = [...kit.crumbs(page, levels ?? [], t), { name: doc.title, url: kit.url(path) }];
+  const region = directoryRegionName(doc.state, doc.city);
+  const city = (doc.city ?? '').trim();
+  const levels = [
+    ...(page.regionName === undefined
+      ? []
+      : [{ name: kit.countryName(page, country), slug: country.countryCode.toLowerCase() }]),
+    { name: region, slug: placeSlug(region) },
+    { name: city, slug: placeSlug(city) },
+  ];
+  const crumbs = [...kit.crumbs(page, levels, t), { name: doc.title, url: kit.url(path) }];
   const place = [doc.city, doc.state]
     .map((s) => (s ?? '').trim())
     .filter(Boolean)
