@@ -81,8 +81,8 @@ export class GeoTiles {
     setImmediate(() => this.ensureLarge());
   }
 
-  /** The tile's layers ("land" or "sea", "coast", "borders") as an MVT protobuf. */
-  tile(t: TileId): Buffer {
+  /** The tile's layers ("land" or "sea", "coast", "borders") as geojson-vt features. */
+  layers(t: TileId): Record<string, TileFeature[]> {
     const small = this.ensureSmall();
     const features = (index: GeoJSONVT): TileFeature[] =>
       (index.getTile(t.z, t.x, t.y)?.features ?? []).map((f) => ({
@@ -92,13 +92,14 @@ export class GeoTiles {
       }));
     const borders = features(small.borders);
     if (t.z < OSM_FROM_ZOOM) {
-      return encodeTile({
-        land: features(small.land),
-        coast: features(small.landCoast),
-        borders,
-      });
+      return { land: features(small.land), coast: features(small.landCoast), borders };
     }
     const large = this.ensureLarge();
-    return encodeTile({ sea: features(large.sea), coast: features(large.seaCoast), borders });
+    return { sea: features(large.sea), coast: features(large.seaCoast), borders };
+  }
+
+  /** The tile's layers as an MVT protobuf. */
+  tile(t: TileId): Buffer {
+    return encodeTile(this.layers(t));
   }
 }

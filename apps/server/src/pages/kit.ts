@@ -7,7 +7,7 @@ import { directoryPath } from '@locator/core';
 import type { ConfigService, ServedCountry } from '../config/service.js';
 import type { StorePagesRepository } from '../db/store-pages.js';
 import type { StoreSearch } from '../db/types.js';
-import { renderShell, esc, type Crumb, type Alternate } from './html.js';
+import { renderShell, esc, type Crumb, type Alternate, type IslandScript } from './html.js';
 import type { PageLocale, PageLocales } from './locales.js';
 import type { DataState } from './state.js';
 import type { PlaceLevel } from './directory-view.js';
@@ -32,6 +32,8 @@ export interface StorePagesOptions {
   brand: string;
   /** The stylesheet's path. */
   stylesheet: string;
+  /** The island's module (store pages), when the web app is built. */
+  island?: IslandScript;
   now?: () => number;
 }
 

@@ -9,11 +9,15 @@ import {
   directoryRegionName,
   placeSlug,
   safeWebUrl,
+  sharePayload,
   storeIdOfSegment,
   storePagePath,
   type Product,
+  type StoreIslandData,
 } from '@locator/core';
 import type { ServedCountry } from '../config/service.js';
+import { staticMapPath } from '../basemap/static-query.js';
+import { GEONAMES, NATURAL_EARTH, OPENSTREETMAP } from '../basemap/style.js';
 import type { StoreDoc } from '../stores/doc.js';
 import { renderShell } from './html.js';
 import { breadcrumbJsonLd, storeJsonLd } from './json-ld.js';
@@ -34,6 +38,13 @@ function candidates(segment: string): string[] {
   });
   return out;
 }
+
+/**
+ * The small map: its size in CSS pixels and zoom (the deepest of the offline geometry), and a
+ * smaller drawing for narrow screens, so that its names are not scaled down.
+ */
+const MAP = { width: 640, height: 320, zoom: 12 } as const;
+const NARROW_MAP = { width: 360, height: 240, media: '(max-width: 600px)' } as const;
 
 /** Nearby stores shown. */
 const NEARBY = 5;
@@ -107,6 +118,14 @@ export async function storePage(
     crumbs,
     stylesheet: kit.o.stylesheet,
     demoData: kit.o.config.demoData,
+    ...(kit.o.island
+      ? {
+          island: {
+            script: kit.o.island,
+            data: islandData(doc, kit.url(path), t),
+          },
+        }
+      : {}),
     main: renderStoreMain({
       doc,
       country,
@@ -115,9 +134,45 @@ export async function storePage(
       page,
       t,
       nearby,
+      map: {
+        src: staticMapPath({
+          latitude: doc.latitude,
+          longitude: doc.longitude,
+          zoom: MAP.zoom,
+          width: MAP.width,
+          height: MAP.height,
+          lang: page.tag,
+        }),
+        width: MAP.width,
+        height: MAP.height,
+        narrow: {
+          ...NARROW_MAP,
+          src: staticMapPath({
+            latitude: doc.latitude,
+            longitude: doc.longitude,
+            zoom: MAP.zoom,
+            width: NARROW_MAP.width,
+            height: NARROW_MAP.height,
+            lang: page.tag,
+          }),
+        },
+        attribution: [OPENSTREETMAP, NATURAL_EARTH, GEONAMES],
+      },
     }),
   });
   return { status: 200, html, etag };
+}
+
+/** What the island needs: the share payload (core's, with this page's address) and texts. */
+function islandData(doc: StoreDoc, url: string, t: Translate): StoreIslandData {
+  return {
+    share: sharePayload(doc, url),
+    texts: {
+      share: t('result:store.share'),
+      shareLabel: t('result:store.shareLabel', { name: doc.title }),
+      linkCopied: t('result:store.linkCopied'),
+    },
+  };
 }
 
 /** The catalogue's products by _id in the page's language. */

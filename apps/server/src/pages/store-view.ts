@@ -27,6 +27,17 @@ export interface NearbyStore {
   distance: string;
 }
 
+/** The small map: a static image of the store's surroundings (basemap/static-map.ts). */
+export interface StoreMapImage {
+  src: string;
+  width: number;
+  height: number;
+  /** The same map drawn for narrow screens (larger names for its size). */
+  narrow: { src: string; width: number; height: number; media: string };
+  /** The map data's credits. */
+  attribution: readonly { text: string; href: string }[];
+}
+
 export interface StoreView {
   doc: StoreDoc;
   country: ServedCountry;
@@ -36,6 +47,7 @@ export interface StoreView {
   page: PageLocale;
   t: Translate;
   nearby: NearbyStore[];
+  map: StoreMapImage;
 }
 
 const CHANNELS = ['sales', 'service'] as const;
@@ -149,6 +161,10 @@ export function renderStoreMain(v: StoreView): string {
   if (links.length > 0) {
     out.push(`<ul class="sp-links">${links.map((l) => `<li>${l}</li>`).join('')}</ul>`);
   }
+  // Where the island announces "link copied" (empty without JavaScript).
+  out.push('<p class="sp-status" role="status" aria-live="polite"></p>');
+
+  out.push(renderMap(v));
 
   for (const channel of present) {
     out.push(
@@ -180,4 +196,18 @@ export function renderStoreMain(v: StoreView): string {
   }
   out.push(`<p class="sp-search">${link(v.page.path, t('store.findOther'))}</p>`);
   return out.join('\n');
+}
+
+/** The small map with its credits; the island (store-island) may make it interactive. */
+function renderMap(v: StoreView): string {
+  const { map, t } = v;
+  const credits = map.attribution.map((a) => link(a.href, a.text, undefined, true)).join(' · ');
+  const n = map.narrow;
+  return `<figure class="sp-map"><picture><source media="${esc(n.media)}" srcset="${esc(
+    n.src,
+  )}" width="${n.width}" height="${n.height}"><img src="${esc(map.src)}" width="${map.width}" height="${
+    map.height
+  }" alt="${esc(t('result:map.smallMapLabel', { name: v.doc.title }))}" decoding="async"></picture><figcaption>${esc(
+    t('result:map.attribution'),
+  )}: ${credits}</figcaption></figure>`;
 }
