@@ -10,10 +10,10 @@ import { STATIC_MAP_LIMITS as L, type StaticMapQuery } from './static-map.js';
 
 const round5 = (v: number): number => Math.round(v * 1e5) / 1e5;
 
-/** The static map of a position (relative URL, same origin). */
+/** The static map of a position (relative URL, same origin; latitude within Web Mercator's). */
 export function staticMapPath(q: StaticMapQuery): string {
   const p = new URLSearchParams({
-    lat: String(round5(q.latitude)),
+    lat: String(round5(Math.max(-85, Math.min(85, q.latitude)))),
     lon: String(round5(q.longitude)),
     z: String(q.zoom),
     w: String(q.width),

@@ -198,10 +198,12 @@ export function renderStoreMain(v: StoreView): string {
   return out.join('\n');
 }
 
-/** The small map with its credits; the island (store-island) may make it interactive. */
+/** The small map (an image) with its credits, each isolated for right-to-left pages. */
 function renderMap(v: StoreView): string {
   const { map, t } = v;
-  const credits = map.attribution.map((a) => link(a.href, a.text, undefined, true)).join(' · ');
+  const credits = map.attribution
+    .map((a) => `<bdi>${link(a.href, a.text, undefined, true)}</bdi>`)
+    .join(' · ');
   const n = map.narrow;
   return `<figure class="sp-map"><picture><source media="${esc(n.media)}" srcset="${esc(
     n.src,
