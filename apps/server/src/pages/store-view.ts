@@ -1,7 +1,8 @@
 /**
- * The main content of a store page: name, badges, address, phone, products and service types
- * by channel, directions, website and appointment links (the web app's rules from
- * @locator/core), and the nearby stores. Every value is escaped.
+ * The main content of a store page: name, badges, address, phone, directions, website and
+ * appointment links (the web app's rules from @locator/core), the status region the island
+ * announces in, the small map, products and service types by channel, and the nearby stores.
+ * Every value is escaped.
  */
 import {
   appointmentProduct,
