@@ -20,6 +20,8 @@ export class SqliteStorePages implements StorePagesRepository {
   private readonly versionStmt: BetterSqlite3.Statement;
   private readonly directoryStmt: BetterSqlite3.Statement;
   private readonly db: Db;
+  /** Prepared reads by table and number of storeIds (a page reads at most a few dozen). */
+  private readonly byIds = new Map<string, BetterSqlite3.Statement>();
   private readonly lastImportStmt: BetterSqlite3.Statement;
 
   constructor(db: Db) {
@@ -75,30 +77,31 @@ export class SqliteStorePages implements StorePagesRepository {
     );
   }
 
+  private byIdsStmt(select: string, n: number): BetterSqlite3.Statement {
+    const key = `${select}|${n}`;
+    let stmt = this.byIds.get(key);
+    if (!stmt) {
+      stmt = this.db.prepare(`${select} WHERE store_id IN (${Array(n).fill('?').join(',')})`);
+      this.byIds.set(key, stmt);
+    }
+    return stmt;
+  }
+
   async stores(storeIds: readonly string[]): Promise<StoredStore[]> {
     if (storeIds.length === 0) return [];
+    const select = 'SELECT store_id AS storeId, country, doc FROM stores';
     return sqliteGuard(
-      () =>
-        this.db
-          .prepare(
-            `SELECT store_id AS storeId, country, doc FROM stores
-             WHERE store_id IN (${storeIds.map(() => '?').join(',')})`,
-          )
-          .all(...storeIds) as StoredStore[],
+      () => this.byIdsStmt(select, storeIds.length).all(...storeIds) as StoredStore[],
     );
   }
 
   async removed(storeIds: readonly string[]): Promise<string[]> {
     if (storeIds.length === 0) return [];
-    return sqliteGuard(
-      () =>
-        this.db
-          .prepare(
-            `SELECT store_id FROM removed_stores
-             WHERE store_id IN (${storeIds.map(() => '?').join(',')})`,
-          )
-          .pluck()
-          .all(...storeIds) as string[],
+    const select = 'SELECT store_id AS id FROM removed_stores';
+    return sqliteGuard(() =>
+      (this.byIdsStmt(select, storeIds.length).all(...storeIds) as { id: string }[]).map(
+        (r) => r.id,
+      ),
     );
   }
 
