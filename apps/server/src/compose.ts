@@ -23,6 +23,7 @@ import { RateLimitCounters } from './http/rate-limit-counters.js';
 import { lazyCountryCheck } from './admin/country-check.js';
 import { StorePagesService } from './pages/service.js';
 import { PageTexts } from './pages/texts.js';
+import { findIsland } from './pages/island.js';
 import { STORE_PAGES_CSS_PATH } from './pages/styles.js';
 
 export interface Services {
@@ -58,7 +59,8 @@ export async function prepareDatabase(
 }
 
 export async function createServices(
-  env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'BRAND' | 'MAP_TOKEN'>,
+  env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'BRAND' | 'MAP_TOKEN'> &
+    Partial<Pick<Env, 'WEB_DIST'>>,
   settings: Settings,
   options: {
     database?: Database;
@@ -137,6 +139,7 @@ export async function createServices(
     origin: settings.PUBLIC_ORIGIN,
     brand: env.BRAND,
     stylesheet: STORE_PAGES_CSS_PATH,
+    ...(env.WEB_DIST ? { island: findIsland(env.WEB_DIST) } : {}),
   });
   const services: Services = {
     db,
