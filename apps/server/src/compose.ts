@@ -69,6 +69,8 @@ export async function createServices(
     outageLog?: OutageLog;
     /** The maps engine: the statistic's country check reverse-geocodes with it. */
     maps?: MapsProvider;
+    /** The clock opening hours are judged by (default: Date.now). */
+    now?: () => number;
   } = {},
 ): Promise<Services> {
   const analyticsConfig = options.analytics ?? loadAnalyticsConfig();
@@ -103,7 +105,7 @@ export async function createServices(
   }
   const api: ApiDeps = {
     config,
-    search: new SearchService(config, db.search),
+    search: new SearchService(config, db.search, options.now),
     statistics: new StatisticsService(
       config,
       db.statistics,
