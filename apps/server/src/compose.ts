@@ -69,7 +69,7 @@ export async function createServices(
     outageLog?: OutageLog;
     /** The maps engine: the statistic's country check reverse-geocodes with it. */
     maps?: MapsProvider;
-    /** The clock opening hours are judged by (default: Date.now). */
+    /** The clock of the search's opening status and the store pages (default: Date.now). */
     now?: () => number;
   } = {},
 ): Promise<Services> {
@@ -139,6 +139,7 @@ export async function createServices(
     origin: settings.PUBLIC_ORIGIN,
     brand: env.BRAND,
     stylesheet: STORE_PAGES_CSS_PATH,
+    ...(options.now ? { now: options.now } : {}),
   });
   const services: Services = {
     db,

@@ -5,7 +5,10 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/admin/cli.js';
+import { resolve } from 'node:path';
+import { storePagePath } from '@locator/core';
 import { rowMaker } from '../src/import/export.js';
+import { openingHoursSpecification } from '../src/pages/hours-view.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { config } from './helpers/fixtures.js';
@@ -25,7 +28,16 @@ describe.each(DIALECTS)('opening hours on %s', (dialect) => {
   beforeAll(async () => {
     t = await openTestDb(dialect);
     await t.db.stores.replaceAll([]);
-    a = await makeApp(t.db, { RATE_LIMIT_SEARCH: '0' }, {}, { now: () => clock });
+    a = await makeApp(
+      t.db,
+      {
+        RATE_LIMIT_SEARCH: '0',
+        PUBLIC_ORIGIN: 'https://stores.example.com/',
+        LOCALES_DIR: resolve(import.meta.dirname, '../../web/public/locales'),
+      },
+      {},
+      { now: () => clock },
+    );
   }, 60_000);
   beforeEach(async () => {
     await t.db.meta.set('dataset', 'import');
@@ -140,6 +152,17 @@ describe.each(DIALECTS)('opening hours on %s', (dialect) => {
     });
     expect(night.etag).not.toBe(first.etag);
 
+    // The store page lists the weekly hours and the coming special dates, and says them in
+    // its structured data.
+    clock = Date.parse('2026-12-20T12:00:00Z');
+    const html = (await a.app.inject(storePagePath('/uk/en/', 'OPEN', 'Shop OPEN'))).body;
+    expect(html).toContain('<h2>Opening hours</h2>');
+    expect(html).toContain('<tr><th scope="row">Saturday</th><td>10:00–16:00</td></tr>');
+    expect(html).toContain('<tr><th scope="row">Sunday</th><td>Closed</td></tr>');
+    expect(html).toContain('25 Dec <bdi>Christmas Day</bdi></th><td>Closed</td>');
+    expect(html).toContain(
+      '{"@type":"OpeningHoursSpecification","dayOfWeek":"https://schema.org/Monday","opens":"09:00","closes":"18:00"}',
+    );
     // The export writes the text forms back.
     const row = rowMaker(cfg.catalogue)({ country: 'GB', doc: JSON.stringify(byId.OPEN) });
     expect(row).toMatchObject({
@@ -178,5 +201,46 @@ describe.each(DIALECTS)('opening hours on %s', (dialect) => {
       headers: { authorization: `Bearer ${lines[1]}` },
     });
     expect(read.body).toContain('"timeZone":"Europe/London"');
+  });
+});
+
+describe('openingHoursSpecification', () => {
+  it('writes weekday intervals, runs past midnight and special dates', () => {
+    const spec = openingHoursSpecification({
+      timeZone: 'Europe/London',
+      week: [[[540, 1440]], [[1320, 1560]], [], [], [], [], []],
+      special: [
+        { date: '2026-12-25', hours: [] },
+        { date: '2026-12-24', hours: [[540, 840]] },
+      ],
+    });
+    expect(spec).toEqual([
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: 'https://schema.org/Monday',
+        opens: '09:00',
+        closes: '23:59',
+      },
+      {
+        '@type': 'OpeningHoursSpecification',
+        dayOfWeek: 'https://schema.org/Tuesday',
+        opens: '22:00',
+        closes: '02:00',
+      },
+      {
+        '@type': 'OpeningHoursSpecification',
+        validFrom: '2026-12-25',
+        validThrough: '2026-12-25',
+        opens: '00:00',
+        closes: '00:00',
+      },
+      {
+        '@type': 'OpeningHoursSpecification',
+        validFrom: '2026-12-24',
+        validThrough: '2026-12-24',
+        opens: '09:00',
+        closes: '14:00',
+      },
+    ]);
   });
 });

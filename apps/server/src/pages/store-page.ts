@@ -90,6 +90,7 @@ export async function storePage(
         latitude: doc.latitude,
         longitude: doc.longitude,
         website: safeWebUrl(doc.storeWeb),
+        hours: doc.hours,
       }),
       breadcrumbJsonLd(crumbs),
     ],
@@ -104,6 +105,7 @@ export async function storePage(
       page,
       t,
       nearby,
+      now: (kit.o.now ?? Date.now)(),
     }),
   });
   return { status: 200, html, etag };

@@ -1,5 +1,5 @@
 /**
- * The main content of a store page: name, badges, address, phone, products and service types
+ * The main content of a store page: name, badges, address, phone, opening hours, products and service types
  * by channel, directions, website and appointment links (the web app's rules from
  * @locator/core), and the nearby stores. Every value is escaped.
  */
@@ -18,6 +18,7 @@ import type { StoreDoc } from '../stores/doc.js';
 import type { ServedCountry } from '../config/service.js';
 import type { Catalogue } from '../config/schema.js';
 import { esc } from './html.js';
+import { renderStoreHours } from './hours-view.js';
 import type { PageLocale } from './locales.js';
 import type { Translate } from './texts.js';
 
@@ -36,6 +37,8 @@ export interface StoreView {
   page: PageLocale;
   t: Translate;
   nearby: NearbyStore[];
+  /** The instant the page is made at (which special dates are coming); default now. */
+  now?: number;
 }
 
 const CHANNELS = ['sales', 'service'] as const;
@@ -97,6 +100,7 @@ export function renderStoreMain(v: StoreView): string {
     );
   }
   out.push('</dl>');
+  if (doc.hours) out.push(renderStoreHours(doc.hours, v.page.tag, t, v.now ?? Date.now()));
 
   const links: string[] = [];
   const directions = storePageDirectionsUrl(v.country.getDirection, doc, v.page.lang);
