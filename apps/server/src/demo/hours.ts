@@ -72,8 +72,12 @@ function holidays(cc: string, lang: string, from: number): { date: string; name:
   let list = holidayCache.get(key);
   if (!list) {
     const hd = new Holidays(cc, { languages: [lang], types: ['public'] });
-    const year = Number(isoDateOf(from).slice(0, 4));
-    list = [...(hd.getHolidays(year, lang) || []), ...(hd.getHolidays(year + 1, lang) || [])]
+    // Only the years the window touches (date-holidays takes some milliseconds a year).
+    const first = Number(isoDateOf(from).slice(0, 4));
+    const last = Number(isoDateOf(from + HOLIDAY_WINDOW_DAYS - 1).slice(0, 4));
+    const years = first === last ? [first] : [first, last];
+    list = years
+      .flatMap((year) => hd.getHolidays(year, lang) || [])
       .filter((h) => h.type === 'public')
       .map((h) => ({ date: h.date.slice(0, 10), name: h.name }))
       .filter((h) => {
