@@ -71,6 +71,8 @@ export async function createServices(
     outageLog?: OutageLog;
     /** The maps engine: the statistic's country check reverse-geocodes with it. */
     maps?: MapsProvider;
+    /** The clock of the search's opening status and the store pages (default: Date.now). */
+    now?: () => number;
   } = {},
 ): Promise<Services> {
   const analyticsConfig = options.analytics ?? loadAnalyticsConfig();
@@ -105,7 +107,7 @@ export async function createServices(
   }
   const api: ApiDeps = {
     config,
-    search: new SearchService(config, db.search),
+    search: new SearchService(config, db.search, options.now),
     statistics: new StatisticsService(
       config,
       db.statistics,
@@ -140,6 +142,7 @@ export async function createServices(
     brand: env.BRAND,
     stylesheet: STORE_PAGES_CSS_PATH,
     ...(env.WEB_DIST ? { island: findIsland(env.WEB_DIST) } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
   const services: Services = {
     db,

@@ -112,6 +112,7 @@ export async function storePage(
         latitude: doc.latitude,
         longitude: doc.longitude,
         website: safeWebUrl(doc.storeWeb),
+        hours: doc.hours,
       }),
       breadcrumbJsonLd(crumbs),
     ],
@@ -158,6 +159,7 @@ export async function storePage(
         },
         attribution: [OPENSTREETMAP, NATURAL_EARTH, GEONAMES],
       },
+      now: (kit.o.now ?? Date.now)(),
     }),
   });
   return { status: 200, html, etag };

@@ -1,8 +1,8 @@
 /**
- * The main content of a store page: name, badges, address, phone, directions, website and
- * appointment links (the web app's rules from @locator/core), the status region the island
- * announces in, the small map, products and service types by channel, and the nearby stores.
- * Every value is escaped.
+ * The main content of a store page: name, badges, address, phone, opening hours, directions,
+ * website and appointment links (the web app's rules from @locator/core), the status region the
+ * island announces in, the small map, products and service types by channel, and the nearby
+ * stores. Every value is escaped.
  */
 import {
   appointmentProduct,
@@ -19,6 +19,7 @@ import type { StoreDoc } from '../stores/doc.js';
 import type { ServedCountry } from '../config/service.js';
 import type { Catalogue } from '../config/schema.js';
 import { esc } from './html.js';
+import { renderStoreHours } from './hours-view.js';
 import type { PageLocale } from './locales.js';
 import type { Translate } from './texts.js';
 
@@ -49,6 +50,8 @@ export interface StoreView {
   t: Translate;
   nearby: NearbyStore[];
   map: StoreMapImage;
+  /** The instant the page is made at (which special dates are coming); default now. */
+  now?: number;
 }
 
 const CHANNELS = ['sales', 'service'] as const;
@@ -110,6 +113,7 @@ export function renderStoreMain(v: StoreView): string {
     );
   }
   out.push('</dl>');
+  if (doc.hours) out.push(renderStoreHours(doc.hours, v.page.tag, t, v.now ?? Date.now()));
 
   const links: string[] = [];
   const directions = storePageDirectionsUrl(v.country.getDirection, doc, v.page.lang);

@@ -21,6 +21,7 @@ h3{font-size:16px;margin:12px 0 4px}
 .sp-badges{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:8px}
 .sp-badges li{border:1px solid #6e6e73;border-radius:12px;padding:0 10px;font-size:14px}
 .sp-facts dt{font-weight:600}
+.sp-hours table{border-collapse:collapse}.sp-hours th{text-align:start;font-weight:400;padding-inline-end:16px}
 .sp-facts dd{margin:0 0 8px}
 .sp-facts address{font-style:normal}
 .sp-links{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:16px}

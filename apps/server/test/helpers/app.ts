@@ -32,10 +32,11 @@ export async function makeApp(
   db: Database,
   settings: Record<string, string> = {},
   env: Record<string, string> = {},
+  options: { now?: () => number } = {},
 ): Promise<TestApp> {
   const e = loadEnv({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent/web-dist', ...env });
   const s = loadSettings({ DEMO_DATA: 'off', LOCALES_DIR: localesDir(), ...settings });
-  const services = await createServices(e, s, { database: db });
+  const services = await createServices(e, s, { database: db, ...options });
   const app = await buildApp({
     env: e,
     api: services.api,
