@@ -103,7 +103,11 @@ export async function createServices(
   }
   const api: ApiDeps = {
     config,
-    search: new SearchService(config, db.search),
+    search: new SearchService(config, db.search, {
+      beyondCount: settings.BEYOND_RADIUS_COUNT,
+      beyondMaxKm: settings.BEYOND_RADIUS_MAX_KM,
+      areaMaxPoints: settings.AREA_MAX_POINTS,
+    }),
     statistics: new StatisticsService(
       config,
       db.statistics,
