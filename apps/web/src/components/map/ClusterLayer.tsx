@@ -130,11 +130,15 @@ function ClusterMarker(props: {
         const zoom = Math.min(index.expansionZoom(cluster.id), map.getMaxZoom());
         const focusMap = () => map.getCanvas().focus({ preventScroll: true });
         map.once('moveend', focusMap);
-        map.easeTo({
-          center: [cluster.longitude, cluster.latitude],
-          zoom,
-          duration: prefersReducedMotion() ? 0 : 500,
-        });
+        // The visitor's own zoom (originalEvent): "Search this area" is offered after it.
+        map.easeTo(
+          {
+            center: [cluster.longitude, cluster.latitude],
+            zoom,
+            duration: prefersReducedMotion() ? 0 : 500,
+          },
+          { originalEvent: e.nativeEvent },
+        );
       }}
     >
       <span aria-hidden="true">{props.text}</span>
