@@ -52,8 +52,10 @@ export async function panFrameTimes(
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   try {
     const page = await context.newPage();
-    await page.goto(url);
-    await page.locator('[data-testid="store-map"][data-map-ready="true"]').waitFor();
+    await page.goto(url, { waitUntil: 'domcontentloaded', timeout: 120_000 });
+    await page
+      .locator('[data-testid="store-map"][data-map-ready="true"]')
+      .waitFor({ timeout: 120_000 });
     const zoomOut = page.locator('.maplibregl-ctrl-zoom-out');
     for (let i = 0; i < zoomOutSteps; i += 1) {
       await zoomOut.click();
@@ -62,7 +64,9 @@ export async function panFrameTimes(
     const answer = page.waitForResponse((r) => r.url().includes('bbox='), { timeout: 120_000 });
     await page.getByTestId('search-area').click();
     const body = (await (await answer).json()) as { results: { areaTotal: number } };
-    await page.locator('[data-testid="store-map"][data-map-ready="true"]').waitFor();
+    await page
+      .locator('[data-testid="store-map"][data-map-ready="true"]')
+      .waitFor({ timeout: 120_000 });
     await page.locator('button.store-map__cluster').first().waitFor({ timeout: 60_000 });
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1000);
