@@ -11,12 +11,8 @@ import type { Browser, Page } from 'playwright-core';
 const VSYNC_MS = 1000 / 60;
 const DROPPED_MS = 1.5 * VSYNC_MS;
 
-export interface FrameFigures {
-  url: string;
-  zoomOutSteps: number;
-  /** Stores in the searched area (the answer's areaTotal), and groups drawn at that view. */
-  areaStores: number;
-  groups: number;
+/** Frame intervals of one panning run. */
+export interface FrameStats {
   frames: number;
   medianMs: number;
   p95Ms: number;
@@ -24,6 +20,18 @@ export interface FrameFigures {
   maxMs: number;
   dropped: number;
   droppedShare: number;
+}
+
+export interface FrameFigures {
+  url: string;
+  zoomOutSteps: number;
+  /** Stores in the searched area (the answer's areaTotal), and groups drawn at that view. */
+  areaStores: number;
+  groups: number;
+  /** Panning with the area's stores grouped. */
+  grouped: FrameStats;
+  /** The same panning at the same view before the area search (basemap and 5 pins only). */
+  baseline: FrameStats;
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
@@ -61,6 +69,9 @@ export async function panFrameTimes(
       await zoomOut.click();
       await page.waitForFunction('!document.querySelector(".maplibregl-map.maplibregl-moving")');
     }
+    await page.waitForLoadState('networkidle');
+    const baseline = await panRun(page);
+    // Back where the panning started: the area searched is the zoomed-out view.
     const answer = page.waitForResponse((r) => r.url().includes('bbox='), { timeout: 120_000 });
     await page.getByTestId('search-area').click();
     const body = (await (await answer).json()) as { results: { areaTotal: number } };
@@ -71,43 +82,46 @@ export async function panFrameTimes(
     await page.waitForLoadState('networkidle');
     await page.waitForTimeout(1000);
     const groups = await page.locator('button.store-map__cluster').count();
-    const box = (await page.getByTestId('store-map').boundingBox())!;
-    // In the page (a string: this file is compiled without the DOM's types).
-    await page.evaluate(`
-      window.__frames = [];
-      window.__recording = true;
-      let last = performance.now();
-      const tick = (t) => {
-        window.__frames.push(t - last);
-        last = t;
-        if (window.__recording) requestAnimationFrame(tick);
-      };
-      requestAnimationFrame(tick);
-    `);
-    const cx = box.x + box.width / 2;
-    const cy = box.y + box.height / 2;
-    for (let i = 0; i < 3; i += 1) {
-      await drag(page, cx - 150, cy, 300, 60);
-      await drag(page, cx + 150, cy, -300, 60);
-    }
-    const frames = (await page.evaluate(
-      '(window.__recording = false, window.__frames.slice(1))',
-    )) as number[];
-    const dropped = frames.filter((ms) => ms > DROPPED_MS).length;
-    return {
-      url,
-      zoomOutSteps,
-      areaStores: body.results.areaTotal,
-      groups,
-      frames: frames.length,
-      medianMs: round(percentile(frames, 50)),
-      p95Ms: round(percentile(frames, 95)),
-      p99Ms: round(percentile(frames, 99)),
-      maxMs: round(Math.max(...frames)),
-      dropped,
-      droppedShare: Math.round((dropped / Math.max(1, frames.length)) * 1000) / 1000,
-    };
+    const grouped = await panRun(page);
+    return { url, zoomOutSteps, areaStores: body.results.areaTotal, groups, grouped, baseline };
   } finally {
     await context.close();
   }
+}
+
+/** Drags the map back and forth, recording every animation frame's interval. */
+async function panRun(page: Page): Promise<FrameStats> {
+  await page.waitForTimeout(1000);
+  const box = (await page.getByTestId('store-map').boundingBox())!;
+  // In the page (a string: this file is compiled without the DOM's types).
+  await page.evaluate(`
+    window.__frames = [];
+    window.__recording = true;
+    let last = performance.now();
+    const tick = (t) => {
+      window.__frames.push(t - last);
+      last = t;
+      if (window.__recording) requestAnimationFrame(tick);
+    };
+    requestAnimationFrame(tick);
+  `);
+  const cx = box.x + box.width / 2;
+  const cy = box.y + box.height / 2;
+  for (let i = 0; i < 3; i += 1) {
+    await drag(page, cx - 150, cy, 300, 60);
+    await drag(page, cx + 150, cy, -300, 60);
+  }
+  const frames = (await page.evaluate(
+    '(window.__recording = false, window.__frames.slice(1))',
+  )) as number[];
+  const dropped = frames.filter((ms) => ms > DROPPED_MS).length;
+  return {
+    frames: frames.length,
+    medianMs: round(percentile(frames, 50)),
+    p95Ms: round(percentile(frames, 95)),
+    p99Ms: round(percentile(frames, 99)),
+    maxMs: round(Math.max(...frames)),
+    dropped,
+    droppedShare: Math.round((dropped / Math.max(1, frames.length)) * 1000) / 1000,
+  };
 }
