@@ -24,7 +24,7 @@ async function zoomOut(page: Page, times: number, name = 'Zoom out') {
   for (let i = 0; i < times; i += 1) {
     await button.click();
     // Each step eases for a moment; the next click waits for the map to settle.
-    await page.waitForFunction(() => !document.querySelector('.maplibregl-map.maplibregl-moving'));
+    await expect(page.getByTestId('store-map')).not.toHaveAttribute('data-map-moving', 'true');
   }
 }
 
@@ -72,6 +72,12 @@ test('the Atlantic: the nearest British stores, in miles', async ({ page }) => {
   );
   await expect(stores(page)).toHaveCount(3);
   await expect(stores(page).first()).toContainText(/\d mi/);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/beyond-en-GB-atlantic-1440.png` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expect(stores(page)).toHaveCount(3);
+  await expectNoAxeViolations(page);
+  await page.screenshot({ path: `${SHOTS}/beyond-en-GB-atlantic-390.png`, fullPage: true });
 });
 
 test('search this area: offered after zooming out, one request, the area grouped', async ({

@@ -114,6 +114,10 @@ export default function MapCanvas(props: StoreMapProps) {
         );
       }
       m.on('error', (e) => console.warn('map:', e.error?.message ?? e));
+      // Whether the camera is moving, on the canvas element (end-to-end tests and bench:web
+      // wait for a zoom to end before the next).
+      m.on('movestart', () => container.setAttribute('data-map-moving', 'true'));
+      m.on('moveend', () => container.setAttribute('data-map-moving', 'false'));
       setAttribution(basemap.attribution);
       setMap(m);
       props.onMapReady?.(m);
