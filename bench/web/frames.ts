@@ -67,9 +67,9 @@ export async function panFrameTimes(
     const zoomOut = page.locator('.maplibregl-ctrl-zoom-out');
     for (let i = 0; i < zoomOutSteps; i += 1) {
       await zoomOut.click();
-      await page.waitForFunction(
-        '!document.querySelector(\'[data-testid="store-map"][data-map-moving="true"]\')',
-      );
+      await page
+        .locator('[data-testid="store-map"][data-map-moving="true"]')
+        .waitFor({ state: 'detached' });
     }
     await page.waitForLoadState('networkidle');
     const baseline = await panRun(page);
