@@ -57,8 +57,8 @@ const VIEWPORTS = { '1440': { width: 1440, height: 900 }, '390': { width: 390, h
 const SEARCH_PLACES = ['London', 'Manchester', 'Birmingham', 'Leeds', 'Glasgow'];
 /** The largest country of the demo data, and how far out its whole area (and the continent) is. */
 const FRAMES_URL = '/cn/en/sales?pt=all&lat=34.3416&lon=108.9398&address=Xi%27an';
-const FRAMES_COUNTRY_STEPS = 9;
-const FRAMES_CONTINENT_STEPS = 10;
+const FRAMES_COUNTRY_STEPS = 10;
+const FRAMES_CONTINENT_STEPS = 11;
 const FRAMES_STORES = Number(process.env.BENCH_WEB_FRAMES_STORES ?? 200_000);
 const ONLY_FRAMES = process.env.BENCH_WEB_ONLY === 'frames';
 const KB = 1024;
