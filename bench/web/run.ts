@@ -16,6 +16,13 @@
  *   BENCH_WEB_SEARCH_RUNS runs (default 20) over five places, each on a fresh page (cold
  *   cache); median and p90.
  *
+ * - Map frames while panning (frames.ts): the largest country of the demo data (China) at
+ *   1440 px, zoomed out with the map's control to the whole country and "Search this area", its
+ *   stores grouped; then the same with BENCH_WEB_FRAMES_STORES (default 200,000) demo stores
+ *   in a second server (0 skips it), zoomed out to the continent. Median, p95, p99 and the
+ *   frames that missed a 60 Hz refresh. BENCH_WEB_ONLY=frames measures only these and writes
+ *   bench/results/web-frames.json.
+ *
  * - Store pages: the time to the last byte of BENCH_WEB_STORE_PAGES (default 200) store pages,
  *   first answer (rendered) and again (cached by data version), median and p90.
  *
@@ -31,10 +38,12 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startLocator, type Locator } from '../lib/locator.js';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, scriptsBeforeInteraction, searchToResults } from './browser.js';
 import { MANIFEST, allScripts, chunkSize, mapFiles, type ChunkSize } from './chunks.js';
 import { basemapTraffic, geoTileSizes } from './basemap.js';
 import { launchChrome, runLighthouse, type LighthouseRun } from './lighthouse.js';
+import { panFrameTimes, type FrameFigures, type FrameStats } from './frames.js';
 
 const LH_RUNS = Number(process.env.BENCH_WEB_LH_RUNS ?? 3);
 const SEARCH_RUNS = Number(process.env.BENCH_WEB_SEARCH_RUNS ?? 20);
@@ -47,6 +56,12 @@ const PAGES = {
 type PageName = keyof typeof PAGES;
 const VIEWPORTS = { '1440': { width: 1440, height: 900 }, '390': { width: 390, height: 844 } };
 const SEARCH_PLACES = ['London', 'Manchester', 'Birmingham', 'Leeds', 'Glasgow'];
+/** The largest country of the demo data, and how far out its whole area (and the continent) is. */
+const FRAMES_URL = '/cn/en/sales?pt=all&lat=34.3416&lon=108.9398&address=Xi%27an';
+const FRAMES_COUNTRY_STEPS = 10;
+const FRAMES_CONTINENT_STEPS = 11;
+const FRAMES_STORES = Number(process.env.BENCH_WEB_FRAMES_STORES ?? 200_000);
+const ONLY_FRAMES = process.env.BENCH_WEB_ONLY === 'frames';
 const KB = 1024;
 const BUDGETS = {
   performance: 95,
@@ -58,6 +73,9 @@ const BUDGETS = {
   homeJsGzipKB: 100,
   resultsJsGzipKB: 150,
 };
+
+const FRAMES_NOTE =
+  'Map frames: requestAnimationFrame intervals while the mouse drags the 1440 px map 300 px back and forth six times (one step a frame) after "Search this area" zoomed out, and the same at the same view before it (basemap and pins only: the baseline); dropped = over 1.5 refreshes at 60 Hz; headless Chromium with --disable-gpu (WebGL on the CPU).';
 
 const log = (m: string): void => console.log(`[bench:web] ${m}`);
 const load = (): number[] => loadavg().map((x) => Math.round(x * 100) / 100);
@@ -149,6 +167,45 @@ async function lighthouseFigures(base: string, extra: Record<string, string>) {
   }
 }
 
+/**
+ * Frame times while panning the grouped map: the demo data's largest country on `base`, then a
+ * second server with FRAMES_STORES demo stores zoomed out to the continent.
+ */
+async function frameFigures(browser: Browser, base: string) {
+  const figures: Record<string, FrameFigures> = {};
+  const report = (name: string, f: FrameFigures) => {
+    figures[name] = f;
+    const line = (s: FrameStats) =>
+      `${s.frames} frames, median ${s.medianMs} ms, p95 ${s.p95Ms}, p99 ${s.p99Ms}, ` +
+      `max ${s.maxMs}, ${s.dropped} over 25 ms`;
+    log(
+      `map frames ${name}: ${f.areaStores} stores in ${f.groups} groups: ${line(f.grouped)}; ` +
+        `without them: ${line(f.baseline)}`,
+    );
+  };
+  report(
+    'largestCountry',
+    await panFrameTimes(browser, `${base}${FRAMES_URL}`, FRAMES_COUNTRY_STEPS),
+  );
+  if (FRAMES_STORES > 0) {
+    const dir = mkdtempSync(join(tmpdir(), 'locator-bench-web-frames-'));
+    log(`starting a second server with ${FRAMES_STORES} demo stores`);
+    const big = await startLocator({ DATA_DIR: dir, DEMO_STORES: String(FRAMES_STORES) }, 900_000);
+    try {
+      const url = `http://127.0.0.1:${big.port}${FRAMES_URL}`;
+      report(
+        `continent${FRAMES_STORES}`,
+        await panFrameTimes(browser, url, FRAMES_CONTINENT_STEPS),
+      );
+    } finally {
+      big.child.kill('SIGTERM');
+      await Promise.race([big.exited, new Promise((r) => setTimeout(r, 10_000))]);
+      rmSync(dir, { recursive: true, force: true });
+    }
+  }
+  return figures;
+}
+
 async function main(): Promise<void> {
   ensureBuild();
   const loadBefore = load();
@@ -160,12 +217,33 @@ async function main(): Promise<void> {
     const base = `http://127.0.0.1:${server.port}`;
     log(`server at ${base}`);
 
+    if (ONLY_FRAMES) {
+      const browser = await launchBrowser();
+      try {
+        const frames = await frameFigures(browser, base);
+        mkdirSync('bench/results', { recursive: true });
+        const out = {
+          benchmark: 'web-frames',
+          date: new Date().toISOString(),
+          machine: { cpus: cpus().length, loadAverageBefore: loadBefore, loadAverageAfter: load() },
+          notes: [FRAMES_NOTE],
+          mapFrames: frames,
+        };
+        writeFileSync('bench/results/web-frames.json', `${JSON.stringify(out, null, 2)}\n`);
+        log('wrote bench/results/web-frames.json');
+      } finally {
+        await browser.close();
+      }
+      return;
+    }
+
     // JavaScript before interaction.
     const map = mapFiles();
     const browser = await launchBrowser();
     const loadedBy = new Map<string, string[]>();
     const javascript: Record<string, Record<string, unknown>> = {};
     let searchMs: number[] = [];
+    let mapFrames: Record<string, FrameFigures> = {};
     const basemap: Record<string, unknown> = {};
     try {
       for (const [name, path] of Object.entries(PAGES) as [PageName, string][]) {
@@ -223,6 +301,7 @@ async function main(): Promise<void> {
         `search to first results: median ${median(searchMs)} ms, p90 ${percentile(searchMs, 90)} ms ` +
           `(${SEARCH_RUNS} runs)`,
       );
+      mapFrames = await frameFigures(browser, base);
     } finally {
       await browser.close();
     }
@@ -283,6 +362,7 @@ async function main(): Promise<void> {
         'Lighthouse: mobile form factor and simulated throttling (its defaults), Debian Chromium headless; the median run by performance score.',
         'JavaScript: every .js/.mjs requested from navigation until the page is settled (network idle) with no interaction; gzip = level 9, the .gz files the server sends; 1 KB = 1024 bytes; "map" = MapCanvas and what only it loads (pmtiles, the MapLibre worker).',
         'Map: bundle = the chunks only the map loads (MapCanvas, MapLibre and its worker, pmtiles); basemap = every /basemap/ response of a fresh results page until the map is fitted and settled, bytes on the wire (br/gzip as sent).',
+        FRAMES_NOTE,
         'Search: click on Search to the first store of the list painted (requestAnimationFrame after it appears), measured with performance.now in the page; fresh browser context per run.',
       ],
       lighthouse: { runsPerPage: LH_RUNS, pages: lh },
@@ -294,6 +374,7 @@ async function main(): Promise<void> {
         basemapOfResultsPage: basemap,
         geoTiles: await geoTileSizes(base),
       },
+      mapFrames,
       searchToResults: {
         url: '/uk/en/sales',
         viewport: VIEWPORTS['1440'],

@@ -8,12 +8,13 @@ const pages: Record<string, { base: string; place: string; nowhere: string }> = 
   'en-US': {
     base: '/sales',
     place: 'pt=all&lat=40.7128&lon=-74.006&address=New%20York',
-    nowhere: 'pt=all&lat=31.5&lon=-113.9&address=Desert',
+    // Far from every store (beyond the nearest-stores cap): no results at all.
+    nowhere: 'pt=all&lat=-40&lon=-140&address=South%20Pacific',
   },
   'ar-AE': {
     base: '/ae/ar/sales',
     place: 'pt=all&lat=25.2048&lon=55.2708&address=%D8%AF%D8%A8%D9%8A',
-    nowhere: 'pt=all&lat=22.5&lon=53.2&address=%D8%A7%D9%84%D8%B1%D8%A8%D8%B9',
+    nowhere: 'pt=all&lat=-5&lon=70&address=%D8%A7%D9%84%D9%85%D8%AD%D9%8A%D8%B7',
   },
 };
 

@@ -107,7 +107,16 @@ export async function createServices(
   }
   const api: ApiDeps = {
     config,
-    search: new SearchService(config, db.search, options.now),
+    search: new SearchService(
+      config,
+      db.search,
+      {
+        beyondCount: settings.BEYOND_RADIUS_COUNT,
+        beyondMaxKm: settings.BEYOND_RADIUS_MAX_KM,
+        areaMaxPoints: settings.AREA_MAX_POINTS,
+      },
+      options.now,
+    ),
     statistics: new StatisticsService(
       config,
       db.statistics,

@@ -255,3 +255,110 @@ describe.each(DIALECTS)('search API on %s', (dialect) => {
     expect(await t.db.statistics.count()).toBe(before + 1);
   });
 });
+
+/** Nearest stores beyond the radius (when none is within it) and area searches. */
+describe.each(DIALECTS)('search API beyond the radius and by area on %s', (dialect) => {
+  let t: TestDb;
+  let a: TestApp;
+  const results = async (path: string, o: Record<string, string | number> = {}) => {
+    const res = await a.app.inject(`${G}${path}?${q(o)}`);
+    expect(res.statusCode, res.body).toBe(200);
+    const parsed = searchResponseSchema.safeParse(res.json());
+    expect(parsed.success).toBe(true);
+    return parsed.data!.results;
+  };
+  const ids = (r: { stores: { storeId: string }[] }) => r.stores.map((s) => s.storeId);
+  // 300 km north of London: GB-FAR (150 km north of London) is the nearest, 150 km away.
+  const north = { lat: LONDON.lat + 300 / 111.195, lon: LONDON.lon };
+
+  beforeAll(async () => {
+    t = await openTestDb(dialect);
+    await t.db.stores.replaceAll(testStores(config(), 600));
+    a = await makeApp(t.db, {
+      RATE_LIMIT_SEARCH: '0',
+      BEYOND_RADIUS_COUNT: '2',
+      BEYOND_RADIUS_MAX_KM: '400',
+      AREA_MAX_POINTS: '5',
+    });
+  });
+  afterAll(async () => {
+    await a?.app.close();
+    await t?.cleanup();
+  });
+
+  it('answers the nearest stores beyond the radius, flagged, when none is within it', async () => {
+    const r = await results('/uk/en/sales', north);
+    expect(r.beyondRadius).toBe(true);
+    expect(r.radius).toBe('62.1 mi');
+    expect(ids(r)).toEqual(['GB-FAR', 'GB-11']);
+    expect(r.stores.map((s) => s.orderNumber)).toEqual([1, 2]);
+    expect(r.stores[0]!.distance).toBe('93.2 mi');
+    // Within the radius: not flagged.
+    const near = await results('/uk/en/sales');
+    expect(near.beyondRadius).toBe(false);
+    expect(near.radius).toBe('62.1 mi');
+    expect(near.areaPoints).toEqual([]);
+  });
+
+  it('answers nothing, unflagged, when nothing is within the cap (an empty sea)', async () => {
+    const r = await results('/uk/en/sales', { lat: -50, lon: -140 });
+    expect(r.stores).toEqual([]);
+    expect(r.beyondRadius).toBe(false);
+    // Only the channel's countries: a German store near nothing British stays out.
+    const de = await results('/uk/en/sales', { lat: 52.52, lon: 13.405 });
+    expect(ids(de)).not.toContain('DE-1');
+  });
+
+  it('keeps the filters beyond the radius (a drop-off search finds drop-off stores only)', async () => {
+    const r = await results('/uk/en/service', { ...north, repairType: 'Drop off' });
+    expect(r.beyondRadius).toBe(true);
+    expect(ids(r)).toEqual(['GB-10', 'GB-5']);
+  });
+
+  it('searches an area: its stores nearest the centre, every match as a position', async () => {
+    // 0.5° around London: GB-1 … GB-12 lie from 1 to 12 km north; not GB-FAR.
+    const bbox = `${LONDON.lon - 0.5},${LONDON.lat - 0.2},${LONDON.lon + 0.5},${LONDON.lat + 0.06}`;
+    const r = await results('/uk/en/sales', {
+      lat: LONDON.lat + 0.05,
+      lon: LONDON.lon,
+      bbox,
+      maxResult: 3,
+    });
+    expect(r.beyondRadius).toBe(false);
+    // Nearest the centre (5.6 km north) first, inside the area only.
+    expect(ids(r)).toEqual(['GB-5', 'GB-4', 'GB-2']);
+    // GB-1 … GB-6 are inside; GB-3 and GB-6 sell nothing.
+    expect(r.areaTotal).toBe(4);
+    expect(r.areaPoints).toHaveLength(8);
+    expect(r.areaPoints[0]).toBeCloseTo(LONDON.lon, 4);
+    // An area with nothing in it is empty, not answered beyond.
+    const empty = await results('/uk/en/sales', { lat: -50, lon: -140, bbox: '-141,-51,-139,-49' });
+    expect(empty.stores).toEqual([]);
+    expect(empty.areaTotal).toBe(0);
+    expect(empty.beyondRadius).toBe(false);
+  });
+
+  it('searches an area across the antimeridian', async () => {
+    const r = await results('/asia/en/sales', { lat: -16.5, lon: 180, bbox: '179,-17,-179,-16' });
+    expect(ids(r)).toEqual(expect.arrayContaining(['FJ-E', 'FJ-W']));
+    expect(r.areaTotal).toBe(r.stores.length);
+  });
+
+  it('answers at most AREA_MAX_POINTS positions, counting every match', async () => {
+    const r = await results('/uk/en/sales', { bbox: '-1,51,1,53' });
+    expect(r.areaTotal).toBe(9);
+    expect(r.areaPoints).toHaveLength(10);
+  });
+
+  it('answers 400 for a malformed area', async () => {
+    const bad = async (bbox: string, code: string) => {
+      const res = await a.app.inject(`${G}/uk/en/sales?${q({ bbox })}`);
+      expect(res.statusCode, bbox).toBe(400);
+      expect(res.json().error).toMatchObject({ code, param: 'bbox' });
+    };
+    await bad('1,2,3', 'INVALID_PARAMETER');
+    await bad('a,b,c,d', 'INVALID_PARAMETER');
+    await bad('-181,0,1,1', 'PARAMETER_OUT_OF_RANGE');
+    await bad('0,10,1,5', 'PARAMETER_OUT_OF_RANGE');
+  });
+});

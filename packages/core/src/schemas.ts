@@ -17,12 +17,10 @@ export const NO_CONTRACT_CARRIER = 'No-Contract';
 const emptyToUndefined = (v: unknown): unknown =>
   v === '' || v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v;
 
+const NUMBER = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/;
+
 const numberText = (min: number, max: number) =>
-  z
-    .string()
-    .regex(/^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/, 'must be a number')
-    .transform(Number)
-    .pipe(z.number().min(min).max(max));
+  z.string().regex(NUMBER, 'must be a number').transform(Number).pipe(z.number().min(min).max(max));
 
 const integerText = (min: number, max: number) =>
   z
@@ -44,6 +42,36 @@ export const searchPathSchema = z.object({
 });
 
 export const globalMatrixPathSchema = searchPathSchema.pick({ countryCode: true, lang: true });
+
+/**
+ * A map's visible area, `west,south,east,north` in degrees (GeoJSON's bbox order); west may be
+ * greater than east when the area crosses the antimeridian.
+ */
+const bboxText = z.string().transform((v, ctx) => {
+  const parts = v.split(',');
+  if (parts.length !== 4 || !parts.every((p) => NUMBER.test(p))) {
+    ctx.addIssue({ code: 'custom', message: 'must be four numbers: west,south,east,north' });
+    return z.NEVER;
+  }
+  const [west, south, east, north] = parts.map(Number) as [number, number, number, number];
+  if (
+    Math.max(Math.abs(west), Math.abs(east)) > 180 ||
+    Math.max(Math.abs(south), Math.abs(north)) > 90 ||
+    south > north
+  ) {
+    ctx.addIssue({
+      code: 'too_big',
+      origin: 'number',
+      maximum: 180,
+      message:
+        'must be longitudes from -180 to 180 and latitudes from -90 to 90, south before north',
+    });
+    return z.NEVER;
+  }
+  return { west, south, east, north };
+});
+
+export type SearchArea = z.output<typeof bboxText>;
 
 /** GET /api/v1/grlui/{cc}/{lang}/{channel} query (spec 7.1). */
 export const searchQuerySchema = z.object({
@@ -69,6 +97,11 @@ export const searchQuerySchema = z.object({
       .regex(/^drop[ _-]?off$/i, 'must be "Drop off" or empty')
       .optional(),
   ),
+  /**
+   * Search this area (the map's visible area) instead of the radius: the stores inside it
+   * nearest lat/lon (its centre), and every match's position for the map.
+   */
+  bbox: z.preprocess(emptyToUndefined, bboxText.optional()),
 });
 
 export type SearchQueryInput = z.input<typeof searchQuerySchema>;

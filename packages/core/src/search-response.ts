@@ -38,5 +38,17 @@ export const searchResponseSchema = z.object({
     vas: lookup.catch([]),
     solutionsSpeciality: lookup.catch([]),
     dropOff: z.boolean().catch(false),
+    /**
+     * True when nothing matched within the radius and `stores` are the nearest beyond it;
+     * `radius` is the searched radius as displayed ("100 mi").
+     */
+    beyondRadius: z.boolean().catch(false),
+    radius: z.string().catch(''),
+    /**
+     * An area search's matches: [longitude, latitude] one after the other, at most the server's
+     * cap (`areaTotal` counts them all); empty for a radius search.
+     */
+    areaPoints: z.array(z.number()).catch([]),
+    areaTotal: z.number().int().catch(0),
   }),
 });

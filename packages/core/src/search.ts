@@ -34,8 +34,15 @@ function str(value: string | number | undefined | null): string {
   return value === undefined || value === null ? '' : String(value);
 }
 
-/** The store-search query: pt, lat, lon, carrier, maxrad, maxResult, repairType (spec 7.1). */
+/**
+ * The store-search query: pt, lat, lon, carrier, maxrad, maxResult, repairType (spec 7.1), and
+ * bbox for an area search.
+ */
 export function searchApiQuery(request: SearchRequest): Record<string, string> {
+  const { area } = request;
+  const bbox: Record<string, string> = area
+    ? { bbox: [area.west, area.south, area.east, area.north].join(',') }
+    : {};
   return {
     pt: str(request.productId),
     lat: str(request.latitude),
@@ -44,6 +51,7 @@ export function searchApiQuery(request: SearchRequest): Record<string, string> {
     maxrad: str(request.maxRadius),
     maxResult: str(request.maxResults),
     repairType: str(request.repairType),
+    ...bbox,
   };
 }
 

@@ -243,6 +243,14 @@ export interface SearchResults {
   dropOff: boolean;
   /** Initial travel mode (spec 3.5 "held results"). */
   modesOfTransport?: TravelMode;
+  /** True when `stores` are the nearest beyond the radius (nothing was within it). */
+  beyondRadius?: boolean;
+  /** The searched radius as displayed ("100 mi"). */
+  radius?: string;
+  /** An area search's match positions: longitude, latitude, one after the other. */
+  areaPoints?: number[];
+  /** An area search's number of matches. */
+  areaTotal?: number;
 }
 
 export interface SearchResponse {
@@ -300,6 +308,8 @@ export interface SearchRequest {
   carriers: string;
   formattedAddress: string;
   repairType?: string;
+  /** Search this area of the map instead of the radius (latitude/longitude: its centre). */
+  area?: { west: number; south: number; east: number; north: number };
 }
 
 /** 3.8 */

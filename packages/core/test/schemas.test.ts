@@ -53,6 +53,19 @@ describe('search query schema', () => {
     expect(searchQuerySchema.parse({ pt: 'ALL', lat: '0', lon: '0' }).pt).toBe('all');
   });
 
+  it('reads an area (bbox) as west,south,east,north, the antimeridian crossed or not', () => {
+    const parse = (bbox: string) => searchQuerySchema.parse({ lat: '0', lon: '0', bbox }).bbox;
+    expect(parse('-1.5,51,0.5, 52')).toEqual({ west: -1.5, south: 51, east: 0.5, north: 52 });
+    expect(parse('179,-17,-179,-16')).toEqual({ west: 179, south: -17, east: -179, north: -16 });
+    expect(parse('')).toBeUndefined();
+    const code = (bbox: string) => errorOf({ lat: '0', lon: '0', bbox });
+    expect(code('1,2,3')).toMatchObject({ code: 'INVALID_PARAMETER', param: 'bbox' });
+    expect(code('a,1,2,3').message).toMatch(/four numbers/);
+    expect(code('-181,0,1,1')).toMatchObject({ code: 'PARAMETER_OUT_OF_RANGE', param: 'bbox' });
+    expect(code('0,-91,1,1').code).toBe('PARAMETER_OUT_OF_RANGE');
+    expect(code('0,10,1,5').code).toBe('PARAMETER_OUT_OF_RANGE');
+  });
+
   it('names the parameter and the kind of problem', () => {
     expect(errorOf({ lon: '1' })).toMatchObject({
       code: 'MISSING_PARAMETER',

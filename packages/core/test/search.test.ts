@@ -43,6 +43,10 @@ describe('store-search call (spec 7.1)', () => {
     expect(searchApiQuery({ ...request, repairType: 'Drop off' }).repairType).toBe('Drop off');
     const loose = { ...request, carriers: null } as unknown as SearchRequest;
     expect(searchApiQuery(loose).carrier).toBe('');
+    // An area search adds the area, west,south,east,north.
+    const area = { west: -1, south: 51, east: 0.5, north: 52 };
+    expect(searchApiQuery({ ...request, area }).bbox).toBe('-1,51,0.5,52');
+    expect(searchApiQuery(request)).not.toHaveProperty('bbox');
   });
 });
 

@@ -17,8 +17,8 @@
  * document (~650 bytes): ~150 MB for
  * 200,000 stores.
  */
-import { EARTH_RADIUS_KM, boundingBoxes, haversineKm } from './geo.js';
-import type { NearestPage, NearestQuery, PageStore } from './types.js';
+import { EARTH_RADIUS_KM, boundingBoxes, haversineKm, type Box } from './geo.js';
+import type { Area, NearestPage, NearestQuery, PageStore } from './types.js';
 import { EMPTY_PAGE, hashTag } from './page.js';
 
 /** Grid cell size in degrees. */
@@ -222,66 +222,38 @@ export class StoreIndex {
     return lo;
   }
 
-  /** The `limit` nearest stores matching the query within its radius, nearest first. */
+  /**
+   * The `limit` nearest stores matching the query within its radius, nearest first; with an
+   * `area`, the `limit` stores inside the area nearest its point (no radius), and the position
+   * of every match in the area (`points`, for the map's clusters).
+   */
   nearest(q: NearestQuery): NearestPage {
     if (q.countries.length === 0 || q.limit <= 0 || this.size === 0) return EMPTY_PAGE;
-    const wanted = new Uint8Array(this.countryCodes.size);
-    let any = false;
-    for (const code of q.countries) {
-      const c = this.countryCodes.get(code);
-      if (c !== undefined) {
-        wanted[c] = 1;
-        any = true;
-      }
-    }
-    if (!any) return EMPTY_PAGE;
-    const sales = q.channel === 'sales';
-    // Flags a store must have, and those it must not.
-    const need = (sales ? SALES : SERVICE) | (q.dropOff === 'only' ? DROP_OFF : 0);
-    const refuse = q.dropOff === 'exclude' ? DROP_OFF : 0;
-    let productBit = 0;
-    let productText = '';
-    if (q.productId) {
-      const bit = this.productBits?.get(q.productId);
-      if (this.productBits && bit === undefined) return EMPTY_PAGE; // no store lists it
-      if (bit !== undefined) productBit = bit;
-      else productText = `|${q.productId}|`;
-    }
-    const maskAt = sales ? 1 : 2;
-    const lists = sales ? this.sales : this.service;
-    const carrier = q.carrier ? `|${q.carrier}|` : '';
+    const accepts = this.matcher(q);
+    if (!accepts) return EMPTY_PAGE;
     const { latitude: lat, longitude: lon } = q;
     const qx = Math.cos(lat * RAD) * Math.cos(lon * RAD);
     const qy = Math.cos(lat * RAD) * Math.sin(lon * RAD);
     const qz = Math.sin(lat * RAD);
-    const { lats, lons, xyz, meta, carriers } = this;
-    // Candidates within the radius: positions, squared chords and ids side by side.
+    const { lats, lons, xyz } = this;
+    // Candidates: positions, squared chords and ids side by side.
     let count = 0;
-
-    let radius = Math.min(q.radiusKm, START_RADIUS_KM);
-    for (;;) {
+    const scan = (boxes: readonly Box[], maxC2: number, area: Area | undefined) => {
       count = 0;
-      const maxC2 = chord2(radius) * CHORD_MARGIN;
-      for (const b of boundingBoxes(lat, lon, radius)) {
+      for (const b of boxes) {
         const lonLo = lonCell(b.minLon);
         const lonHi = lonCell(b.maxLon);
         for (let row = latCell(b.minLat), last = latCell(b.maxLat); row <= last; row += 1) {
           const end = this.lowerBound(row * LON_CELLS + lonHi + 1);
           for (let k = this.lowerBound(row * LON_CELLS + lonLo); k < end; k += 1) {
-            // The cells' rows and columns hold the bounding box; the chord decides.
+            // The cells' rows and columns hold the bounding box; the chord (or the area) decides.
             const dx = xyz[3 * k]! - qx;
             const dy = xyz[3 * k + 1]! - qy;
             const dz = xyz[3 * k + 2]! - qz;
             const c2 = dx * dx + dy * dy + dz * dz;
             if (c2 > maxC2) continue;
-            const m = meta[3 * k]!;
-            if ((m & need) !== need || (m & refuse) !== 0 || wanted[m >>> 8] !== 1) continue;
-            if (productBit !== 0 && (meta[3 * k + maskAt]! & productBit) === 0) continue;
-            if (productText !== '' && !lists[k]!.includes(productText)) continue;
-            if (carrier !== '') {
-              const cs = carriers[k]!;
-              if (cs !== '' && !cs.includes(carrier)) continue;
-            }
+            if (area && !inBox(b, lats[k]!, lons[k]!)) continue;
+            if (!accepts(k)) continue;
             if (count === this.found.length) this.growCandidates();
             this.found[count] = k;
             this.c2s[count] = c2;
@@ -290,10 +262,27 @@ export class StoreIndex {
           }
         }
       }
-      if (count >= q.limit || radius >= q.radiusKm) break;
-      // Grow by the observed density (area ∝ r²), at least doubling.
-      const factor = count > 0 ? Math.sqrt(q.limit / count) * 1.25 : 4;
-      radius = Math.min(q.radiusKm, radius * Math.max(2, factor));
+    };
+
+    let points: Float64Array | undefined;
+    if (q.area) {
+      scan(areaBoxes(q.area), Number.POSITIVE_INFINITY, q.area);
+      points = new Float64Array(2 * Math.min(count, q.area.maxPoints));
+      for (let i = 0; 2 * i < points.length; i += 1) {
+        const k = this.found[i]!;
+        // Five decimals (about a metre): enough for a map, and a shorter answer.
+        points[2 * i] = Math.round(lons[k]! * 1e5) / 1e5;
+        points[2 * i + 1] = Math.round(lats[k]! * 1e5) / 1e5;
+      }
+    } else {
+      let radius = Math.min(q.radiusKm, START_RADIUS_KM);
+      for (;;) {
+        scan(boundingBoxes(lat, lon, radius), chord2(radius) * CHORD_MARGIN, undefined);
+        if (count >= q.limit || radius >= q.radiusKm) break;
+        // Grow by the observed density (area ∝ r²), at least doubling.
+        const factor = count > 0 ? Math.sqrt(q.limit / count) * 1.25 : 4;
+        radius = Math.min(q.radiusKm, radius * Math.max(2, factor));
+      }
     }
     if (count === 0) return EMPTY_PAGE;
     const n = Math.min(q.limit, count);
@@ -306,7 +295,7 @@ export class StoreIndex {
       const k = this.found[order[i]!]!;
       const km = haversineKm(lat, lon, lats[k]!, lons[k]!);
       // The chord bound had a margin; the radius itself is exact.
-      if (km > q.radiusKm) break;
+      if (!q.area && km > q.radiusKm) break;
       stores.push({
         bytes: this.docs,
         start: this.docStart[k]!,
@@ -316,8 +305,67 @@ export class StoreIndex {
       });
       distancesKm.push(km);
     }
-    return { stores, distancesKm };
+    return points ? { stores, distancesKm, points, total: count } : { stores, distancesKm };
   }
+
+  /**
+   * Whether the store at position k matches the query's channel, countries, drop-off mode,
+   * product and carrier; undefined when nothing can match.
+   */
+  private matcher(q: NearestQuery): ((k: number) => boolean) | undefined {
+    const wanted = new Uint8Array(this.countryCodes.size);
+    let any = false;
+    for (const code of q.countries) {
+      const c = this.countryCodes.get(code);
+      if (c !== undefined) {
+        wanted[c] = 1;
+        any = true;
+      }
+    }
+    if (!any) return undefined;
+    const sales = q.channel === 'sales';
+    // Flags a store must have, and those it must not.
+    const need = (sales ? SALES : SERVICE) | (q.dropOff === 'only' ? DROP_OFF : 0);
+    const refuse = q.dropOff === 'exclude' ? DROP_OFF : 0;
+    let productBit = 0;
+    let productText = '';
+    if (q.productId) {
+      const bit = this.productBits?.get(q.productId);
+      if (this.productBits && bit === undefined) return undefined; // no store lists it
+      if (bit !== undefined) productBit = bit;
+      else productText = `|${q.productId}|`;
+    }
+    const maskAt = sales ? 1 : 2;
+    const lists = sales ? this.sales : this.service;
+    const carrier = q.carrier ? `|${q.carrier}|` : '';
+    const { meta, carriers } = this;
+    return (k) => {
+      const m = meta[3 * k]!;
+      if ((m & need) !== need || (m & refuse) !== 0 || wanted[m >>> 8] !== 1) return false;
+      if (productBit !== 0 && (meta[3 * k + maskAt]! & productBit) === 0) return false;
+      if (productText !== '' && !lists[k]!.includes(productText)) return false;
+      if (carrier !== '') {
+        const cs = carriers[k]!;
+        if (cs !== '' && !cs.includes(carrier)) return false;
+      }
+      return true;
+    };
+  }
+}
+
+/** True when the position is inside the box (its edges included). */
+function inBox(b: Box, lat: number, lon: number): boolean {
+  return lat >= b.minLat && lat <= b.maxLat && lon >= b.minLon && lon <= b.maxLon;
+}
+
+/** An area as boxes within -180..180: one crossing the antimeridian (west > east) is two. */
+function areaBoxes(a: Area): Box[] {
+  const { south: minLat, north: maxLat, west, east } = a;
+  if (west <= east) return [{ minLat, maxLat, minLon: west, maxLon: east }];
+  return [
+    { minLat, maxLat, minLon: west, maxLon: 180 },
+    { minLat, maxLat, minLon: -180, maxLon: east },
+  ];
 }
 
 /** True when candidate a comes before b: nearer, or as near with a lower id. */

@@ -45,6 +45,21 @@ export interface NearestQuery {
   /** A carrier name; carrier-neutral stores always match. */
   carrier?: string | undefined;
   dropOff: DropOffMode;
+  /**
+   * Search this area instead of the radius: the `limit` matches inside it nearest the query's
+   * point, and the positions of every match in it (at most `maxPoints`).
+   */
+  area?: Area | undefined;
+}
+
+/** A map's visible area in degrees; `west` > `east` when it crosses the antimeridian. */
+export interface Area {
+  south: number;
+  west: number;
+  north: number;
+  east: number;
+  /** The most positions the answer carries. */
+  maxPoints: number;
 }
 
 export interface NearestHit {
@@ -72,6 +87,10 @@ export interface PageStore {
 export interface NearestPage {
   stores: PageStore[];
   distancesKm: number[];
+  /** An area search's matches: longitude, latitude of each, one after the other. */
+  points?: Float64Array;
+  /** An area search's number of matches (points may hold fewer). */
+  total?: number;
 }
 
 export interface ApplyResult {

@@ -10,7 +10,7 @@
 import { ApiError, NO_CONTRACT_CARRIER, type Product, type SearchQuery } from '@locator/core';
 import type { ConfigService, SearchContext } from '../config/service.js';
 import { etagOf } from '../config/service.js';
-import type { DropOffMode, StoreSearch } from '../db/types.js';
+import type { DropOffMode, NearestQuery, StoreSearch } from '../db/types.js';
 import { createHash } from 'node:crypto';
 import { distanceFormat } from './distance.js';
 import { ByteWriter } from './bytes.js';
@@ -52,6 +52,22 @@ export interface SearchPath {
   channel: string;
 }
 
+/** What a search adds to the channel's rules (server settings). */
+export interface SearchOptions {
+  /** Nearest stores answered beyond the radius when none is within it (0: none). */
+  beyondCount: number;
+  /** How far beyond the radius they may be, in km. */
+  beyondMaxKm: number;
+  /** The most positions an area search answers. */
+  areaMaxPoints: number;
+}
+
+export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
+  beyondCount: 3,
+  beyondMaxKm: 1500,
+  areaMaxPoints: 250_000,
+};
+
 export interface SearchBody {
   /** UTF-8 JSON. */
   body: Buffer;
@@ -78,6 +94,7 @@ export class SearchService {
   constructor(
     private readonly config: ConfigService,
     private readonly stores: StoreSearch,
+    private readonly options: SearchOptions = DEFAULT_SEARCH_OPTIONS,
     now?: () => number,
   ) {
     this.statuses = new HoursStatuses(now);
@@ -121,20 +138,36 @@ export class SearchService {
     }
     const dropOffSearch = query.repairType !== undefined;
     const dropOff: DropOffMode = ctx.dropOff ? (dropOffSearch ? 'only' : 'exclude') : 'any';
-    const page = await this.stores.nearestPage({
+    const radiusKm = Math.min(query.maxrad ?? ctx.searchRadius, ctx.searchRadius);
+    const nearest: NearestQuery = {
       latitude: query.lat,
       longitude: query.lon,
-      radiusKm: Math.min(query.maxrad ?? ctx.searchRadius, ctx.searchRadius),
+      radiusKm,
       limit: Math.min(query.maxResult ?? ctx.maxResults, ctx.maxResults),
       countries: ctx.countries,
       channel: ctx.channel,
       productId,
       carrier,
       dropOff,
-    });
+      area: query.bbox && { ...query.bbox, maxPoints: this.options.areaMaxPoints },
+    };
+    let page = await this.stores.nearestPage(nearest);
+    // Nothing within the radius: the nearest few beyond it, flagged as such.
+    const { beyondCount, beyondMaxKm } = this.options;
+    const beyond = page.stores.length === 0 && !nearest.area && beyondCount > 0;
+    if (beyond) {
+      page = await this.stores.nearestPage({
+        ...nearest,
+        radiusKm: Math.max(beyondMaxKm, radiusKm),
+        limit: Math.min(beyondCount, nearest.limit),
+      });
+    }
     const { stores, distancesKm } = page;
     const lookups = this.lookupsOf(ctx);
     const distances = distanceFormat(ctx.distanceUnit, ctx.numberLocale);
+    const radius = distances.json(radiusKm);
+    const points = page.points ? `[${page.points.join(',')}]` : '[]';
+    const after = `,"beyondRadius":${beyond && stores.length > 0},"radius":${radius.toString()},"areaPoints":${points},"areaTotal":${page.total ?? 0}`;
     // The body is written piece by piece into one buffer sized for the worst case: per store
     // the part before its document, then the document's bytes without its opening brace
     // (never decoded).
@@ -142,7 +175,7 @@ export class SearchService {
     const statuses = stores.map((s) =>
       this.statuses.field(s.bytes, s.start, s.end, s.tag, instant),
     );
-    let size = this.head.length + lookups.part.length + TAIL_MAX;
+    let size = this.head.length + lookups.part.length + TAIL_MAX + Buffer.byteLength(after);
     for (let i = 0; i < stores.length; i += 1) {
       const s = stores[i]!;
       size += STORE_PARTS_MAX + distances.json(metres(distancesKm[i]!) / 1000).length;
@@ -173,10 +206,12 @@ export class SearchService {
       tag[2 * i + 1] = m;
     }
     w.bytes(lookups.part);
-    w.ascii(`${ctx.dropOff},"demoData":${demo}}}`);
+    w.ascii(`${ctx.dropOff}`);
+    w.bytes(Buffer.from(after));
+    w.ascii(`,"demoData":${demo}}}`);
     const body = w.written();
     const etag = `"${createHash('sha1')
-      .update(`${lookups.hash}|${ctx.dropOff}|${demo}|`)
+      .update(`${lookups.hash}|${ctx.dropOff}|${demo}|${after}|`)
       .update(new Uint8Array(tag.buffer))
       .update(statuses.join(''))
       .digest('base64url')}"`;

@@ -18,6 +18,8 @@ import { calloutOffset } from './callout-room';
 import { enablePmtiles, installPlaceLabels } from './map-setup';
 import { syncPinSpace } from './pin-collision';
 import { StorePin } from './StorePin';
+import { ClusterLayer } from './ClusterLayer';
+import { AreaSearchButton } from './AreaSearchButton';
 import {
   DEFAULT_LABELS,
   DEFAULT_ZOOM,
@@ -49,6 +51,7 @@ export default function MapCanvas(props: StoreMapProps) {
   const [failed, setFailed] = useState(false);
   const validPins = useMemo(() => pins.filter(isValidPin), [pins]);
   const pinsRef = useRef(validPins);
+  const keepView = useRef(props.view !== undefined);
   useEffect(() => {
     pinsRef.current = validPins;
   });
@@ -63,7 +66,9 @@ export default function MapCanvas(props: StoreMapProps) {
       const basemap = await loadBasemap(lang, window.location.origin, abort.signal);
       if (usesPmtiles(basemap.style)) await enablePmtiles();
       if (abort.signal.aborted) return;
-      const camera = cameraFor(pinsRef.current);
+      const camera = props.view
+        ? { kind: 'point' as const, center: props.view.center, zoom: props.view.zoom }
+        : cameraFor(pinsRef.current);
       const m = new MapLibreMap({
         container,
         style: basemap.style,
@@ -109,6 +114,10 @@ export default function MapCanvas(props: StoreMapProps) {
         );
       }
       m.on('error', (e) => console.warn('map:', e.error?.message ?? e));
+      // Whether the camera is moving, on the canvas element (end-to-end tests and bench:web
+      // wait for a zoom to end before the next).
+      m.on('movestart', () => container.setAttribute('data-map-moving', 'true'));
+      m.on('moveend', () => container.setAttribute('data-map-moving', 'false'));
       setAttribution(basemap.attribution);
       setMap(m);
       props.onMapReady?.(m);
@@ -131,7 +140,8 @@ export default function MapCanvas(props: StoreMapProps) {
 
   // After new results, fit the pins 1 s later (spec 4.2, 9.4, 9.5).
   useDelayedOnChange(map ? fitKey : undefined, FIT_DELAY_MS, () => {
-    if (!map) return;
+    // An area search's results keep the visitor's view.
+    if (!map || keepView.current) return;
     // No pins (a filter that matches nothing): the map keeps its view.
     const camera = refitCamera(pinsRef.current);
     if (!camera) return;
@@ -222,6 +232,16 @@ export default function MapCanvas(props: StoreMapProps) {
               register={register}
             />
           ))}
+          {props.points && props.points.length > 0 ? (
+            <ClusterLayer
+              points={props.points}
+              label={labels.cluster}
+              locale={props.numberLocale ?? lang}
+            />
+          ) : null}
+          {props.onAreaSearch ? (
+            <AreaSearchButton label={labels.searchArea} onSearch={props.onAreaSearch} />
+          ) : null}
           {activePin && callout ? (
             <MapCallout
               key={activePin.id}

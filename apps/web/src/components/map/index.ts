@@ -10,6 +10,7 @@ export {
   PIN_GLYPH_COLOUR,
   RECENTRE_DELAY_MS,
   type CalloutSize,
+  type MapArea,
   type MapPin,
   type StoreMapLabels,
   type StoreMapProps,

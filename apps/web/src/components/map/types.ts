@@ -44,6 +44,22 @@ export interface StoreMapLabels {
   zoomOut: string;
   /** Heading of the attribution list, for assistive technology ("Map data"). */
   attribution: string;
+  /** The button offered after the visitor moved the map ("Search this area"). */
+  searchArea: string;
+  /** Accessible name of a group of stores ("Group of locations: 25. Zoom in"). */
+  cluster: (count: number) => string;
+}
+
+/** The map's visible area and camera, for an area search. */
+export interface MapArea {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+  /** The centre: the area search's stores come nearest it first. */
+  latitude: number;
+  longitude: number;
+  zoom: number;
 }
 
 export const DEFAULT_LABELS: StoreMapLabels = {
@@ -55,6 +71,8 @@ export const DEFAULT_LABELS: StoreMapLabels = {
   zoomIn: 'Zoom in',
   zoomOut: 'Zoom out',
   attribution: 'Map data',
+  searchArea: 'Search this area',
+  cluster: (count) => `Group of locations: ${count}. Zoom in`,
 };
 
 export interface StoreMapProps {
@@ -83,6 +101,17 @@ export interface StoreMapProps {
   /** Callout size of the active store (core calloutSize, spec 9.5). */
   calloutSize?: CalloutSize;
   className?: string;
+  /**
+   * Positions (longitude, latitude one after the other) of every store of an area search:
+   * grouped with their counts when zoomed out, dots when zoomed in.
+   */
+  points?: ArrayLike<number>;
+  /** Number format of the groups' counts (BCP 47; default `lang`). */
+  numberLocale?: string;
+  /** Given: after the visitor pans or zooms, a "Search this area" button calls it. */
+  onAreaSearch?: (area: MapArea) => void;
+  /** The camera to start with instead of fitting the pins (an area search's results). */
+  view?: { center: [number, number]; zoom: number };
   /** The MapLibre map once created: an embedding page's own layers, the end-to-end tests' view. */
   onMapReady?: (map: MapLibreMap) => void;
 }

@@ -56,6 +56,11 @@ export function ResultsScreen({
   useEffect(() => {
     if (arrivedAt === undefined) return;
     const el = heading.current;
+    // After "Search this area" the page stays where it is (the map in view).
+    if (flow.trigger === 'area') {
+      el?.focus({ preventScroll: true });
+      return;
+    }
     if (flow.trigger === 'history' || flow.trigger === 'deepLink') {
       if (savedView) {
         if (!restoreView(savedView) && flow.trigger === 'history') {
@@ -137,6 +142,8 @@ export function ResultsScreen({
               pageQueryOf(ctx, dropOffSearchRequest(state.request, target))
             }
             onDropOff={flow.dropOff}
+            onAreaSearch={flow.searchArea}
+            mapView={state.request.area ? flow.areaView : undefined}
             onLinkClick={onLinkClick}
             headingRef={heading}
             narrow={narrow}

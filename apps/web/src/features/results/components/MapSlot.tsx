@@ -1,5 +1,5 @@
 import { calloutSize, localeDirection, type Store } from '@locator/core';
-import { StoreMap, type MapPin } from '../../../components/map';
+import { StoreMap, type MapArea, type MapPin } from '../../../components/map';
 import type { ResultsContext } from '../context';
 import { useMapLabels } from '../hooks/useMapLabels';
 import { StoreCallout } from './StoreCallout';
@@ -27,6 +27,12 @@ export interface MapSlotProps {
   onSelect(id: string): void;
   onHover(id: string | null): void;
   onEscape(): void;
+  /** Positions of every store of an area search (longitude, latitude), grouped on the map. */
+  points?: readonly number[] | undefined;
+  /** "Search this area" after the visitor moved the map. */
+  onAreaSearch?: ((area: MapArea) => void) | undefined;
+  /** The camera to start with (an area search's results keep the visitor's view). */
+  view?: { center: [number, number]; zoom: number } | undefined;
 }
 
 /**
@@ -58,6 +64,10 @@ export function MapSlot(props: MapSlotProps) {
           return store ? <StoreCallout store={store} links={links} /> : null;
         }}
         className="results__store-map"
+        numberLocale={ctx.locale}
+        {...(props.points && props.points.length > 0 ? { points: props.points } : {})}
+        {...(props.onAreaSearch ? { onAreaSearch: props.onAreaSearch } : {})}
+        {...(props.view ? { view: props.view } : {})}
       />
     </div>
   );

@@ -12,7 +12,9 @@ import {
   type Store,
 } from '@locator/core';
 import { restoreView } from '../../../lib/router';
+import type { MapArea } from '../../../components/map';
 import type { ResultsContext } from '../context';
+import type { AreaView } from '../hooks/useSearchFlow';
 import { useResultsView } from '../hooks/useResultsView';
 import { useTimedMessage } from '../hooks/useTimedMessage';
 import { useStoreSelection } from '../hooks/useStoreSelection';
@@ -42,6 +44,10 @@ export interface ResultsSectionProps {
   /** The query string the drop-off switch leads to. */
   dropOffHref(target: Target): string;
   onDropOff(target: Target): void;
+  /** "Search this area" on the map. */
+  onAreaSearch?: (area: MapArea) => void;
+  /** The map's camera to keep (an area search's results). */
+  mapView?: AreaView | undefined;
   onLinkClick(link: string, store: Store | undefined, url: string): void;
   headingRef?: Ref<HTMLHeadingElement>;
   narrow: boolean;
@@ -135,6 +141,9 @@ export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
           product={productLabel(view.chosenProduct)}
           repairType={request.repairType}
           location={request.formattedAddress}
+          beyondRadius={results.beyondRadius ? results.radius : undefined}
+          areaTotal={request.area ? (results.areaTotal ?? 0) : undefined}
+          locale={ctx.locale}
         />
       </h2>
       <DropOffSwitch
@@ -216,6 +225,9 @@ export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
                 onSelect={(id) => selection.select(id, 'pin')}
                 onHover={selection.hover}
                 onEscape={selection.closeCallout}
+                points={results.areaPoints}
+                onAreaSearch={props.onAreaSearch}
+                view={props.mapView}
               />
             ) : null}
           </div>

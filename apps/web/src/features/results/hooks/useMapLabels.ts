@@ -4,7 +4,7 @@ import type { StoreMapLabels } from '../../../components/map';
 
 /** The store map's texts in the page language (spec 2.5 item 8: pins named by number and name). */
 export function useMapLabels(): StoreMapLabels {
-  const { t } = useTranslation('result');
+  const { t, i18n } = useTranslation('result');
   return useMemo(
     () => ({
       map: t('map.label'),
@@ -15,7 +15,9 @@ export function useMapLabels(): StoreMapLabels {
       zoomIn: t('map.zoomIn'),
       zoomOut: t('map.zoomOut'),
       attribution: t('map.attribution'),
+      searchArea: t('map.searchArea'),
+      cluster: (count) => t('map.cluster', { number: count.toLocaleString(i18n.language) }),
     }),
-    [t],
+    [t, i18n.language],
   );
 }

@@ -26,11 +26,19 @@ import {
   withViewQuery,
 } from '../request';
 import type { Place, PlaceAnswer } from '../../../lib/maps';
+import type { MapArea } from '../../../components/map';
 import { useMapsClient } from './mapsContext';
 import { useGeolocation } from './useGeolocation';
 import type { SearchForm } from './useSearchForm';
 
-export type Trigger = 'form' | 'deepLink' | 'dropOff' | 'history';
+/** How a search started; 'area' is "Search this area" on the map. */
+export type Trigger = 'form' | 'deepLink' | 'dropOff' | 'history' | 'area';
+
+/** The map's camera of an area search (its results keep the visitor's view). */
+export interface AreaView {
+  center: [number, number];
+  zoom: number;
+}
 
 /** A postcode-shaped location in a country whose postcodes the maps engine lacks offline. */
 export const POSTCODE_NOT_OFFLINE = 'form.location.error.postcodeNotOffline';
@@ -48,6 +56,7 @@ export function useSearchFlow(
   const geo = useGeolocation();
   const [resolvingPlace, setResolvingPlace] = useState(false);
   const [trigger, setTrigger] = useState<Trigger | undefined>(undefined);
+  const [areaView, setAreaView] = useState<AreaView | undefined>(undefined);
   /** "Did you mean …?" after a location that was not found, while its text stays. */
   const [offer, setOffer] = useState<{ place: Place; text: string } | undefined>(undefined);
   const suggestion = offer && offer.text === form.state.values.search ? offer.place : undefined;
@@ -65,6 +74,8 @@ export function useSearchFlow(
       }
       setTrigger(how);
       const answer = run(request);
+      // Browsing the map is not a location search: no statistic, no search event.
+      if (how === 'area') return answer;
       // After the search's own request: the statistic never delays the stores.
       if (how !== 'dropOff' && how !== 'history') void sendLocationSearch(request, ctx.locale);
       // Reported once the answer is in, with its count and position (rounded to ~1 km by the
@@ -229,6 +240,24 @@ export function useSearchFlow(
     [runSearch, search.state],
   );
 
+  /**
+   * "Search this area": the shown search again (same product, carrier, drop-off) over the map's
+   * visible area, its stores nearest the area's centre; the URL keeps the searched location.
+   */
+  const searchArea = useCallback(
+    (area: MapArea) => {
+      const current = search.state.status === 'idle' ? undefined : search.state.request;
+      if (!current) return;
+      const { west, south, east, north, latitude, longitude, zoom } = area;
+      setAreaView({ center: [longitude, latitude], zoom });
+      void runSearch(
+        { ...current, latitude, longitude, area: { west, south, east, north } },
+        'area',
+      );
+    },
+    [runSearch, search.state],
+  );
+
   const retry = useCallback(() => {
     if (search.state.status === 'error') void run(search.state.request);
   }, [run, search.state]);
@@ -256,6 +285,8 @@ export function useSearchFlow(
     reset,
     changeCountry,
     dropOff,
+    searchArea,
+    areaView,
     retry,
     geolocation: {
       supported: geo.supported,
