@@ -24,6 +24,8 @@ import { lazyCountryCheck } from './admin/country-check.js';
 import { StorePagesService } from './pages/service.js';
 import { PageTexts } from './pages/texts.js';
 import { STORE_PAGES_CSS_PATH } from './pages/styles.js';
+import { loadWebhookConfig, type WebhookConfig } from './webhooks/config.js';
+import { WebhookSender, webhookOptions } from './webhooks/sender.js';
 
 export interface Services {
   db: Database;
@@ -65,6 +67,8 @@ export async function createServices(
     log?: (msg: string) => void;
     /** Analytics settings; default: read from process.env (ConfigError listing problems). */
     analytics?: AnalyticsConfig;
+    /** Change webhook settings; default: read from process.env. */
+    webhooks?: WebhookConfig;
     /** Where the database outage log goes (default: the `log` function). */
     outageLog?: OutageLog;
     /** The maps engine: the statistic's country check reverse-geocodes with it. */
@@ -72,6 +76,7 @@ export async function createServices(
   } = {},
 ): Promise<Services> {
   const analyticsConfig = options.analytics ?? loadAnalyticsConfig();
+  const webhookConfig = options.webhooks ?? loadWebhookConfig();
   const files = loadConfigFiles(settings.CONFIG_DIR);
   const config = new ConfigService(files);
   const log = options.log ?? (() => undefined);
@@ -89,6 +94,10 @@ export async function createServices(
   db.search.listen((ok) => (ok ? outages.succeeded() : outages.checkFailed()));
   const token = settings.MAPS_PROVIDER === 'embedded' ? '' : env.MAP_TOKEN;
   const analytics = createAnalytics(analyticsConfig, config, db, log);
+  const hooks = webhookOptions(webhookConfig, log);
+  // The admin API's writes are this process's changes; it sends them (webhooks/sender.ts).
+  const webhooks = hooks && new WebhookSender(hooks).follow(db.changes);
+  if (hooks) log(`webhooks: changes sent to ${hooks.urls.map((u) => new URL(u).host).join(', ')}`);
   await analytics.startRetention();
   const counters = new RateLimitCounters({
     redisUrl: settings.REDIS_URL,
@@ -145,6 +154,7 @@ export async function createServices(
     pages,
     preloadConfig: async (locale) => config.preload(locale),
     close: async () => {
+      await webhooks?.close();
       await analytics.close();
       await counters.close();
       await db.close();

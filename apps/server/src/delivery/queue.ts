@@ -74,8 +74,8 @@ export class DeliveryQueue<T> {
   private running: Promise<void> | undefined;
   private inFlight = 0;
   private closing = false;
-  /** A drop warning was logged since the queue was last empty. */
-  private warned = false;
+  /** Items dropped since the queue was last empty (a warning was logged at the first). */
+  private droppedInStreak = 0;
   private readonly fetchImpl: typeof fetch;
   private readonly timers: Timers;
   private readonly counts = { sent: 0, dropped: 0, failed: 0, abandoned: 0, requests: 0 };
@@ -93,13 +93,13 @@ export class DeliveryQueue<T> {
     if (over > 0) {
       this.queue.splice(0, over);
       this.counts.dropped += over;
-      if (!this.warned) {
-        this.warned = true;
+      if (this.droppedInStreak === 0) {
         this.log(
           `${this.o.name} queue full (${this.o.maxQueue} ${this.o.noun}): dropping the oldest; ` +
             `${this.counts.dropped} dropped since start`,
         );
       }
+      this.droppedInStreak += over;
     }
     if (this.queue.length >= this.o.batchSize) this.kick();
     else this.schedule();
@@ -154,7 +154,10 @@ export class DeliveryQueue<T> {
   private async drain(): Promise<void> {
     while (this.queue.length > 0) {
       const batch = this.queue.splice(0, this.o.batchSize);
-      if (this.queue.length === 0) this.warned = false;
+      if (this.queue.length === 0 && this.droppedInStreak > 0) {
+        this.log(`${this.o.name}: ${this.droppedInStreak} ${this.o.noun} dropped while full`);
+        this.droppedInStreak = 0;
+      }
       this.inFlight = batch.length;
       await this.sendWithRetries(batch);
       this.inFlight = 0;
