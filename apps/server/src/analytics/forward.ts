@@ -15,8 +15,8 @@ import {
   PermanentError,
   type DeliveryStats,
   type Post,
+  type QueueSettings,
   type SendOutcome,
-  type Timers,
 } from '../delivery/queue.js';
 
 /** An event as forwarded: the stored fields, null ones left out, time as ISO 8601. */
@@ -33,24 +33,12 @@ export function toForwardEvent(r: EventRecord): ForwardEvent {
   return out;
 }
 
-export interface ForwarderOptions {
-  url: string;
+export interface ForwarderOptions extends QueueSettings {
   kind: 'webhook' | 'plausible';
   /** Plausible site domain. */
   domain?: string | undefined;
   /** Webhook bearer token. */
   token?: string | undefined;
-  batchSize: number;
-  maxQueue: number;
-  /** Longest wait before a partial batch is sent. */
-  intervalMs: number;
-  timeoutMs: number;
-  retries: number;
-  /** First back-off; doubles per retry. Default 1000. */
-  backoffMs?: number;
-  fetch?: typeof fetch;
-  log?: (msg: string) => void;
-  timers?: Timers;
 }
 
 export type ForwarderStats = DeliveryStats;

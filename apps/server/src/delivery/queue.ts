@@ -31,12 +31,9 @@ export interface SendOutcome<T> {
   refused: number;
 }
 
-export interface DeliveryOptions<T> {
+/** A queue's settings (the analytics forwarder takes these as they are). */
+export interface QueueSettings {
   url: string;
-  /** For log lines: "analytics forward", "webhook hooks.example.com". */
-  name: string;
-  /** What the items are called in log lines: "events", "changes". */
-  noun: string;
   batchSize: number;
   maxQueue: number;
   /** Longest wait before a partial batch is sent. */
@@ -46,14 +43,21 @@ export interface DeliveryOptions<T> {
   retries: number;
   /** First back-off; doubles per retry. Default 1000. */
   backoffMs?: number;
+  fetch?: typeof fetch;
+  log?: (msg: string) => void;
+  timers?: Timers;
+}
+
+export interface DeliveryOptions<T> extends QueueSettings {
+  /** For log lines: "analytics forward", "webhook hooks.example.com". */
+  name: string;
+  /** What the items are called in log lines: "events", "changes". */
+  noun: string;
   /**
    * Sends a batch with `post`: all or nothing (throws), or per item (answers the items to retry
    * and how many were refused).
    */
   send(batch: T[], post: Post): Promise<SendOutcome<T> | void>;
-  fetch?: typeof fetch;
-  log?: (msg: string) => void;
-  timers?: Timers;
 }
 
 export interface DeliveryStats {
