@@ -153,6 +153,36 @@ describe('change webhooks', () => {
     expect(logs.some((l) => /failed \(1 changes\).*ECONNREFUSED/.test(l))).toBe(true);
   });
 
+  it('close() keeps retrying until its deadline (the import command before it exits)', async () => {
+    const rx = await start();
+    rx.plan = [503, 503];
+    const timers = manualTimers();
+    const s = sender([rx.url], { timers });
+    s.enqueue(change(1));
+    const backoff = await timers.next();
+    const closing = s.close(15_000);
+    const deadline = await timers.next();
+    expect([backoff.ms, deadline.ms]).toEqual([1000, 15_000]);
+    backoff.fire();
+    // The second attempt fails too; the third is after 2 s, still within the deadline.
+    const again = await timers.next();
+    expect(again.ms).toBe(2000);
+    again.fire();
+    expect((await closing)[rx.url]).toMatchObject({ sent: 1, failed: 0, abandoned: 0 });
+    expect(rx.received.map((d) => d.status)).toEqual([503, 503, 204]);
+
+    // A receiver still failing at the deadline: the change is counted as not delivered.
+    const down = await start();
+    down.plan = [503];
+    const t2 = manualTimers();
+    const s2 = sender([down.url], { timers: t2 });
+    s2.enqueue(change(2));
+    await t2.next(); // the back-off, never fired
+    const closed = s2.close(15_000);
+    (await t2.next()).fire(); // the deadline
+    expect((await closed)[down.url]).toMatchObject({ sent: 0, abandoned: 1 });
+  });
+
   it('does not retry a 4xx refusal', async () => {
     const rx = await start();
     rx.plan = [400];

@@ -9,13 +9,17 @@
  */
 
 export interface Timers {
-  setTimeout(fn: () => void, ms: number): unknown;
+  /** `keepAlive`: the process does not exit before the timer fires (close()'s deadline). */
+  setTimeout(fn: () => void, ms: number, keepAlive?: boolean): unknown;
   clearTimeout(handle: unknown): void;
 }
 
-/** The process's timers, not keeping it alive. */
+/** The process's timers, not keeping it alive unless asked. */
 export const realTimers: Timers = {
-  setTimeout: (fn, ms) => setTimeout(fn, ms).unref(),
+  setTimeout: (fn, ms, keepAlive = false) => {
+    const timer = setTimeout(fn, ms);
+    return keepAlive ? timer : timer.unref();
+  },
   clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
 };
 
@@ -77,7 +81,10 @@ export class DeliveryQueue<T> {
   private timer: unknown;
   private running: Promise<void> | undefined;
   private inFlight = 0;
+  /** close() was called: no new items; retries go on until its deadline. */
   private closing = false;
+  /** close()'s deadline passed: nothing more is attempted. */
+  private stopped = false;
   /** Items dropped since the queue was last empty (a warning was logged at the first). */
   private droppedInStreak = 0;
   private readonly fetchImpl: typeof fetch;
@@ -121,18 +128,23 @@ export class DeliveryQueue<T> {
     }
   }
 
-  /** Stops taking items, then tries to send what is queued within `deadlineMs`. */
+  /**
+   * Stops taking items, then tries to send what is queued (retries included) within
+   * `deadlineMs`; what is still queued or being sent then is counted as abandoned.
+   */
   async close(deadlineMs = 3000): Promise<DeliveryStats> {
     this.closing = true;
     let deadline: unknown;
     const done = await Promise.race([
       this.flush().then(() => true),
       new Promise<false>((resolve) => {
-        deadline = this.timers.setTimeout(() => resolve(false), deadlineMs);
+        // Kept alive: a process closing (the import command) waits for its deliveries.
+        deadline = this.timers.setTimeout(() => resolve(false), deadlineMs, true);
       }),
     ]);
     this.timers.clearTimeout(deadline);
     this.timers.clearTimeout(this.timer);
+    this.stopped = true;
     if (!done) this.counts.abandoned += this.queue.length + this.inFlight;
     this.queue = [];
     if (this.counts.dropped > 0) {
@@ -186,7 +198,7 @@ export class DeliveryQueue<T> {
       } catch (err) {
         problem = err;
       }
-      if (problem instanceof PermanentError || attempt >= this.o.retries || this.closing) {
+      if (problem instanceof PermanentError || attempt >= this.o.retries || this.stopped) {
         this.counts.failed += pending.length;
         const why = problem === undefined ? 'service errors' : errorText(problem);
         this.log(`${this.o.name} failed (${pending.length} ${this.o.noun}): ${why}`);

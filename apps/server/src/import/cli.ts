@@ -111,7 +111,9 @@ function reportDeliveries(stats: Record<string, DeliveryStats>): void {
     const lost = s.failed + s.abandoned + s.dropped;
     if (s.sent + lost === 0) continue;
     const host = new URL(url).host;
-    console.error(`Webhook ${host}: ${s.sent} delivered${lost ? `, ${lost} not delivered` : ''}`);
+    const waited = s.abandoned ? ` (${s.abandoned} still being retried after the wait)` : '';
+    const line = `Webhook ${host}: ${s.sent} delivered${lost ? `, ${lost} not delivered` : ''}`;
+    console.error(`${line}${waited}`);
   }
 }
 
