@@ -4,6 +4,10 @@
  * sends its own, as here over a second connection), each with the store ids, kinds and the
  * data version after the commit; writes that change nothing and dry runs send nothing.
  */
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, PG_TEST_URL, openTestDb, type TestDb } from './helpers/databases.js';
 import { makeApp, type TestApp } from './helpers/app.js';
@@ -21,6 +25,22 @@ import { WebhookSender, webhookOptions } from '../src/webhooks/sender.js';
 const BASE = '/api/v1/admin';
 const SECRET = 'whsec-test-0123456789';
 const cfg = config();
+const CLI = resolve(import.meta.dirname, '../src/import/cli.ts');
+const SAMPLE = resolve(import.meta.dirname, '../config/samples/stores-sample.csv');
+
+/** Runs the import command as `npm run import` does; answers its exit status and output. */
+function importCommand(args: string[], env: Record<string, string>) {
+  const child = spawn(process.execPath, ['--import', 'tsx', CLI, ...args], {
+    env: { ...process.env, DEMO_DATA: 'off', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (d: Buffer) => (output += d.toString()));
+  child.stderr.on('data', (d: Buffer) => (output += d.toString()));
+  return new Promise<{ code: number | null; output: string }>((done) =>
+    child.once('exit', (code) => done({ code, output })),
+  );
+}
 
 describe.each(DIALECTS)('change webhooks on %s', (dialect) => {
   let t: TestDb;
@@ -139,4 +159,27 @@ describe.each(DIALECTS)('change webhooks on %s', (dialect) => {
     expect(events()[5]).toMatchObject({ operation: 'put', stores: [{ storeId: 'W-4' }] });
     expect(rx.received).toHaveLength(6);
   });
+
+  it('the import command delivers its change itself before it exits, retrying a 503', async () => {
+    const before = rx.received.length;
+    rx.plan = [503];
+    const where =
+      dialect === 'postgres'
+        ? { DATABASE_URL: PG_TEST_URL }
+        : { DATA_DIR: mkdtempSync(join(tmpdir(), 'locator-hooks-')) };
+    const run = await importCommand([SAMPLE], {
+      ...where,
+      WEBHOOK_URLS: rx.url,
+      WEBHOOK_SECRET: SECRET,
+    });
+    expect(run.code, run.output).toBe(0);
+    expect(run.output).toContain(`Webhook 127.0.0.1:${rx.port}: 1 delivered`);
+    expect(rx.received.slice(before).map((d) => d.status)).toEqual([503, 204]);
+    expect(events().at(-1)).toMatchObject({
+      operation: 'import',
+      mode: 'upsert',
+      actor: null,
+      counts: { created: 4, updated: 0, deleted: 0 },
+    });
+  }, 120_000);
 });
