@@ -12,7 +12,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { writeFileSync, mkdirSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
-import { STORES, prepareData, searchPoints } from './data.js';
+import { STORES, geolocatedPaths, loadSeconds, prepareData, searchPoints } from './data.js';
 import { cpuMsOfTree, postgresCpuMs, workerMemoryMiB } from '../lib/proc.js';
 import { ensureWrk, runWrk } from '../lib/wrk.js';
 
@@ -27,7 +27,7 @@ const log = (m: string) => console.log(`[bench] ${m}`);
 function startServer(
   db: (typeof DATABASES)[number],
   sample: string,
-): Promise<{ child: ChildProcess; port: number; workers: number }> {
+): Promise<{ child: ChildProcess; port: number; workers: number; indexBuildMs: number[] }> {
   return new Promise((resolve, reject) => {
     const child = spawn(process.execPath, ['--import', 'tsx', 'bench/api/server.ts'], {
       env: {
@@ -43,7 +43,8 @@ function startServer(
     child.stdout!.on('data', (d: Buffer) => {
       out += d.toString();
       const m = /READY (\d+) (\d+)/.exec(out);
-      if (m) resolve({ child, port: Number(m[1]), workers: Number(m[2]) });
+      const indexBuildMs = [...out.matchAll(/INDEX \d+ (-?\d+)/g)].map((x) => Number(x[1]));
+      if (m) resolve({ child, port: Number(m[1]), workers: Number(m[2]), indexBuildMs });
     });
     child.on('exit', (code) => reject(new Error(`bench server exited (${code})`)));
   });
@@ -101,6 +102,8 @@ async function load(
 
 /** What a browser sends (Chromium 156). */
 const BROWSER = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
+/** Distinct device-position searches (more than the processes' compressed-answer caches hold). */
+const GEOLOCATED_PATHS = 20_000;
 /** Analytics events written per second in the write-while-searching case. */
 const EVENTS_PER_SECOND = 20;
 
@@ -171,12 +174,14 @@ async function main(): Promise<void> {
   // The machine is shared: its load average goes into the report, before and after.
   const loadBefore = loadavg().map((x) => Math.round(x * 100) / 100);
   const config = await prepareData(log);
+  if (process.env.BENCH_PREPARE_ONLY) return log('data prepared (BENCH_PREPARE_ONLY)');
   const points = await searchPoints(config, 2000);
   log(`${points.length} search points (99 results each)`);
   const paths = points.map((p) => p.path);
+  const geolocated = geolocatedPaths(points, GEOLOCATED_PATHS);
   const results: Record<string, unknown> = {};
   for (const db of DATABASES) {
-    const { child, port, workers } = await startServer(db, paths[0]!);
+    const { child, port, workers, indexBuildMs } = await startServer(db, paths[0]!);
     try {
       const res = await fetch(`http://127.0.0.1:${port}/bench/ceiling`);
       const size = (await res.arrayBuffer()).byteLength;
@@ -186,6 +191,9 @@ async function main(): Promise<void> {
       await runWrk({ port, paths: paths.slice(0, 200), connections: CONNECTIONS, seconds: 3 });
       const withoutEncoding = await measure(port, child.pid, paths);
       const browser = await measure(port, child.pid, paths, BROWSER);
+      // Device positions: every URL new, so every browser answer is compressed afresh.
+      const geoPlain = await load(port, geolocated, child.pid);
+      const geoBrowser = await load(port, geolocated, child.pid, undefined, { headers: BROWSER });
       // Writes while searching: browser searches at half the browser maximum, without and with
       // analytics events written at EVENTS_PER_SECOND.
       const rate = Math.round((browser.search.requestsPerSecond * 0.5) / 10) * 10;
@@ -195,6 +203,8 @@ async function main(): Promise<void> {
       const events = await writer.stop();
       results[db] = {
         workers,
+        indexBuildMsPerWorker: indexBuildMs,
+        dataLoad: loadSeconds[db],
         responseBytes: size,
         ...(encodedSize ? { responseBytesBrowserEncoded: encodedSize } : {}),
         withoutAcceptEncoding: withoutEncoding,
@@ -203,6 +213,13 @@ async function main(): Promise<void> {
           Math.round(
             (browser.search.requestsPerSecond / withoutEncoding.search.requestsPerSecond) * 100,
           ) / 100,
+        geolocatedSearches: {
+          paths: geolocated.length,
+          withoutAcceptEncoding: geoPlain,
+          browserAcceptEncoding: geoBrowser,
+          browserToUncompressedSearchRatio:
+            Math.round((geoBrowser.requestsPerSecond / geoPlain.requestsPerSecond) * 100) / 100,
+        },
         writesWhileSearching: {
           offeredSearchesPerSecond: rate,
           eventsPerSecond: EVENTS_PER_SECOND,
@@ -241,8 +258,10 @@ async function main(): Promise<void> {
     },
     notes: [
       'Every figure twice: withoutAcceptEncoding (as wrk sends by default) and browserAcceptEncoding (the Accept-Encoding a browser sends); browserToUncompressedSearchRatio compares the two searches of the same run.',
+      'The search points are places as typed (gazetteer positions, which every visitor typing the place shares), so a browser answer is compressed once per content and then served from the compressed-answer cache; geolocatedSearches: 20,000 device positions (each point moved up to ~1 km), every URL new, every answer compressed afresh.',
       `writesWhileSearching: browser searches at a steady half of the browser maximum, without and with ${EVENTS_PER_SECOND} analytics events a second; p99Ratio is with / without (aim at most 1.5).`,
       'residentMemoryPerWorkerMiB: each worker process after the runs (store index, documents, V8 heap).',
+      'indexBuildMsPerWorker: each worker reading every store from the database and building its index at start-up; dataLoad: seconds loading the stores into the empty benchmark database in one transaction, when the data was prepared, with the load average at its end.',
       'search and ceiling: wrk as fast as it goes (closed loop, 50 connections): throughput; their latency is queueing at saturation on 2 cores shared with wrk.',
       'searchAt80PercentOfMax: the same searches at a steady 80 % of the measured maximum (wrk paced per connection): latency below saturation.',
       'Both databases are searched by the same in-memory store index; they differ in how it is loaded and followed.',

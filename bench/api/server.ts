@@ -32,6 +32,8 @@ async function serve(): Promise<Serving> {
     RATE_LIMIT_STATS: '0',
   });
   const services = await createServices(env, settings, { database: db });
+  // createServices built this worker's store index; the benchmark reports how long that took.
+  process.stdout.write(`INDEX ${process.pid} ${db.search.state().buildMs ?? -1}\n`);
   const app = await buildApp({ env, api: services.api, logger: false });
   const sample = process.env.BENCH_SAMPLE_PATH ?? '';
   let body = '';

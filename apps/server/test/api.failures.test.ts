@@ -5,20 +5,12 @@
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DIALECTS, PG_TEST_URL, openTestDb, preparePostgres } from './helpers/databases.js';
-import { LONDON, config, fixtureStores } from './helpers/fixtures.js';
+import { LONDON, LONDON_STATISTIC, config, fixtureStores } from './helpers/fixtures.js';
 import { makeApp } from './helpers/app.js';
 import { openPostgres } from '../src/db/postgres/index.js';
 
 const SEARCH = `/api/v1/grlui/uk/en/sales?lat=${LONDON.lat}&lon=${LONDON.lon}`;
-const STAT = {
-  channel: 'sales',
-  country: 'uk',
-  locale: 'en_GB',
-  latitude: LONDON.lat,
-  longitude: LONDON.lon,
-  product: '',
-  searchedLocation: '',
-};
+const STAT = LONDON_STATISTIC;
 
 describe.each(DIALECTS)('failures on %s', (dialect) => {
   it('rate-limits searches and statistics per client (429 RATE_LIMITED)', async () => {
@@ -33,17 +25,8 @@ describe.each(DIALECTS)('failures on %s', (dialect) => {
     expect(limited.headers['retry-after']).toBeDefined();
     // Another client is not limited.
     expect((await a.app.inject({ url: SEARCH, remoteAddress: '10.0.0.9' })).statusCode).toBe(200);
-    const stat = {
-      channel: 'sales',
-      country: 'uk',
-      locale: 'en_GB',
-      latitude: 1,
-      longitude: 1,
-      product: '',
-      searchedLocation: '',
-    };
     const post = () =>
-      a.app.inject({ method: 'POST', url: '/api/v1/grlui/locationSearch', payload: stat });
+      a.app.inject({ method: 'POST', url: '/api/v1/grlui/locationSearch', payload: STAT });
     expect((await post()).statusCode).toBe(204);
     expect((await post()).statusCode).toBe(429);
     await a.app.close();

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { BERLIN, LONDON, config, testStores } from './helpers/fixtures.js';
 import { makeApp, type TestApp } from './helpers/app.js';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { searchResponseSchema } from '@locator/core';
 
 const G = '/api/v1/grlui';
@@ -151,6 +152,34 @@ describe.each(DIALECTS)('search API on %s', (dialect) => {
     const fj = await stores('/asia/en/sales', { lat: -16.5, lon: 179.99 });
     expect(fj.map((s) => s.storeId)).toEqual(['FJ-E', 'FJ-W']);
     expect(await stores('/fj/en/sales', { lat: -16.5, lon: 179.99 })).toHaveLength(2);
+  });
+
+  it("sends a browser's search compressed, the same answer each time until the stores change", async () => {
+    const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' };
+    const url = `${G}/gb/en/sales?${q({})}`;
+    const plain = await a.app.inject(url);
+    const first = await a.app.inject({ url, headers: browser });
+    const again = await a.app.inject({ url, headers: browser });
+    expect(first.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(first.rawPayload).equals(plain.rawPayload)).toBe(true);
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(first.headers.etag).toBe(`W/${String(plain.headers.etag)}`);
+    const gzip = await a.app.inject({ url, headers: { 'accept-encoding': 'gzip' } });
+    expect(gunzipSync(gzip.rawPayload).equals(plain.rawPayload)).toBe(true);
+    // A changed store changes the answer and its ETag, compressed anew.
+    const [nearest] = plain.json().results.stores as Store[];
+    const all = testStores(config(), 600);
+    const changed = all.map((r) =>
+      r.storeId === nearest!.storeId
+        ? { ...r, doc: r.doc.replace(/"title":"/, '"title":"New '), hash: `New${r.hash}` }
+        : r,
+    );
+    await t.db.stores.replaceAll(changed);
+    const after = await a.app.inject({ url, headers: browser });
+    const text = brotliDecompressSync(after.rawPayload).toString();
+    expect(after.headers.etag).not.toBe(first.headers.etag);
+    expect(JSON.parse(text).results.stores[0].title).toMatch(/^New /);
+    await t.db.stores.replaceAll(all);
   });
 
   it('marks demo stores', async () => {

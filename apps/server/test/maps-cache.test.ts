@@ -1,7 +1,7 @@
 /** The maps answer cache (src/maps/cache.ts): bounded LRU in front of a provider. */
 import { describe, expect, it } from 'vitest';
 import type { MapsProvider, Place } from '@locator/geo';
-import { LruCache, withAnswerCache } from '../src/maps/cache.js';
+import { withAnswerCache } from '../src/maps/cache.js';
 
 function place(name: string): Place {
   return {
@@ -38,25 +38,6 @@ function counting(): MapsProvider & { calls: string[]; gazetteer: string } {
   };
 }
 
-describe('LruCache', () => {
-  it('drops the least recently used entry beyond its capacity', () => {
-    const c = new LruCache<number>(2);
-    c.set('a', 1);
-    c.set('b', 2);
-    expect(c.get('a')).toBe(1); // a is now the most recent
-    c.set('c', 3);
-    expect(c.get('b')).toBeUndefined();
-    expect([c.get('a'), c.get('c'), c.size]).toEqual([1, 3, 2]);
-    expect([c.hits, c.misses]).toEqual([3, 1]);
-  });
-
-  it('keeps nothing with capacity 0', () => {
-    const c = new LruCache<number>(0);
-    c.set('a', 1);
-    expect(c.get('a')).toBeUndefined();
-  });
-});
-
 describe('withAnswerCache', () => {
   it('answers a repeated place query from the cache, per query and options', async () => {
     const inner = counting();
@@ -88,6 +69,19 @@ describe('withAnswerCache', () => {
     await maps.eta({ lat: 1, lon: 2 }, [{ lat: 1, lon: 3 }], 'walking');
     expect(inner.calls).toEqual(['r', 'r', 'e']);
     expect(maps.gazetteer).toBe('kept');
+  });
+
+  it('keeps at most `entries` answers, dropping the least recently used', async () => {
+    const inner = counting();
+    const maps = withAnswerCache(inner, { entries: 2 });
+    const o = { lang: 'en' };
+    await maps.geocode('a', o);
+    await maps.geocode('b', o);
+    await maps.geocode('a', o); // a is now the most recent
+    await maps.geocode('c', o); // drops b
+    await maps.geocode('a', o);
+    await maps.geocode('b', o);
+    expect(inner.calls).toEqual(['g:a', 'g:b', 'g:c', 'g:b']);
   });
 
   it('is the provider itself with 0 entries', () => {

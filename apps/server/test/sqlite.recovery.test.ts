@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { openSqlite } from '../src/db/sqlite/index.js';
 import type { Database } from '../src/db/types.js';
-import { LONDON, fixtureStores } from './helpers/fixtures.js';
+import { LONDON, LONDON_STATISTIC, fixtureStores } from './helpers/fixtures.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 
 const SEARCH = `/api/v1/grlui/uk/en/sales?lat=${LONDON.lat}&lon=${LONDON.lon}`;
@@ -41,17 +41,12 @@ describe('SQLite outage and recovery', () => {
     rmSync(dir, { recursive: true, force: true });
   });
 
-  const STAT = {
-    channel: 'sales',
-    country: 'uk',
-    locale: 'en_GB',
-    latitude: LONDON.lat,
-    longitude: LONDON.lon,
-    product: '',
-    searchedLocation: '',
-  };
   const write = () =>
-    a.app.inject({ method: 'POST', url: '/api/v1/grlui/locationSearch', payload: STAT });
+    a.app.inject({
+      method: 'POST',
+      url: '/api/v1/grlui/locationSearch',
+      payload: LONDON_STATISTIC,
+    });
 
   /**
    * Past the file check interval: searches answer as before from the index, writes answer 503

@@ -50,6 +50,20 @@ describe('StoreFollower', () => {
     expect(await f.current()).not.toBe(first);
   });
 
+  it('reports when its index was built and how long the build took, by its clock', async () => {
+    let now = 1000;
+    const s = storage();
+    const load = s.loadIndex.bind(s);
+    s.loadIndex = async () => {
+      now += 250; // reading and building take 250 ms of the injected clock
+      return load();
+    };
+    const f = new StoreFollower(s, { now: () => now });
+    expect(f.state()).toMatchObject({ built: false, builtAt: undefined, buildMs: undefined });
+    expect(await f.ready()).toBe(true);
+    expect(f.state()).toMatchObject({ built: true, builtAt: 1250, buildMs: 250 });
+  });
+
   it("waits for a rebuild after this process's own writes", async () => {
     const s = storage();
     const f = new StoreFollower(s, { now: () => 0 });

@@ -22,6 +22,7 @@ import { registerAnalyticsRoutes, type AnalyticsRouteDeps } from '../analytics/r
 import type { HealthService } from '../health/health.js';
 import type { OutageLog } from '../health/outage-log.js';
 import { RateLimitCounters } from '../http/rate-limit-counters.js';
+import { EncodedAnswers } from '../http/encoded-answers.js';
 import type { AdminDeps } from '../admin/routes.js';
 
 /** Services the routes use. */
@@ -63,21 +64,26 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, body = false): z.
   return r.data;
 }
 
-/** Sends a cacheable JSON/text body with its ETag, or 304 when the client has it. */
+/**
+ * Sends a cacheable JSON/text body with its ETag, or 304 when the client has it; through
+ * `encoded` (compressed once per content) when given.
+ */
 function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
   body: string | Buffer,
   etag: string,
   cacheControl: string,
-  type = 'application/json; charset=utf-8',
+  encoded?: EncodedAnswers,
 ): FastifyReply {
   reply.header('ETag', etag).header('Cache-Control', cacheControl);
   const inm = request.headers['if-none-match'];
   if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
     return reply.code(304).send();
   }
-  return reply.type(type).send(body);
+  reply.type('application/json; charset=utf-8');
+  if (encoded && Buffer.isBuffer(body)) return encoded.send(request, reply, body, etag);
+  return reply.send(body);
 }
 
 function limit(max: number, name: string) {
@@ -104,6 +110,7 @@ export const apiRoutes: FastifyPluginAsync<{ deps: ApiDeps | undefined; env: Env
   // One counter per client per limit (groupId), whatever the route or method: HEAD spends GET's
   // budget.
   const counters = deps.counters ?? new RateLimitCounters();
+  const encodedAnswers = new EncodedAnswers();
   await app.register(rateLimit, { global: false, store: counters.store('api') });
 
   app.get(`${API_BASE}/:countryCode/:lang/globalmatrix`, async (request, reply) => {
@@ -121,7 +128,7 @@ export const apiRoutes: FastifyPluginAsync<{ deps: ApiDeps | undefined; env: Env
       deps.config.searchContext(path.countryCode, path.lang, path.channel);
       const query = parse(searchQuerySchema, request.query);
       const { body, etag } = await deps.search.search(path, query);
-      return sendCached(request, reply, body, etag, SEARCH_CACHE);
+      return sendCached(request, reply, body, etag, SEARCH_CACHE, encodedAnswers);
     },
   );
 

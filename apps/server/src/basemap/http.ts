@@ -1,28 +1,11 @@
-/** Small HTTP helpers of the basemap: a bounded cache and pre-compressed bodies. */
+/**
+ * Small HTTP helpers of the basemap: pre-compressed bodies. A tile or style is compressed once
+ * when made and kept compressed in the routes' LRU cache (`lru-cache`), so each request only
+ * picks the encoding; per-request compression (`@fastify/compress`, used for the API) would
+ * compress the same tile again for every visitor.
+ */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-
-/** A least-recently-used cache of at most `max` entries. */
-export class Lru<V> {
-  private readonly map = new Map<string, V>();
-  constructor(private readonly max: number) {}
-  get(key: string): V | undefined {
-    const v = this.map.get(key);
-    if (v !== undefined) {
-      this.map.delete(key);
-      this.map.set(key, v);
-    }
-    return v;
-  }
-  set(key: string, value: V): void {
-    this.map.delete(key);
-    this.map.set(key, value);
-    if (this.map.size > this.max) this.map.delete(this.map.keys().next().value as string);
-  }
-  get size(): number {
-    return this.map.size;
-  }
-}
 
 /** A body with its compressed forms, made once and cached. */
 export interface Encoded {

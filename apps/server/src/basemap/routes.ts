@@ -12,8 +12,9 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { ApiError } from '@locator/core';
 import { loadEmbeddedProvider, type Gazetteer, type MapsProvider } from '@locator/geo';
+import { LRUCache } from 'lru-cache';
 import { loadBasemapConfig, type BasemapConfig } from './config.js';
-import { encode, Lru, sendEncoded, type Encoded } from './http.js';
+import { encode, sendEncoded, type Encoded } from './http.js';
 import { GEO_DATA_VERSION, GEO_MAX_ZOOM, GeoTiles } from './geo-tiles.js';
 import { PLACES_MAX_ZOOM, PlaceTiles } from './places.js';
 import { archiveAttributions, readPmtilesInfo, sendArchive } from './pmtiles.js';
@@ -85,12 +86,12 @@ export const basemapRoutes: FastifyPluginAsync<BasemapOptions> = async (
   const loadGazetteer = gazetteerOf(options);
   const geoTiles = new GeoTiles();
   let placeTiles: Promise<PlaceTiles> | undefined;
-  const tileCache = new Lru<Encoded>(4000);
+  const tileCache = new LRUCache<string, Encoded>({ max: 4000 });
   // Build the sea, coast and border index once the server listens (~1 s), not on the first map view.
   app.addHook('onListen', async () => {
     setImmediate(() => geoTiles.warm());
   });
-  const styleCache = new Lru<Encoded>(200);
+  const styleCache = new LRUCache<string, Encoded>({ max: 200 });
 
   const tileParams = (params: unknown, maxZoom: number): TileId => {
     const p = params as { z: string; x: string; y: string };

@@ -49,6 +49,7 @@ export class StoreFollower implements StoreSearch {
   private index: StoreIndex | undefined;
   private version: string | undefined;
   private builtAt: number | undefined;
+  private buildMs: number | undefined;
   private checkedAt = Number.NEGATIVE_INFINITY;
   /** The background check or rebuild in flight, if any. */
   private work: Promise<void> | undefined;
@@ -124,6 +125,7 @@ export class StoreFollower implements StoreSearch {
     return {
       built: this.index !== undefined,
       builtAt: this.builtAt,
+      buildMs: this.buildMs,
       databaseReachable: this.reachable,
     };
   }
@@ -165,6 +167,7 @@ export class StoreFollower implements StoreSearch {
   }
 
   private async build(generation: number): Promise<void> {
+    const started = this.now();
     const { version, index } = await this.storage.loadIndex();
     if (generation !== this.generation) {
       this.dirty = true; // written meanwhile: build again
@@ -174,6 +177,7 @@ export class StoreFollower implements StoreSearch {
     this.version = version;
     // The build read the counter: as good as a check.
     this.builtAt = this.checkedAt = this.now();
+    this.buildMs = this.builtAt - started;
     this.report(true);
   }
 

@@ -94,6 +94,8 @@ export interface StoreSearchState {
   built: boolean;
   /** When the index in use was built (ms since the epoch), if any. */
   builtAt: number | undefined;
+  /** How long reading the stores and building that index took (ms, by the follower's clock). */
+  buildMs: number | undefined;
   /** False while the last read of the database failed. */
   databaseReachable: boolean;
 }

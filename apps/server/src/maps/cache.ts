@@ -6,45 +6,11 @@
  * callers must not modify them.
  */
 import type { AutocompleteOptions, GeocodeOptions, MapsProvider, Place } from '@locator/geo';
+import { LRUCache } from 'lru-cache';
 
 export interface AnswerCacheOptions {
   /** Most answers kept (least recently used dropped first); 0 disables the cache. */
   entries: number;
-}
-
-/** Map-based LRU: a hit moves the entry to the end (most recent); the first entry goes first. */
-export class LruCache<V> {
-  private readonly map = new Map<string, V>();
-  hits = 0;
-  misses = 0;
-
-  constructor(readonly capacity: number) {}
-
-  get size(): number {
-    return this.map.size;
-  }
-
-  get(key: string): V | undefined {
-    const v = this.map.get(key);
-    if (v === undefined) {
-      this.misses++;
-      return undefined;
-    }
-    this.hits++;
-    this.map.delete(key);
-    this.map.set(key, v);
-    return v;
-  }
-
-  set(key: string, v: V): void {
-    if (this.capacity <= 0) return;
-    this.map.delete(key);
-    this.map.set(key, v);
-    if (this.map.size > this.capacity) {
-      const oldest = this.map.keys().next();
-      if (!oldest.done) this.map.delete(oldest.value);
-    }
-  }
 }
 
 function placeKey(kind: string, q: string, o: AutocompleteOptions | GeocodeOptions): string {
@@ -53,7 +19,7 @@ function placeKey(kind: string, q: string, o: AutocompleteOptions | GeocodeOptio
 }
 
 export interface CachedMapsProvider extends MapsProvider {
-  readonly answers: LruCache<Place[]>;
+  readonly answers: LRUCache<string, Place[]>;
 }
 
 /** `provider` with its place answers cached (`entries` 0: `provider` itself, uncached). */
@@ -62,7 +28,7 @@ export function withAnswerCache(
   { entries }: AnswerCacheOptions,
 ): MapsProvider {
   if (entries <= 0) return provider;
-  const answers = new LruCache<Place[]>(entries);
+  const answers = new LRUCache<string, Place[]>({ max: entries });
   const cached =
     (kind: 'autocomplete' | 'geocode') =>
     async (

@@ -1,0 +1,78 @@
+/**
+ * Search answers compressed once per content, not once per request. A visitor who types a place
+ * searches at that place's gazetteer position, so everyone who types "London" asks the same URL
+ * and gets the same answer until the stores change. The answer is still searched and assembled
+ * every time (that is cheap: its ETag is derived from what it holds); only the compression, the
+ * costly part of a browser's request, is looked up here by URL, ETag and encoding. A new ETag
+ * (stores or distances changed) is a new entry; old ones age out of the bounded LRU.
+ *
+ * Answers are compressed with the settings of ./compression.ts. Measured by `bench:api`
+ * (browser Accept-Encoding, 200,000 stores): see the server README, "Compression".
+ */
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { Negotiator } from '@fastify/accept-negotiator';
+import { LRUCache } from 'lru-cache';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { BROTLI_QUALITY, COMPRESS_MIN_BYTES, GZIP_LEVEL } from './compression.js';
+
+type Encoding = 'br' | 'gzip';
+
+/** Compressed bytes kept per process (a search answer is ~11 KB compressed). */
+export const ENCODED_ANSWERS_MAX_BYTES = 32 * 1024 * 1024;
+
+const negotiator = new Negotiator<Encoding | 'identity'>({
+  supportedValues: ['br', 'gzip', 'identity'],
+});
+
+function compressWith(encoding: Encoding, body: Buffer): Buffer {
+  if (encoding === 'br') {
+    return brotliCompressSync(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: BROTLI_QUALITY,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    });
+  }
+  return gzipSync(body, { level: GZIP_LEVEL });
+}
+
+export class EncodedAnswers {
+  private readonly cache: LRUCache<string, Buffer>;
+  hits = 0;
+  misses = 0;
+
+  constructor(maxBytes = ENCODED_ANSWERS_MAX_BYTES) {
+    this.cache = new LRUCache<string, Buffer>({
+      maxSize: Math.max(1, maxBytes),
+      sizeCalculation: (value, key) => value.length + key.length,
+    });
+  }
+
+  /** The encoding the client prefers among br and gzip, if it accepts one. */
+  static encodingOf(request: FastifyRequest): Encoding | undefined {
+    const header = request.headers['accept-encoding'];
+    if (!header) return undefined;
+    const chosen = negotiator.negotiate(header.toLowerCase().replace(/\bx-gzip\b/g, 'gzip'));
+    return chosen === 'br' || chosen === 'gzip' ? chosen : undefined;
+  }
+
+  /**
+   * Sends `body` (whose ETag is `etag`) compressed for this client when it accepts an encoding,
+   * from the cache when this URL's answer with this ETag was compressed before; else as is.
+   */
+  send(request: FastifyRequest, reply: FastifyReply, body: Buffer, etag: string): FastifyReply {
+    const encoding = EncodedAnswers.encodingOf(request);
+    reply.header('Vary', 'Accept-Encoding');
+    if (!encoding || body.length < COMPRESS_MIN_BYTES) return reply.send(body);
+    const key = `${encoding}\u0000${etag}\u0000${request.url}`;
+    let encoded = this.cache.get(key);
+    if (encoded) this.hits += 1;
+    else {
+      this.misses += 1;
+      encoded = compressWith(encoding, body);
+      this.cache.set(key, encoded);
+    }
+    // Already encoded: @fastify/compress passes it through; ./compression.ts weakens the ETag.
+    return reply.header('Content-Encoding', encoding).send(encoded);
+  }
+}

@@ -1,0 +1,83 @@
+/** Search answers compressed once per content (src/http/encoded-answers.ts), over inject. */
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerCompression } from '../src/http/compression.js';
+import { EncodedAnswers } from '../src/http/encoded-answers.js';
+
+const bodyOf = (v: string) =>
+  Buffer.from(JSON.stringify({ v, stores: Array.from({ length: 300 }, (_, i) => ({ id: i })) }));
+
+let app: FastifyInstance;
+let answers: EncodedAnswers;
+/** What /search answers: the test changes it as a data change would. */
+let current = { body: bodyOf('1'), etag: '"1"' };
+
+beforeAll(async () => {
+  app = Fastify();
+  await registerCompression(app);
+  answers = new EncodedAnswers();
+  app.get('/search', (request, reply) =>
+    answers.send(
+      request,
+      reply.header('ETag', current.etag).type('application/json'),
+      current.body,
+      current.etag,
+    ),
+  );
+  await app.ready();
+});
+
+afterAll(() => app.close());
+
+const get = (encoding?: string, url = '/search?lat=1') =>
+  app.inject({ url, headers: encoding ? { 'accept-encoding': encoding } : {} });
+
+describe('EncodedAnswers', () => {
+  it("compresses for the client's preferred encoding and sends the same content", async () => {
+    const br = await get('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(br.rawPayload).equals(current.body)).toBe(true);
+    expect(br.headers.etag).toBe('W/"1"');
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(Number(br.headers['content-length'])).toBe(br.rawPayload.length);
+
+    const gz = await get('br;q=0, gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.rawPayload).equals(current.body)).toBe(true);
+
+    for (const plain of [await get(), await get('deflate'), await get('identity')]) {
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.rawPayload.equals(current.body)).toBe(true);
+      expect(plain.headers.etag).toBe('"1"');
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    }
+  });
+
+  it('compresses an answer once per URL, ETag and encoding', async () => {
+    const before = { hits: answers.hits, misses: answers.misses };
+    const first = await get('br', '/search?lat=2');
+    const again = await get('br', '/search?lat=2');
+    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    await get('gzip', '/search?lat=2'); // another encoding
+    await get('br', '/search?lat=3'); // another URL
+    current = { body: bodyOf('2'), etag: '"2"' }; // the stores changed
+    const changed = await get('br', '/search?lat=2');
+    expect(brotliDecompressSync(changed.rawPayload).equals(current.body)).toBe(true);
+    expect(changed.headers.etag).toBe('W/"2"');
+    expect(answers.hits - before.hits).toBe(1);
+    expect(answers.misses - before.misses).toBe(4);
+  });
+
+  it('keeps at most its byte budget, dropping the least recently used', async () => {
+    const small = new EncodedAnswers(1);
+    const local = Fastify();
+    await registerCompression(local);
+    local.get('/a', (request, reply) => small.send(request, reply, current.body, '"x"'));
+    await local.ready();
+    await local.inject({ url: '/a', headers: { 'accept-encoding': 'br' } });
+    await local.inject({ url: '/a', headers: { 'accept-encoding': 'br' } });
+    expect([small.hits, small.misses]).toEqual([0, 2]);
+    await local.close();
+  });
+});
