@@ -163,7 +163,7 @@ describe.each(DIALECTS)('change webhooks on %s', (dialect) => {
   it('the import command delivers its change itself before it exits, retrying a 503', async () => {
     const before = rx.received.length;
     rx.plan = [503];
-    const where =
+    const where: Record<string, string> =
       dialect === 'postgres'
         ? { DATABASE_URL: PG_TEST_URL }
         : { DATA_DIR: mkdtempSync(join(tmpdir(), 'locator-hooks-')) };
