@@ -5,6 +5,7 @@
  * data version after the commit; writes that change nothing and dry runs send nothing.
  */
 import { spawn } from 'node:child_process';
+import { createHmac } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -81,6 +82,11 @@ describe.each(DIALECTS)('change webhooks on %s', (dialect) => {
     expect(rx.received).toHaveLength(0); // emptying the stores is not announced
     expect((await call('PUT', `${BASE}/stores/W-1`, gbRow('W-1'))).statusCode).toBe(201);
     await rx.arrived(1);
+    const [first] = rx.received;
+    const [, stamp, v1] = /^t=(\d+),v1=([0-9a-f]{64})$/.exec(
+      String(first!.headers['locator-signature']),
+    )!;
+    expect(v1).toBe(createHmac('sha256', SECRET).update(`${stamp}.${first!.raw}`).digest('hex'));
     expect(events()[0]).toMatchObject({
       type: 'stores.changed',
       operation: 'put',
@@ -182,4 +188,41 @@ describe.each(DIALECTS)('change webhooks on %s', (dialect) => {
       counts: { created: 4, updated: 0, deleted: 0 },
     });
   }, 120_000);
+
+  it('drops the oldest changes when a receiver is too slow, with a counted warning', async () => {
+    const slow = await receiver();
+    slow.plan = ['hold', 'hold'];
+    const logs: string[] = [];
+    const hooks = loadWebhookConfig({
+      WEBHOOK_URLS: slow.url,
+      WEBHOOK_SECRET: SECRET,
+      WEBHOOK_QUEUE: '1',
+    });
+    const app = await makeApp(t.db, {}, {}, { webhooks: hooks, log: (m) => logs.push(m) });
+    try {
+      const put = (id: string) =>
+        app.app.inject({
+          method: 'PUT',
+          url: `${BASE}/stores/${id}`,
+          headers: { authorization: `Bearer ${key}` },
+          payload: gbRow(id),
+        });
+      // Q-1 is being delivered (held); Q-2 waits, and is dropped for Q-3.
+      for (const id of ['Q-1', 'Q-2', 'Q-3']) expect((await put(id)).statusCode).toBe(201);
+      await slow.arrived(1);
+      const host = new URL(slow.url).host;
+      expect(logs).toContain(
+        `webhook ${host} queue full (1 changes): dropping the oldest; 1 dropped since start`,
+      );
+      slow.release();
+      await slow.arrived(2);
+      slow.release();
+      const ids = slow.received.map((d) => (JSON.parse(d.raw) as WebhookEvent).stores[0]!.storeId);
+      expect(ids).toEqual(['Q-1', 'Q-3']);
+    } finally {
+      // Not services.close(): the database is the file's, closed after the last test.
+      await app.app.close();
+      await slow.close();
+    }
+  });
 });
