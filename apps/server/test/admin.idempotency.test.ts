@@ -9,7 +9,9 @@ import { DIALECTS, PG_TEST_URL, openTestDb, type TestDb } from './helpers/databa
 import { makeApp, type TestApp } from './helpers/app.js';
 import { gbRow } from './helpers/import-files.js';
 import { runAdmin } from '../src/admin/cli.js';
-import type { AdminRepository } from '../src/db/admin.js';
+import BetterSqlite3 from 'better-sqlite3';
+import pg from 'pg';
+import { IDEMPOTENCY_LEASE_MS, IN_FLIGHT, type AdminRepository } from '../src/db/admin.js';
 import { openPostgres } from '../src/db/postgres/index.js';
 import { openSqlite } from '../src/db/sqlite/index.js';
 import type { Database } from '../src/db/types.js';
@@ -39,6 +41,7 @@ describe.each(DIALECTS)('idempotency keys under concurrency on %s', (dialect) =>
   let a: TestApp;
   let b: TestApp;
   let key = '';
+  let keyId = '';
 
   const put = (app: TestApp, storeId: string, idem: string, extra: Record<string, string> = {}) =>
     app.app.inject({
@@ -63,6 +66,7 @@ describe.each(DIALECTS)('idempotency keys under concurrency on %s', (dialect) =>
       lines.push(l),
     );
     key = lines[1]!;
+    keyId = /^Key (\w+)/.exec(lines[0]!)![1]!;
   }, 60_000);
   afterAll(async () => {
     await a?.app.close();
@@ -119,4 +123,30 @@ describe.each(DIALECTS)('idempotency keys under concurrency on %s', (dialect) =>
     }
     expect(await creates('R-3')).toBe(1);
   });
+
+  it('takes over a claim left in flight by a process that died, once its lease is over', async () => {
+    const hash = 'h'.repeat(64);
+    expect(await t.db.admin.claimIdempotent(keyId, 'orphan', hash)).toBeUndefined();
+    // The claimant died: nobody saves or releases it. Within the lease it holds the key.
+    expect(await other.admin.claimIdempotent(keyId, 'orphan', hash)).toMatchObject({
+      status: IN_FLIGHT,
+    });
+    const past = new Date(Date.now() - IDEMPOTENCY_LEASE_MS - 1000).toISOString();
+    await backdate(keyId, 'orphan', past);
+    expect(await other.admin.claimIdempotent(keyId, 'orphan', hash)).toBeUndefined();
+  });
+
+  /** Moves a claim's creation time back (as if made long ago), in the database itself. */
+  async function backdate(id: string, idem: string, at: string): Promise<void> {
+    const sql = 'UPDATE admin_idempotency SET created_at = $1 WHERE key_id = $2 AND idem_key = $3';
+    if (dialect === 'postgres') {
+      const c = new pg.Client({ connectionString: PG_TEST_URL });
+      await c.connect();
+      await c.query(sql, [at, id, idem]).finally(() => c.end());
+    } else {
+      const db = new BetterSqlite3(t.file!);
+      db.prepare(sql.replace(/\$\d/g, '?')).run(at, id, idem);
+      db.close();
+    }
+  }
 });
