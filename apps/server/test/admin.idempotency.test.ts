@@ -7,8 +7,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, PG_TEST_URL, openTestDb, type TestDb } from './helpers/databases.js';
 import { makeApp, type TestApp } from './helpers/app.js';
+import { writeKey } from './helpers/keys.js';
 import { gbRow } from './helpers/import-files.js';
-import { runAdmin } from '../src/admin/cli.js';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { IDEMPOTENCY_LEASE_MS, IN_FLIGHT, type AdminRepository } from '../src/db/admin.js';
@@ -61,12 +61,7 @@ describe.each(DIALECTS)('idempotency keys under concurrency on %s', (dialect) =>
       dialect === 'postgres' ? await openPostgres(PG_TEST_URL, { max: 4 }) : openSqlite(t.file!);
     a = await makeApp(t.db);
     b = await makeApp(other);
-    const lines: string[] = [];
-    await runAdmin(['keys', 'create', '--name', 'race', '--scope', 'write'], t.db, (l) =>
-      lines.push(l),
-    );
-    key = lines[1]!;
-    keyId = /^Key (\w+)/.exec(lines[0]!)![1]!;
+    ({ token: key, id: keyId } = await writeKey(t.db, 'race'));
   }, 60_000);
   afterAll(async () => {
     await a?.app.close();

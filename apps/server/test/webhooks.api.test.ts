@@ -12,10 +12,10 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, PG_TEST_URL, openTestDb, type TestDb } from './helpers/databases.js';
 import { makeApp, type TestApp } from './helpers/app.js';
+import { writeKey } from './helpers/keys.js';
 import { config } from './helpers/fixtures.js';
 import { csv, gbRow, importCsv } from './helpers/import-files.js';
 import { receiver, type Receiver } from './helpers/receiver.js';
-import { runAdmin } from '../src/admin/cli.js';
 import { openPostgres } from '../src/db/postgres/index.js';
 import { openSqlite } from '../src/db/sqlite/index.js';
 import type { Database } from '../src/db/types.js';
@@ -64,12 +64,7 @@ describe.each(DIALECTS)('change webhooks on %s', (dialect) => {
     t = await openTestDb(dialect);
     await t.db.stores.replaceAll([]);
     a = await makeApp(t.db, {}, {}, { webhooks: webhooks() });
-    const lines: string[] = [];
-    await runAdmin(['keys', 'create', '--name', 'hooks', '--scope', 'write'], t.db, (l) =>
-      lines.push(l),
-    );
-    key = lines[1]!;
-    keyId = /^Key (\w+)/.exec(lines[0]!)![1]!;
+    ({ token: key, id: keyId } = await writeKey(t.db, 'hooks'));
   }, 60_000);
   afterAll(async () => {
     await a?.app.close();
