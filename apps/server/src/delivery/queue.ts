@@ -187,18 +187,24 @@ export class DeliveryQueue<T> {
     const backoff = this.o.backoffMs ?? 1000;
     const post: Post = (body, headers) => this.post(body, headers);
     for (let attempt = 0; ; attempt += 1) {
+      let outcome: SendOutcome<T> | undefined;
       let problem: unknown;
       try {
-        const { retry, refused } = (await this.o.send(pending, post)) ?? { retry: [], refused: 0 };
+        outcome = (await this.o.send(pending, post)) ?? { retry: [], refused: 0 };
+      } catch (err) {
+        problem = err;
+      }
+      // Past close()'s deadline these items are counted as abandoned already.
+      if (this.stopped) return;
+      if (outcome) {
+        const { retry, refused } = outcome;
         this.counts.failed += refused;
         this.counts.sent += pending.length - retry.length - refused;
         if (refused > 0) this.log(`${this.o.name}: ${refused} ${this.o.noun} refused`);
         pending = retry;
         if (pending.length === 0) return;
-      } catch (err) {
-        problem = err;
       }
-      if (problem instanceof PermanentError || attempt >= this.o.retries || this.stopped) {
+      if (problem instanceof PermanentError || attempt >= this.o.retries) {
         this.counts.failed += pending.length;
         const why = problem === undefined ? 'service errors' : errorText(problem);
         this.log(`${this.o.name} failed (${pending.length} ${this.o.noun}): ${why}`);
@@ -207,6 +213,7 @@ export class DeliveryQueue<T> {
       await new Promise<void>((resolve) => {
         this.timers.setTimeout(resolve, backoff * 2 ** attempt);
       });
+      if (this.stopped) return;
     }
   }
 
