@@ -1,6 +1,7 @@
 /**
  * Benchmark data: 200,000 demo stores (the deterministic generator) in a SQLite file and in
- * the PostgreSQL database locator_bench (PostGIS), prepared once and reused; and search points
+ * the PostgreSQL database locator_bench (locator_bench_N for another store count N), prepared
+ * once and reused; and search points
  * at real cities, weighted by population, each answering a full 99-store page.
  */
 import { existsSync, mkdirSync } from 'node:fs';
@@ -21,7 +22,9 @@ export const STORES = Number(process.env.BENCH_STORES ?? 200_000);
 export const BENCH_DIR = join(process.cwd(), 'data', 'bench');
 export const SQLITE_FILE = join(BENCH_DIR, `stores-${STORES}.sqlite`);
 const PG_ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-export const PG_URL = PG_ADMIN.replace(/\/[^/]*$/, '/locator_bench');
+/** One database per store count, so the sizes of `bench:scale` each keep their data. */
+const PG_DB = STORES === 200_000 ? 'locator_bench' : `locator_bench_${STORES}`;
+export const PG_URL = PG_ADMIN.replace(/\/[^/]*$/, `/${PG_DB}`);
 const MARK = `bench:${STORES}:3`;
 
 let records: StoreRecord[] | undefined;
@@ -81,8 +84,8 @@ export async function prepareData(log: (m: string) => void): Promise<ConfigServi
   const config = await prepareSqliteData(log);
   const admin = new pg.Client({ connectionString: PG_ADMIN });
   await admin.connect();
-  const exists = await admin.query("SELECT 1 FROM pg_database WHERE datname = 'locator_bench'");
-  if (!exists.rowCount) await admin.query('CREATE DATABASE locator_bench');
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [PG_DB]);
+  if (!exists.rowCount) await admin.query(`CREATE DATABASE ${PG_DB}`);
   await admin.end();
   const pgdb = await openPostgres(PG_URL);
   await fill(pgdb, config, log);

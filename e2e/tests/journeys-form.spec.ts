@@ -34,9 +34,13 @@ test('multi-country form: country, then place; a new country brings no stale err
   await expect(sentence(page)).toHaveText(/near Belgrade/);
   await expect(stores(page).first()).toBeVisible();
 
-  // Another country: the place and product are emptied, but no error is shown for them.
+  // Another country: the place and product are emptied, but no error is shown for them, and
+  // Serbia's results leave the screen (they are not Albania's).
   await country.selectOption({ label: 'Albania' });
   await expect(locationBox(page)).toHaveValue('');
+  await expect(stores(page)).toHaveCount(0);
+  await expect(sentence(page)).toHaveCount(0);
+  await expect(page).not.toHaveURL(/lat=/);
   await expect(form.getByText('Choose a product.')).toHaveCount(0);
   await expect(form.getByText("We couldn't find that location.", { exact: false })).toHaveCount(0);
   await expect(locationBox(page)).not.toHaveAttribute('aria-invalid', 'true');
@@ -44,4 +48,33 @@ test('multi-country form: country, then place; a new country brings no stale err
   await page.getByRole('radio', { name: 'All Products', exact: true }).click();
   await searchButton(page).click();
   await expect(sentence(page)).toHaveText(/near Tirana/);
+});
+
+test('after a search, another country clears the results; errors only for what is submitted', async ({
+  page,
+}) => {
+  await page.goto('/lac/es/service');
+  const form = page.getByTestId('search-form');
+  const country = form.locator('select[name="country"]');
+  await country.selectOption('MQ');
+  await pickPlace(page, 'Fort-de-France');
+  // The first product (phone) and the first carrier offered for it.
+  await form.getByRole('radio').first().click();
+  await form.locator('select[name="carrier"]').selectOption({ index: 1 });
+  await searchButton(page).click();
+  await expect(sentence(page)).toContainText('Fort-de-France');
+  await expect(stores(page).first()).toBeVisible();
+  const martinique = page.url();
+
+  await country.selectOption('GP');
+  await expect(stores(page)).toHaveCount(0);
+  await expect(sentence(page)).toHaveCount(0);
+  await expect(form.locator('.field-error')).toHaveCount(0);
+  await expect(locationBox(page)).not.toHaveAttribute('aria-invalid', 'true');
+
+  // Back shows the search before the change again.
+  await page.goBack();
+  await expect(page).toHaveURL(martinique);
+  await expect(stores(page).first()).toBeVisible();
+  await expect(country).toHaveValue('MQ');
 });

@@ -1,7 +1,9 @@
 /**
  * A map a visitor can find their way on, offline: at the zoom the results fit to, and two zoom
  * steps in, the embedded basemap draws the sea and its coast or country borders, and names the
- * districts and places around the pins; it does not zoom in past its data (locator:maxzoom).
+ * districts and places around the pins (rivers and lakes are drawn at z 6–9 only: the offline
+ * data is too coarse for city zooms, so London's Thames is not in these views); it does not
+ * zoom in past its data (locator:maxzoom).
  * Read from MapLibre's rendered features (what is on screen, after label collision), at 1440 px
  * and 390 px. Screenshots: /tmp/shots/map-orientation-{city}-{width}-z{fit|in}.png.
  */
@@ -31,7 +33,7 @@ interface City {
   name: string;
   lang: string;
   pins: HarnessPin[];
-  /** The city has sea or a country border in view (London's Thames is not in the offline data). */
+  /** The city has sea and coast in view. */
   water: boolean;
   /** The gazetteer has districts (GeoNames PPLX) there; Dubai's and Tokyo's have towns only. */
   districts: boolean;
@@ -88,7 +90,8 @@ async function view(page: Page): Promise<View> {
     const map = window.storeMap;
     if (!map) throw new Error('no map');
     const geography: Record<string, number> = {};
-    for (const f of map.queryRenderedFeatures({ layers: ['land', 'sea', 'coast', 'borders'] })) {
+    const layers = ['land', 'sea', 'water', 'coast', 'admin1', 'borders'];
+    for (const f of map.queryRenderedFeatures({ layers })) {
       const id = f.layer.id;
       geography[id] = (geography[id] ?? 0) + 1;
     }
@@ -135,10 +138,13 @@ for (const width of [1440, 390]) {
       await page.screenshot({ path: `${SHOTS}/map-orientation-${city.name}-${width}-zin.png` });
       expect(closer.zoom).toBeCloseTo(Math.min(13, fitted.zoom + 2), 5);
 
-      const geography = [fitted, closer].map(
-        (v) => (v.geography.sea ?? 0) + (v.geography.coast ?? 0) + (v.geography.borders ?? 0),
+      const geography = [fitted, closer].map((v) =>
+        ['sea', 'water', 'coast', 'admin1', 'borders'].reduce(
+          (n, k) => n + (v.geography[k] ?? 0),
+          0,
+        ),
       );
-      // Never a plain square: at each zoom, place names or sea, coast and borders.
+      // Never a plain square: at each zoom, place names or water, coast and borders.
       expect(fitted.labels.length + (geography[0] ?? 0)).toBeGreaterThan(0);
       expect(closer.labels.length + (geography[1] ?? 0)).toBeGreaterThan(0);
       if (city.water) {
@@ -182,4 +188,25 @@ test('a filter that matches nothing keeps the view; the world view has no seam',
   const world = await view(page);
   expect(world.geography.land ?? 0).toBeGreaterThan(0);
   expect(world.geography.coast ?? 0).toBeGreaterThan(0);
+});
+
+test('regional zooms: lakes and big rivers (z 6–9), state lines where Natural Earth has them', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await openHarness(page);
+  await mountMap(page, { pins: [], lang: 'en' });
+  await waitForMap(page);
+  // Lake Geneva and Lake Neuchâtel at z 8.
+  await page.evaluate(() => window.storeMap?.jumpTo({ center: [6.6, 46.6], zoom: 8 }));
+  await settle(page);
+  await page.screenshot({ path: `${SHOTS}/map-orientation-lakes-z8-1440.png` });
+  expect((await view(page)).geography.water ?? 0).toBeGreaterThan(0);
+  // The United States at z 4: state lines inside, the country border with Canada.
+  await page.evaluate(() => window.storeMap?.jumpTo({ center: [-97, 40], zoom: 4 }));
+  await settle(page);
+  await page.screenshot({ path: `${SHOTS}/map-orientation-states-z4-1440.png` });
+  const states = await view(page);
+  expect(states.geography.admin1 ?? 0).toBeGreaterThan(0);
+  expect(states.geography.borders ?? 0).toBeGreaterThan(0);
 });

@@ -148,6 +148,20 @@ describe('vector tiles', () => {
     expect(dubai.coast?.feature(0).loadGeometry().flat().length).toBeGreaterThan(50);
   });
 
+  it('rivers and lakes at z 6–9 (Lake Geneva, the Thames estuary); states from z 3', async () => {
+    const tile = async (path: string) =>
+      layers((await app.inject({ url: `/basemap/geo/${path}.pbf` })).rawPayload);
+    // z 7: Lake Geneva is big enough to be drawn.
+    const geneva = await tile('7/66/45');
+    expect(geneva.water?.feature(0).type).toBe(3);
+    // Not below z 6, nor at city zooms, where the reduced data would show loose fragments.
+    expect((await tile('5/16/10')).water).toBeUndefined();
+    expect((await tile('12/2046/1362')).water).toBeUndefined();
+    // First-level boundaries where Natural Earth 1:50m has them (United States), from z 3.
+    expect((await tile('4/3/6')).admin1?.length).toBeGreaterThan(0);
+    expect((await tile('2/0/1')).admin1).toBeUndefined();
+  });
+
   it('the coast leaves out the edges that close the sea along the antimeridian and the poles', () => {
     const ring = [
       [-180, 10],

@@ -1,12 +1,15 @@
 /**
  * The demo data set is believable, country by country: postal codes in the country's format
- * (the generator's patterns, with real UK areas and Paris arrondissements), phone numbers that
- * libphonenumber finds valid, street and city in the script of the data language, and store
- * names spread so that no name dominates a city.
+ * (real ones near the store where the gazetteer has the country's postcodes, else the
+ * generator's patterns, with real UK areas and Paris arrondissements), phone numbers that
+ * libphonenumber finds valid with the city's area code where listed, street and city in the
+ * script of the data language, and store names spread so that no name dominates a city.
  */
 import { parsePhoneNumber } from 'awesome-phonenumber';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { loadEmbeddedProvider, type Gazetteer } from '@locator/geo';
 import { generateDemoStores } from '../src/demo/generate.js';
+import { gazetteerPostcodes } from '../src/demo/postcodes.js';
 import { config } from './helpers/fixtures.js';
 
 interface Doc {
@@ -46,11 +49,23 @@ const POSTCODES: Record<string, RegExp> = {
   KR: /^\d{5}$/,
   IL: /^\d{7}$/,
   AE: /^$/,
+  AU: /^\d{4}$/,
+  IN: /^\d{6}$/,
+  FI: /^\d{5}$/,
+  IT: /^\d{5}$/,
+  ES: /^\d{5}$/,
+  BR: /^\d{5}-\d{3}$/,
+  MX: /^\d{5}$/,
 };
 
-let byCountry: Map<string, Doc[]>;
+/** Countries whose postcodes come from the gazetteer: every one is a real code. */
+const REAL_POSTCODES = ['US', 'FR', 'JP', 'CA', 'AU', 'IN', 'FI'];
 
-beforeAll(() => {
+let byCountry: Map<string, Doc[]>;
+let gazetteer: Gazetteer;
+
+beforeAll(async () => {
+  gazetteer = (await loadEmbeddedProvider()).gazetteer;
   const cfg = config();
   const records = generateDemoStores({
     countries: cfg
@@ -59,6 +74,7 @@ beforeAll(() => {
     catalogue: cfg.catalogue,
     brand: 'Lumen',
     count: 8000,
+    postcodes: gazetteerPostcodes(gazetteer),
   });
   byCountry = new Map();
   for (const r of records) {
@@ -74,6 +90,22 @@ describe('demo data, country by country', () => {
     expect(docs.length).toBeGreaterThan(10);
     const bad = docs.filter((d) => !POSTCODES[cc]!.test(d.postalCode)).map((d) => d.postalCode);
     expect(bad).toEqual([]);
+  });
+
+  it.each(REAL_POSTCODES)('%s: postal codes are real ones of the country', (cc) => {
+    const real = new Set<string>();
+    for (let i = 0; i < gazetteer.postcodeCount; i++) {
+      if (gazetteer.countryCode(gazetteer.postCountry[i] ?? 0) === cc) {
+        real.add(gazetteer.postcodeKey(i));
+      }
+    }
+    const docs = byCountry.get(cc)!;
+    // Canada's gazetteer codes are forward sortation areas ("K1A"): the first three characters.
+    const key = (code: string) =>
+      (cc === 'CA' ? code.slice(0, 3) : code).replace(/[ -]/g, '').toLowerCase();
+    const unknown = docs.filter((d) => !real.has(key(d.postalCode))).map((d) => d.postalCode);
+    // Stores more than 20 km from any listed code keep a generated one: a few at most.
+    expect(unknown.length, unknown.slice(0, 5).join(' ')).toBeLessThanOrEqual(docs.length * 0.05);
   });
 
   it('Paris postal codes are its arrondissements', () => {
@@ -102,6 +134,11 @@ describe('demo data, country by country', () => {
     starts('GB', 'London', '020 ');
     starts('CN', '上海', '021 ');
     starts('JP', '東京', '03-');
+    starts('US', 'New York City', '(212) 555-01');
+    starts('AU', 'Sydney', '(02) ');
+    starts('IN', 'ग्रेटर मुम्बई', '022 ');
+    starts('ES', 'Madrid', '91');
+    starts('IT', 'Rome', '06 ');
   });
 
   it.each(Object.keys(SCRIPTS))('%s: street and city in the script of the country', (cc) => {

@@ -43,7 +43,7 @@ export function placeResult(g: Gazetteer, place: number, lang: LangInfo, typed?:
   // A district's second line starts with its city: "Copacabana / Rio de Janeiro, Brazil".
   const parent = parentCity(g, place);
   const city = parent < 0 ? undefined : g.placeName(parent, lang);
-  const within = city && city !== region ? `${city}${listSeparator(lang)}${region ?? ''}` : region;
+  const within = city ? distinct([city, region]).join(listSeparator(lang)) : region;
   return {
     lines: [name, secondLine(lang, name, within, country)],
     formattedAddress: formatAddress(lang, name, within, country),

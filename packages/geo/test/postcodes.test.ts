@@ -1,7 +1,13 @@
 /** Postcode shapes and formats (src/postcodes.ts) and the builder's kana romanisation. */
 import { describe, expect, it } from 'vitest';
 import { romaniseKana } from '../src/build/kana.js';
-import { japaneseMunicipalityNames, titleCase } from '../src/build/postcode-sources.js';
+import {
+  germanPlaceNames,
+  japaneseMunicipalityNames,
+  titleCase,
+} from '../src/build/postcode-sources.js';
+import { resolvePostcodes, type PlaceRef } from '../src/build/postcode-places.js';
+import { districtBaseNames, urbanReachKm } from '../src/build/more-places.js';
 import { postcodeCountries } from '../src/postcodes.js';
 
 describe('postcode formats', () => {
@@ -41,5 +47,55 @@ describe('build helpers', () => {
   it('title-cases upper-case place names', () => {
     expect(titleCase('ST KILDA EAST')).toBe('St Kilda East');
     expect(titleCase('HEINÄVESI')).toBe('Heinävesi');
+  });
+
+  it('reads German place names with and without their qualifier', () => {
+    expect(germanPlaceNames('Werder (Havel)')).toEqual(['Werder (Havel)', 'Werder']);
+    expect(germanPlaceNames('Rüdersdorf bei Berlin')).toEqual([
+      'Rüdersdorf bei Berlin',
+      'Rüdersdorf',
+    ]);
+    expect(germanPlaceNames('Bonn')).toEqual(['Bonn']);
+  });
+
+  it('places a code of a shared name at the namesake near its group', () => {
+    const place = (name: string, lat: number, lon: number, population: number): PlaceRef => ({
+      name,
+      lat,
+      lon,
+      population,
+      countryCode: 'DE',
+      admin1: '',
+      admin2: '',
+      iso: '',
+      keys: [name.toLowerCase()],
+    });
+    const places = [
+      place('Neustadt', 49.35, 8.14, 53_000), // an der Weinstraße
+      place('Neustadt', 54.1, 10.81, 15_000), // in Holstein
+      place('Eutin', 54.14, 10.62, 17_000),
+      place('Ahrensbök', 54.01, 10.58, 8_000),
+    ];
+    const row = (code: string, name: string) => ({
+      countryCode: 'DE',
+      code,
+      city: '',
+      placeNames: [name],
+      group: `DE${code.slice(0, 3)}`,
+    });
+    const out = resolvePostcodes(
+      [row('23701', 'Eutin'), row('23730', 'Neustadt'), row('23738', 'Ahrensbök')],
+      places,
+    );
+    expect(out.find((p) => p.code === '23730')).toMatchObject({ city: 'Neustadt', lat: 54.1 });
+  });
+
+  it('names districts without their kind and reaches further round bigger cities', () => {
+    expect(districtBaseNames('Gangnam-gu')).toEqual(['Gangnam']);
+    expect(districtBaseNames('Shibuya-ku')).toEqual(['Shibuya']);
+    expect(districtBaseNames('Bandra')).toEqual([]);
+    expect(urbanReachKm(100_000)).toBe(5);
+    expect(urbanReachKm(10_000_000)).toBe(23);
+    expect(urbanReachKm(30_000_000)).toBe(25);
   });
 });

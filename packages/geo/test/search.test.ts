@@ -102,6 +102,17 @@ describe('geocode', () => {
     expect(await p.geocode('Xqzvwkjh', { lang: 'en', countries: ['gb'] })).toEqual([]);
   });
 
+  it('names the city and region of a district, leaving out what is unknown', async () => {
+    const [gangnam] = await p.geocode('Gangnam', { lang: 'en', countries: ['kr'] });
+    expect(gangnam?.lines).toEqual(['Gangnam-gu', 'Seoul, South Korea']);
+    const [tianhe] = await p.geocode('Tianhe', { lang: 'en', countries: ['cn'] });
+    expect(tianhe?.lines).toEqual(['Tianhe', 'Guangzhou, Guangdong, China']);
+    for (const q of ['Sentosa', 'Bandra', 'Copacabana', 'Kitsilano', 'Surry Hills']) {
+      const [place] = await p.geocode(q, { lang: 'en' });
+      expect(place?.lines[1]).not.toMatch(/, ,|, $|^, /);
+    }
+  });
+
   it('answers postcodes with kind "postcode"', async () => {
     const [zip] = await p.geocode('10001', { lang: 'en', countries: ['us'] });
     expect(zip).toMatchObject({ kind: 'postcode', countryCode: 'US' });

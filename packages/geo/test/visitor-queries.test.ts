@@ -16,14 +16,14 @@ import {
 
 const fixtures: QueryFixture[] = loadQueryFixtures();
 /**
- * Kinds held to 95 %. Districts are measured and published but not held: the npm data has no
- * neighbourhoods for Seoul, Rio de Janeiro, Paris, Mumbai or Lima (those queries answer
- * nothing, never a wrong place), and small towns include villages under the gazetteer's
- * 500 people.
+ * Kinds held to 95 %. Small towns are measured and published but not held: they include
+ * villages that no npm dataset lists (Bibury, Portmeirion: they answer nothing, never a wrong
+ * place).
  */
 const HELD = [
   'alternative',
   'city',
+  'district',
   'misspelling',
   'postcode',
   'postcode-not-offline',
@@ -51,7 +51,7 @@ describe('what visitors type (fixtures/visitor-queries.json)', () => {
       fixtures.filter((f) => f.kind === 'script').map((f) => f.lang.split('-')[0]),
     );
     expect(scripts.size).toBeGreaterThanOrEqual(20);
-    for (const kind of [...HELD, 'district', 'small-town']) {
+    for (const kind of [...HELD, 'small-town']) {
       expect(fixtures.some((f) => f.kind === kind)).toBe(true);
     }
   });
@@ -93,9 +93,12 @@ describe('what visitors type (fixtures/visitor-queries.json)', () => {
     const o = { lang: 'en', countries: ['jp'] };
     const likely = await provider.answer?.('Shinjiku', o, 'geocode');
     expect(likely?.places[0]?.lines[0]).toBe('Shinjuku');
-    // One edit in six letters: Bānda is another city, 1,000 km away; offered, not answered.
+    // One edit in five letters: too short to be sure; offered, not answered.
+    const berln = await provider.answer?.('Berln', { lang: 'en', countries: ['de'] }, 'geocode');
+    expect(berln?.places).toEqual([]);
+    expect(berln?.suggestion?.lines[0]).toBe('Berlin');
+    // A district, not a typo of Bānda (1,000 km away).
     const bandra = await provider.answer?.('Bandra', { lang: 'en', countries: ['in'] }, 'geocode');
-    expect(bandra?.places).toEqual([]);
-    expect(bandra?.suggestion?.lines[0]).toBe('Bānda');
+    expect(bandra?.places[0]?.lines[0]).toBe('Bandra');
   });
 });

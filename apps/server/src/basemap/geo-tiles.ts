@@ -5,12 +5,22 @@
  *   polygons of their own, which simplify and triangulate cleanly at world scale;
  * - z 6–12: OpenStreetMap's sea and coast at 10 m (layers "sea", "coast", osm-sea.ts): one ocean
  *   with some 60,000 islands as holes is only drawn once a tile holds a small part of it;
- * - every zoom: Natural Earth country borders ("borders").
+ * - z 6–9: OpenStreetMap's rivers and lakes (layer "water", inland-water.ts, packed at build
+ *   time; its pieces are too coarse for city zooms);
+ * - every zoom: Natural Earth country borders ("borders"); from z 3 first-level boundaries
+ *   ("admin1") where Natural Earth 1:50m has them (Australia, Brazil, Canada, United States).
  *
- * The indexes are built once the server listens (~1.5 s and ~300 MB on an idle core) and kept.
+ * The indexes are built once the server listens (~2.5 s and ~360 MB on an idle core) and kept.
  */
 import GeoJSONVT from 'geojson-vt';
-import { countryBorders, NATURAL_EARTH_VERSION, naturalEarthLand } from './borders.js';
+import {
+  countryBorders,
+  firstLevelBoundaries,
+  NATURAL_EARTH_VERSION,
+  naturalEarthLand,
+  SUBUNITS_VERSION,
+} from './borders.js';
+import { InlandWater } from './inland-water.js';
 import { osmSeaGeoJson, OSM_SEA_VERSION } from './osm-sea.js';
 import { encodeTile, EXTENT, type TileFeature, type TileId } from './tiles.js';
 
@@ -23,14 +33,21 @@ export const GEO_MAX_ZOOM = 12;
  */
 export const EMBEDDED_MAX_ZOOM = 13;
 
+/** First zoom with first-level boundaries (states, provinces). */
+export const ADMIN1_FROM_ZOOM = 3;
+
 /** First zoom drawn from OpenStreetMap's sea rather than Natural Earth's land. */
 export const OSM_FROM_ZOOM = 6;
 
 /** The data version in tile URLs, so tiles can be cached as immutable. */
-export const GEO_DATA_VERSION = `osm${OSM_SEA_VERSION}-ne${NATURAL_EARTH_VERSION}-4`;
+export const GEO_DATA_VERSION = `osm${OSM_SEA_VERSION}-ne${NATURAL_EARTH_VERSION}-st${SUBUNITS_VERSION}-6`;
 
-type Small = Record<'land' | 'landCoast' | 'borders', GeoJSONVT>;
-type Large = Record<'sea' | 'seaCoast', GeoJSONVT>;
+type Small = Record<'land' | 'landCoast' | 'borders' | 'admin1', GeoJSONVT>;
+interface Large {
+  sea: GeoJSONVT;
+  seaCoast: GeoJSONVT;
+  water: InlandWater | undefined;
+}
 
 const OPTIONS = {
   maxZoom: GEO_MAX_ZOOM,
@@ -54,6 +71,7 @@ export class GeoTiles {
         land: new GeoJSONVT(ne.land, small),
         landCoast: new GeoJSONVT(ne.coast, small),
         borders: new GeoJSONVT(countryBorders(), OPTIONS),
+        admin1: new GeoJSONVT(firstLevelBoundaries(), OPTIONS),
       };
     }
     return this.small;
@@ -70,6 +88,7 @@ export class GeoTiles {
       this.large = {
         sea: new GeoJSONVT(osm.sea, large),
         seaCoast: new GeoJSONVT(osm.coast, large),
+        water: InlandWater.load(),
       };
     }
     return this.large;
@@ -91,14 +110,22 @@ export class GeoTiles {
         tags: f.tags,
       }));
     const borders = features(small.borders);
+    const admin1 = t.z >= ADMIN1_FROM_ZOOM ? features(small.admin1) : [];
     if (t.z < OSM_FROM_ZOOM) {
       return encodeTile({
         land: features(small.land),
         coast: features(small.landCoast),
+        admin1,
         borders,
       });
     }
     const large = this.ensureLarge();
-    return encodeTile({ sea: features(large.sea), coast: features(large.seaCoast), borders });
+    return encodeTile({
+      sea: features(large.sea),
+      water: large.water?.features(t, OPTIONS) ?? [],
+      coast: features(large.seaCoast),
+      admin1,
+      borders,
+    });
   }
 }

@@ -4,7 +4,14 @@
  * origin. No text layer: place names are drawn by the browser (README.md "Labels"), so the style
  * needs no glyphs.
  */
-import { EMBEDDED_MAX_ZOOM, GEO_DATA_VERSION, GEO_MAX_ZOOM, OSM_FROM_ZOOM } from './geo-tiles.js';
+import {
+  ADMIN1_FROM_ZOOM,
+  EMBEDDED_MAX_ZOOM,
+  GEO_DATA_VERSION,
+  GEO_MAX_ZOOM,
+  OSM_FROM_ZOOM,
+} from './geo-tiles.js';
+import { WATER_MAX_ZOOM } from './inland-water.js';
 import { PLACES_MAX_ZOOM } from './places.js';
 import { isProtomapsSchema, protomapsLayers } from './protomaps-style.js';
 
@@ -124,6 +131,15 @@ export function embeddedStyle(lang: string): Json {
         paint: { 'fill-color': COLOURS.water, 'fill-antialias': false },
       },
       {
+        id: 'water',
+        minzoom: OSM_FROM_ZOOM,
+        maxzoom: WATER_MAX_ZOOM + 1,
+        type: 'fill',
+        source: 'geo',
+        'source-layer': 'water',
+        paint: { 'fill-color': COLOURS.water, 'fill-antialias': false },
+      },
+      {
         id: 'coast',
         type: 'line',
         source: 'geo',
@@ -132,6 +148,20 @@ export function embeddedStyle(lang: string): Json {
         paint: {
           'line-color': COLOURS.coast,
           'line-width': ['interpolate', ['linear'], ['zoom'], 0, 0.3, 8, 0.8, 13, 1.4],
+        },
+      },
+      {
+        id: 'admin1',
+        type: 'line',
+        source: 'geo',
+        'source-layer': 'admin1',
+        minzoom: ADMIN1_FROM_ZOOM,
+        layout: { 'line-join': 'round' },
+        paint: {
+          'line-color': COLOURS.border,
+          'line-opacity': 0.6,
+          'line-width': ['interpolate', ['linear'], ['zoom'], 3, 0.4, 12, 1.2],
+          'line-dasharray': [2, 2],
         },
       },
       {

@@ -16,6 +16,7 @@ import { toRecord, type StoreDoc } from '../stores/doc.js';
 import { loadCities, stateName, type City, type CountryCities } from './cities.js';
 import { postalCode, streetAddress } from './address.js';
 import { PHONE_AREAS, UK_POSTCODE_AREAS, listedCity } from './areas.js';
+import { writtenPostcode, type NearestPostcode } from './postcodes.js';
 import { isNonLatin } from '@locator/geo';
 import { localName } from './local-names.js';
 import { PlaceIndex } from './places.js';
@@ -25,7 +26,7 @@ import { Rng } from './rng.js';
 export const DEMO_SEED = 20_240_601;
 export const DEMO_STORE_COUNT = 50_000;
 /** Bump when the generator's output changes, so start-up reloads the demo data. */
-export const DEMO_VERSION = '3';
+export const DEMO_VERSION = '4';
 
 type Brands = Record<string, { retail: string[]; carrier: string[]; repair: string[] }>;
 
@@ -35,6 +36,8 @@ export interface DemoOptions {
   brand: string;
   count?: number;
   seed?: number;
+  /** Real postcodes by position where the country has them (postcodes.ts). */
+  postcodes?: NearestPostcode;
 }
 
 type Kind = 'maker' | 'carrier' | 'retail' | 'service' | 'dropoff';
@@ -281,6 +284,12 @@ export function generateDemoStores(options: DemoOptions): StoreRecord[] {
           : city.population >= BIG_CITY && lang !== 'ja'
             ? streetName(street1) || cityName
             : cityName;
+      // Paris keeps its arrondissement codes (address.ts); elsewhere the nearest real code.
+      const realOr = (generated: string): string => {
+        if (cc === 'FR' && city.admin2 === '75') return generated;
+        const real = options.postcodes?.(cc, latitude, longitude);
+        return real ? writtenPostcode(cc, real, generated) : generated;
+      };
       const doc: StoreDoc = {
         id: storeId,
         storeId,
@@ -291,7 +300,7 @@ export function generateDemoStores(options: DemoOptions): StoreRecord[] {
         city: cityName,
         // A state named like its city ("Tokyo Tokyo") is left out.
         state: state === cityName || state === city.name ? '' : state,
-        postalCode: postalCode(rng, cc, city, areas(city).uk),
+        postalCode: realOr(postalCode(rng, cc, city, areas(city).uk)),
         phone: phoneNumber(rng, cc, areas(city).phone),
         latitude,
         longitude,

@@ -4,7 +4,18 @@
  */
 import type { Database } from '../db/types.js';
 import type { ConfigService } from '../config/service.js';
+import { loadEmbeddedProvider } from '@locator/geo';
 import { DEMO_SEED, DEMO_STORE_COUNT, DEMO_VERSION, generateDemoStores } from './generate.js';
+import { gazetteerPostcodes, type NearestPostcode } from './postcodes.js';
+
+/** Real postcodes from the embedded gazetteer; without it the generator's patterns stay. */
+async function realPostcodes(): Promise<NearestPostcode | undefined> {
+  try {
+    return gazetteerPostcodes((await loadEmbeddedProvider()).gazetteer);
+  } catch {
+    return undefined;
+  }
+}
 
 export const META_DATASET = 'dataset';
 export const META_DEMO_VERSION = 'demo_version';
@@ -36,12 +47,14 @@ export async function seedDemoIfEmpty(
   const version = await db.meta.get(META_DEMO_VERSION);
   const stale = dataset === 'demo' && version !== `${DEMO_VERSION}:${count}:${brand}`;
   if (existing > 0 && !stale) return { loaded: false, stores: existing, ms: Date.now() - started };
+  const postcodes = await realPostcodes();
   const records = generateDemoStores({
     countries: config.countries(),
     catalogue: config.catalogue,
     brand,
     count,
     seed: DEMO_SEED,
+    ...(postcodes ? { postcodes } : {}),
   });
   await db.stores.replaceAll(records);
   await db.meta.set(META_DATASET, 'demo');

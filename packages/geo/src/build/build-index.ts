@@ -43,6 +43,7 @@ import {
 import { resolvePostcodes, type PlaceRef } from './postcode-places.js';
 import { readMorePostcodes } from './postcode-sources.js';
 import { newUrbanDistricts, readDistricts } from './district-sources.js';
+import { mergeMorePlaces, readMorePlaces } from './more-places.js';
 
 /** Where the index lives by default: packages/geo/dist/gazetteer.v1.bin. */
 export const DEFAULT_INDEX_PATH = fileURLToPath(
@@ -56,6 +57,8 @@ const BUILDER_SOURCES = [
   'build/postcode-sources.ts',
   'build/postcode-places.ts',
   'build/district-sources.ts',
+  'build/more-places.ts',
+  'build/place-packages.ts',
   'build/kana.ts',
   'index-format.ts',
   'normalise.ts',
@@ -213,6 +216,7 @@ function assemble(inputsHash: string, log: (msg: string) => void) {
   const drafts: PlaceDraft[] = [];
   const cities = [...readCities()];
   const districts = newUrbanDistricts(readDistricts(srcRegions), cities);
+  districts.push(...mergeMorePlaces(readMorePlaces(srcRegions), [...cities, ...districts]));
   log(`gazetteer: ${districts.length} districts added`);
   for (const city of [...cities, ...districts]) {
     if (EXCLUDED_FEATURES.has(city.featureCode)) continue;
@@ -333,7 +337,7 @@ function assemble(inputsHash: string, log: (msg: string) => void) {
     admin1: d.city.admin1,
     admin2: d.city.admin2,
     iso: (regions[d.region]?.iso ?? '').replace(/^[A-Z]+-/, ''),
-    keys: d.keys.keys(),
+    keys: [...d.keys.keys()],
   }));
   const postcodes = [
     ...readPostcodes().map((p) => ({ ...p, weight: 0, regionIso: undefined })),

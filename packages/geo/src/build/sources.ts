@@ -7,6 +7,7 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 import { POSTCODE_PACKAGES, POSTCODE_PROBES } from './postcode-sources.js';
+import { MORE_PLACE_PACKAGES, MORE_PLACE_PROBES } from './place-packages.js';
 
 const require = createRequire(import.meta.url);
 
@@ -44,8 +45,18 @@ export function sourceVersions(): Record<string, string> {
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string };
     out[name] = pkg.version;
   }
-  for (const [key, name] of Object.entries(POSTCODE_PACKAGES)) {
-    const dir = packageDir(name, POSTCODE_PROBES[key as keyof typeof POSTCODE_PACKAGES]);
+  const more: [string, string][] = [
+    ...Object.entries(POSTCODE_PACKAGES).map(([k, name]): [string, string] => [
+      name,
+      POSTCODE_PROBES[k as keyof typeof POSTCODE_PACKAGES],
+    ]),
+    ...Object.entries(MORE_PLACE_PACKAGES).map(([k, name]): [string, string] => [
+      name,
+      MORE_PLACE_PROBES[k as keyof typeof MORE_PLACE_PACKAGES],
+    ]),
+  ];
+  for (const [name, probe] of more) {
+    const dir = packageDir(name, probe);
     const pkg = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { version: string };
     out[name] = pkg.version;
   }

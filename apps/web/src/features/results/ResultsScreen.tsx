@@ -117,6 +117,7 @@ export function ResultsScreen({
         searching={state.status === 'loading'}
         onSubmit={() => void flow.submit()}
         onReset={flow.reset}
+        onCountry={flow.changeCountry}
       />
       <EnterpriseLinks
         link={enterpriseLink(channelKey, ctx.pathCountry, ctx.lang)}

@@ -28,6 +28,8 @@ export interface SearchFormProps {
   searching?: boolean;
   onSubmit(): void;
   onReset(): void;
+  /** The visitor picked another country (multi-country locales); the form's own change otherwise. */
+  onCountry?(value: string): void;
 }
 
 const FIELD_KEY: Record<FormFieldName, string> = {
@@ -102,7 +104,9 @@ export function SearchForm({ ctx, form, narrow, searchInputRef, ...props }: Sear
             value={values.country}
             options={countryNames(languageTag(ctx.locale), ctx.channel.options.country)}
             error={errorText('country')}
-            onChange={(value) => dispatch({ type: 'country', value })}
+            onChange={(value) =>
+              props.onCountry ? props.onCountry(value) : dispatch({ type: 'country', value })
+            }
             onBlur={() => dispatch({ type: 'touch', field: 'country' })}
           />
         );

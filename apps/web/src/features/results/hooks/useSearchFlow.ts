@@ -202,6 +202,25 @@ export function useSearchFlow(
     setParams({}, { replace: true });
   }, [dispatch, search, setParams]);
 
+  /**
+   * Another country in a multi-country locale: the form empties what depends on the country
+   * (without errors: nothing was submitted), and the results of the country before leave the
+   * screen, in a new history entry (Back shows them again).
+   */
+  const changeCountry = useCallback(
+    (value: string) => {
+      dispatch({ type: 'country', value });
+      setOffer(undefined);
+      const before = search.state.status === 'idle' ? undefined : search.state.request;
+      if (before && before.countryCode !== searchCountry(ctx, value)) {
+        search.reset();
+        setTrigger(undefined);
+        setParams({});
+      }
+    },
+    [ctx, dispatch, search, setParams],
+  );
+
   const dropOff = useCallback(
     (target: DropOffSwitch) => {
       const current = search.state.status === 'idle' ? undefined : search.state.request;
@@ -235,6 +254,7 @@ export function useSearchFlow(
     suggestion,
     confirmSuggestion,
     reset,
+    changeCountry,
     dropOff,
     retry,
     geolocation: {
