@@ -58,6 +58,11 @@ export default defineConfig({
     manifest: true,
     target: 'es2022',
     rolldownOptions: {
+      // The web app, and the store pages' island (its file is found through the manifest).
+      input: {
+        index: fileURLToPath(new URL('./index.html', import.meta.url)),
+        'store-island': fileURLToPath(new URL('./src/islands/store-page.tsx', import.meta.url)),
+      },
       treeshake: {
         moduleSideEffects: (id: string) => !isCoreModule(id),
       },

@@ -25,7 +25,7 @@ const PG_ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.
 /** One database per store count, so the sizes of `bench:scale` each keep their data. */
 const PG_DB = STORES === 200_000 ? 'locator_bench' : `locator_bench_${STORES}`;
 export const PG_URL = PG_ADMIN.replace(/\/[^/]*$/, `/${PG_DB}`);
-const MARK = `bench:${STORES}:3`;
+const MARK = `bench:${STORES}:4`;
 
 let records: StoreRecord[] | undefined;
 function stores(config: ConfigService): StoreRecord[] {

@@ -20,7 +20,8 @@
  *   first answer (rendered) and again (cached by data version), median and p90.
  *
  * Budgets (issue 9): Lighthouse performance ≥ 95, accessibility 100, best practices ≥ 95,
- * SEO ≥ 95 on the three pages; JavaScript before interaction (gzip) ≤ 100 KB on the home page and
+ * SEO ≥ 95 on the three pages, and 100 in SEO, accessibility and best practices on the store page
+ * (server-rendered, with its small map image and the island's module); JavaScript before interaction (gzip) ≤ 100 KB on the home page and
  * ≤ 150 KB on the results page without the map's chunks (1 KB = 1024 bytes). Figures, with the
  * machine's load average before and after (it is shared), to bench/results/web.json; exit code
  * 1 when a budget is missed.
@@ -52,6 +53,8 @@ const BUDGETS = {
   accessibility: 100,
   'best-practices': 95,
   seo: 95,
+  /** The store page: every category but performance at 100. */
+  storePage: 100,
   homeJsGzipKB: 100,
   resultsJsGzipKB: 150,
 };
@@ -237,11 +240,12 @@ async function main(): Promise<void> {
     for (const page of Object.keys(lh)) {
       const s = lh[page]!.median.scores;
       for (const c of ['performance', 'accessibility', 'best-practices', 'seo'] as const) {
+        const limit = page === 'store' && c !== 'performance' ? BUDGETS.storePage : BUDGETS[c];
         checks.push({
           name: `lighthouse ${page} ${c}`,
           value: s[c],
-          limit: `≥ ${BUDGETS[c]}`,
-          passed: s[c] >= BUDGETS[c],
+          limit: `≥ ${limit}`,
+          passed: s[c] >= limit,
         });
       }
     }

@@ -2,8 +2,9 @@
 /**
  * Store pages (apps/server/src/pages/README.md): from the locale home through the directory
  * (country → region → city) to a store page, with JavaScript disabled (the host page's
- * noscript link, then plain server-rendered pages) and enabled (the web app's footer link);
- * axe finds nothing on the directory and store pages; screenshots at 1440 and 390 px go to
+ * noscript link, then plain server-rendered pages) and enabled (the web app's footer link,
+ * then the island's Share button); the small map is a same-origin SVG drawn by the server in
+ * both; every request stays on our origin; axe finds nothing on the directory and store pages; screenshots at 1440 and 390 px go to
  * $SHOTS_DIR (default /tmp/shots).
  */
 import { mkdirSync } from 'node:fs';
@@ -40,16 +41,42 @@ async function checkStorePage(page: Page, name: string): Promise<void> {
   );
   await expect(page.getByRole('link', { name: /^Directions to / })).toBeVisible();
   await expect(page.locator('.sp-nearby a').first()).toBeVisible();
+  // The small map: an image of our own basemap, drawn (loaded) with the page.
+  const map = page.getByRole('img', { name: `Map showing ${name}` });
+  await expect(map).toBeVisible();
+  // (The first map after start-up waits for the gazetteer's place names.)
+  await expect
+    .poll(() => map.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0), {
+      timeout: 30_000,
+    })
+    .toBe(true);
+  expect(new URL(await map.evaluate((img: HTMLImageElement) => img.currentSrc)).pathname).toBe(
+    '/basemap/static.svg',
+  );
+}
+
+/** Every request the page makes goes to our own origin. */
+function sameOriginOnly(page: Page, baseURL: string | undefined): string[] {
+  const foreign: string[] = [];
+  const host = new URL(baseURL ?? 'http://localhost').host;
+  page.on('request', (r) => {
+    if (!r.url().startsWith('data:') && new URL(r.url()).host !== host) foreign.push(r.url());
+  });
+  return foreign;
 }
 
 test.describe('with JavaScript disabled', () => {
   test.use({ javaScriptEnabled: false });
 
-  test('locale home → directory → store page', async ({ page }) => {
+  test('locale home → directory → store page', async ({ page, baseURL }) => {
+    const foreign = sameOriginOnly(page, baseURL);
     await page.goto('/uk/en/');
     await page.getByRole('link', { name: 'All stores' }).click();
     const name = await walkToStore(page);
     await checkStorePage(page, name);
+    // Sharing needs JavaScript: no button that would do nothing.
+    await expect(page.getByRole('button', { name: `Share ${name}` })).toHaveCount(0);
+    expect(foreign).toEqual([]);
     // Another slug answers a permanent redirect to the store's own address.
     const canonical = page.url();
     await page.goto(canonical.replace(/(DEMO-GB-\d+)-.*$/, '$1-old-name'));
@@ -68,10 +95,31 @@ test.describe('with JavaScript enabled', () => {
       await page.screenshot({ path: `${SHOTS}/store-directory-${width}.png`, fullPage: true });
       const name = await walkToStore(page);
       await checkStorePage(page, name);
+      await expect(page.getByRole('button', { name: `Share ${name}` })).toBeVisible();
       await expectNoAxeViolations(page);
       await page.screenshot({ path: `${SHOTS}/store-page-${width}.png`, fullPage: true });
     });
   }
+
+  test('the island shares the store page: its link copied and announced', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+    const foreign = sameOriginOnly(page, baseURL);
+    await page.goto('/uk/en/stores/');
+    const name = await walkToStore(page);
+    // No Web Share API in headless Chromium on Linux: the link is copied instead.
+    await page.evaluate(() => {
+      Object.defineProperty(navigator, 'share', { value: undefined, configurable: true });
+    });
+    await page.getByRole('button', { name: `Share ${name}` }).click();
+    await expect(page.getByRole('status')).toHaveText('Link copied to the clipboard.');
+    const copied = await page.evaluate(() => navigator.clipboard.readText());
+    expect(new URL(copied).pathname).toBe(new URL(page.url()).pathname);
+    expect(foreign).toEqual([]);
+  });
 
   test('right to left: an Arabic store page is axe clean', async ({ page }) => {
     await page.goto('/ae/ar/stores/');

@@ -23,6 +23,7 @@ import { RateLimitCounters } from './http/rate-limit-counters.js';
 import { lazyCountryCheck } from './admin/country-check.js';
 import { StorePagesService } from './pages/service.js';
 import { PageTexts } from './pages/texts.js';
+import { findIsland } from './pages/island.js';
 import { STORE_PAGES_CSS_PATH } from './pages/styles.js';
 import { loadWebhookConfig, type WebhookConfig } from './webhooks/config.js';
 import { WebhookSender, webhookOptions } from './webhooks/sender.js';
@@ -60,7 +61,8 @@ export async function prepareDatabase(
 }
 
 export async function createServices(
-  env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'BRAND' | 'MAP_TOKEN'>,
+  env: Pick<Env, 'DATABASE_URL' | 'DATA_DIR' | 'BRAND' | 'MAP_TOKEN'> &
+    Partial<Pick<Env, 'WEB_DIST'>>,
   settings: Settings,
   options: {
     database?: Database;
@@ -73,6 +75,8 @@ export async function createServices(
     outageLog?: OutageLog;
     /** The maps engine: the statistic's country check reverse-geocodes with it. */
     maps?: MapsProvider;
+    /** The clock of the search's opening status and the store pages (default: Date.now). */
+    now?: () => number;
   } = {},
 ): Promise<Services> {
   const analyticsConfig = options.analytics ?? loadAnalyticsConfig();
@@ -112,7 +116,7 @@ export async function createServices(
   }
   const api: ApiDeps = {
     config,
-    search: new SearchService(config, db.search),
+    search: new SearchService(config, db.search, options.now),
     statistics: new StatisticsService(
       config,
       db.statistics,
@@ -146,6 +150,8 @@ export async function createServices(
     origin: settings.PUBLIC_ORIGIN,
     brand: env.BRAND,
     stylesheet: STORE_PAGES_CSS_PATH,
+    ...(env.WEB_DIST ? { island: findIsland(env.WEB_DIST) } : {}),
+    ...(options.now ? { now: options.now } : {}),
   });
   const services: Services = {
     db,

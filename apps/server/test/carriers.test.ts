@@ -113,5 +113,7 @@ describe('demo data and import agree', () => {
     });
     expect(report.problems).toEqual([]);
     expect(report.rows).toBe(4000);
-  });
+    // Generating the demo data computes every country's public holidays (opening hours), and
+    // the import checks every store's hours: more than the default 30 s on a loaded machine.
+  }, 90_000);
 });

@@ -211,6 +211,26 @@ describe.each(DIALECTS)('store pages on %s', (dialect) => {
     expect(host.body).toContain('id="locator-boot"');
   });
 
+  it("draws the small map as a same-origin SVG of the store's surroundings", async () => {
+    const { root } = await page('/uk/en/stores/GB-1-fixture-gb-1');
+    const img = root.querySelector('.sp-map img')!;
+    expect(img.getAttribute('alt')).toBe(`Map showing ${docs(records).get('GB-1')!.title}`);
+    const source = root.querySelector('.sp-map source')!;
+    for (const src of [img.getAttribute('src')!, source.getAttribute('srcset')!]) {
+      expect(src.startsWith('/basemap/static.svg?')).toBe(true);
+      const svg = await get(src);
+      expect(svg.statusCode).toBe(200);
+      expect(svg.headers['content-type']).toMatch(/^image\/svg\+xml/);
+      expect(svg.body).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+      expect(svg.body).not.toMatch(/<script|<foreignObject|\shref=|style=/i);
+    }
+    expect(root.querySelector('.sp-map figcaption')!.textContent).toContain('OpenStreetMap');
+    const bad = await get('/basemap/static.svg?lat=91&lon=0&z=12&w=640&h=320');
+    expect(bad.statusCode).toBe(400);
+    expect(JSON.parse(bad.body).error).toMatchObject({ code: 'INVALID_PARAMETER', param: 'lat' });
+    expect((await get('/basemap/static.svg?lat=1&lon=0&z=12&w=5000&h=320')).statusCode).toBe(400);
+  });
+
   it('revalidates with the ETag, which changes with the data', async () => {
     const first = await get('/uk/en/stores/GB-2-fixture-gb-2');
     const etag = String(first.headers.etag);
@@ -231,7 +251,11 @@ describe.each(DIALECTS)('store pages on %s', (dialect) => {
         'application/ld+json',
         'application/ld+json',
       ]);
-      expect(root.querySelectorAll('img, svg, iframe').length).toBe(0);
+      // The one image is the small map, a same-origin SVG; nothing else embeds anything.
+      expect(root.querySelectorAll('svg, iframe, object, embed').length).toBe(0);
+      expect(root.querySelectorAll('img').map((i) => i.getAttribute('src'))).toEqual([
+        expect.stringMatching(/^\/basemap\/static\.svg\?lat=-?[\d.]+&lon=-?[\d.]+&z=12&/),
+      ]);
       const handlers = root
         .querySelectorAll('*')
         .flatMap((el) => Object.keys(el.attributes).filter((k) => /^on/i.test(k)));

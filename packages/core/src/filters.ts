@@ -7,6 +7,7 @@
  * - specialty keys: the store has any of the selected specialties;
  * - any other key is a product code: the store has all selected product codes and, when the
  *   chosen product is not "all", the chosen product as well.
+ * - "opennow": the store has opening hours and is open at the context's instant (`now`).
  * The kinds combine with AND. An empty set shows all stores.
  *
  * Decisions where the spec is silent:
@@ -23,6 +24,7 @@
  *   groups, as the spec lists it after them.
  */
 import { ALL_PRODUCTS_CODE, ALL_PRODUCTS_ID } from './channels.js';
+import { hoursStatus } from './hours.js';
 import { sortByDisplayOrder } from './store.js';
 import type { FilterGroup, SearchResults, Store } from './types.js';
 
@@ -30,6 +32,9 @@ export type FilterItem = FilterGroup['filterData'][number];
 
 /** The channel keys of 4.4. */
 export const CHANNEL_FILTER_KEYS: readonly string[] = ['sales', 'service'];
+
+/** The "Open now" chip's key; it is offered with the first group when any store has hours. */
+export const OPEN_NOW_FILTER = 'opennow';
 
 /** Filter groups never offered in the panel (spec 2.5 item 7). */
 export const EXCLUDED_FILTER_GROUPS: readonly string[] = ['defaultProducts', 'otherProducts'];
@@ -50,13 +55,16 @@ export interface FilterContext {
   specialtyCodes: ReadonlySet<string>;
   /** Code of the chosen product; "all", "allproducts" or "" for all products. */
   chosenProductCode: string;
+  /** The instant "open now" is judged at (epoch milliseconds); the epoch when absent. */
+  now?: number;
 }
 
-export type FilterKind = 'channel' | 'badge' | 'specialty' | 'product';
+export type FilterKind = 'channel' | 'badge' | 'specialty' | 'product' | 'hours';
 
 /** The kind of a selected key (see the classification order above). */
 export function filterKind(key: string, ctx: Omit<FilterContext, 'chosenProductCode'>): FilterKind {
   if (CHANNEL_FILTER_KEYS.includes(key)) return 'channel';
+  if (key === OPEN_NOW_FILTER) return 'hours';
   if (ctx.badgeCodes.has(key)) return 'badge';
   if (ctx.specialtyCodes.has(key)) return 'specialty';
   return 'product';
@@ -102,9 +110,13 @@ export function storeMatchesFilters(
     badge: [],
     specialty: [],
     product: [],
+    hours: [],
   };
   for (const key of selected) byKind[filterKind(key, ctx)].push(key);
 
+  if (byKind.hours.length > 0 && !(store.hours && hoursStatus(store.hours, ctx.now ?? 0).open)) {
+    return false;
+  }
   if (!byKind.channel.every((key) => hasPresence(store, key))) return false;
   if (byKind.badge.length > 0 && !byKind.badge.some((code) => store.badges.includes(code))) {
     return false;
@@ -193,11 +205,15 @@ export interface FilterPanel {
   more: FilterGroup[];
 }
 
-/** The groups of the filter panel (spec 2.5 item 7). */
+/**
+ * The groups of the filter panel (spec 2.5 item 7); with `openNow` (some store has opening
+ * hours) the "Open now" chip leads the first group.
+ */
 export function filterPanel(
   groups: readonly FilterGroup[],
   channel: string,
   chosenProductCode: string,
+  openNow = false,
 ): FilterPanel {
   const [head, ...rest] = groups;
   let first: FilterGroup | undefined;
@@ -205,6 +221,8 @@ export function filterPanel(
     const data = head.filterData.filter(
       (d) => isAllProducts(chosenProductCode) || d.code !== chosenProductCode,
     );
+    if (openNow)
+      data.unshift({ id: OPEN_NOW_FILTER, code: OPEN_NOW_FILTER, title: OPEN_NOW_FILTER });
     if (channel === 'sales' && !data.some((d) => d.code === SERVICE_CHIP.code)) {
       data.push({ ...SERVICE_CHIP });
     }

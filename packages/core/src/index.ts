@@ -20,3 +20,8 @@ export * from './search-response.js';
 export * from './maps-schemas.js';
 export * from './analytics.js';
 export * from './store-page.js';
+export * from './hours.js';
+export * from './hours-zone.js';
+export * from './hours-text.js';
+export * from './hours-display.js';
+export * from './hours-schema.js';

@@ -105,3 +105,15 @@ export function storePageDirectionsUrl(
       : `${store.latitude},${store.longitude}`;
   return `${getDirection}daddr=${daddr}&hl=${encodeQueryValue(lang)}`;
 }
+
+/** The id of a store page's data block for its island (`<script type="application/json">`). */
+export const STORE_ISLAND_DATA_ID = 'sp-island';
+
+/**
+ * What a store page hands its island (the web app's `islands/store-page.tsx`): the share
+ * payload (sharePayload with the page's directions link) and its texts in the page's language.
+ */
+export interface StoreIslandData {
+  share: { title: string; text: string; url: string };
+  texts: { share: string; shareLabel: string; linkCopied: string };
+}

@@ -8,7 +8,8 @@
  * - serviceTypes, solutionsSpecialties, valueAddedServices: ids → {_id, code}.
  * - storeWeb: "https://" is prefixed when the scheme is missing; any other scheme than http or
  *   https is rejected (→ "").
- * Unknown ids are dropped; missing lists count as empty.
+ * Unknown ids are dropped; missing lists count as empty. Opening hours are kept when they have
+ * the stored form (`hours-schema.ts`), else dropped.
  *
  * Decisions where the spec is silent:
  * - A store has presence in a channel (inSales / inService, used by the filters of 4.4) when it
@@ -21,6 +22,7 @@
  *   information ("user@host"), a backslash or no host. It is returned as written (not
  *   re-serialised), apart from the added scheme and trimmed outer whitespace.
  */
+import { storeHoursSchema } from './hours-schema.js';
 import type { Badge, CodeItem, Product, RawStore, SearchResults, Store } from './types.js';
 
 type Lookup<T> = ReadonlyMap<string, T>;
@@ -148,6 +150,7 @@ export function normaliseStore(raw: RawStore, lookups: StoreLookups, channel: st
     serviceTypes: resolveIds(raw.serviceTypes, lookups.repairTypes).map(toCodeItem),
     valueAddedServices: resolveIds(raw.valueAddedServices, lookups.vas).map(toCodeItem),
     solutionsSpecialties: resolveIds(raw.solutionsSpecialties, lookups.specialties).map(toCodeItem),
+    ...(raw.hours && storeHoursSchema.safeParse(raw.hours).success ? { hours: raw.hours } : {}),
   };
 }
 

@@ -8,6 +8,8 @@
  * than in `search.ts`, so that the home page's bundle (globalmatrix only) does not carry the
  * search rules (issue 9).
  */
+import type { HoursStatusWire, StoreHours } from './hours.js';
+
 export const API_BASE = '/api/v1/grlui';
 
 /** Channels of the product (spec 1, 9.1). Sales and service are product-based. */
@@ -224,6 +226,10 @@ export interface RawStore {
   serviceTypes: string[];
   valueAddedServices: string[];
   solutionsSpecialties: string[];
+  /** Opening hours in the store's time zone (addition to spec 3.6; absent when not given). */
+  hours?: StoreHours;
+  /** Open or closed as of the request, and the next change (addition; with `hours`). */
+  hoursStatus?: HoursStatusWire;
 }
 
 /** 3.5 — store search result (the `results` field of the search response). */
@@ -274,6 +280,8 @@ export interface Store {
   serviceTypes: CodeItem[];
   valueAddedServices: CodeItem[];
   solutionsSpecialties: CodeItem[];
+  /** Opening hours, when the store has them (valid form only). */
+  hours?: StoreHours;
 }
 
 /** 3.7 — input to a store search. */

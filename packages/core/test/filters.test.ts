@@ -216,3 +216,32 @@ describe('filter panel (spec 2.5 item 7)', () => {
     expect(filterPanel([], 'sales', 'all')).toEqual({ first: undefined, more: [] });
   });
 });
+
+describe('open now', () => {
+  const hours = {
+    timeZone: 'Europe/London',
+    week: [[[540, 1080] as const], [], [], [], [], [], []],
+    special: [],
+  };
+  const open = store({ id: 'open', orderNumber: 1, hours });
+  const none = store({ id: 'none', orderNumber: 2 });
+  // Monday 23 November 2026, 10:00 in London.
+  const monday = Date.parse('2026-11-23T10:00:00Z');
+
+  it('keeps the stores with hours that are open at the instant', () => {
+    expect(filterKind('opennow', ctx())).toBe('hours');
+    const at = (now: number) =>
+      filterStores([open, none], ['opennow'], { ...ctx(), now }).map((s) => s.id);
+    expect(at(monday)).toEqual(['open']);
+    expect(at(monday + 9 * 3_600_000)).toEqual([]);
+    expect(filterStores([open], ['opennow'], ctx())).toEqual([]);
+  });
+
+  it('leads the first group when asked for', () => {
+    const groups: FilterGroup[] = [
+      { filterId: 'products', filterData: [{ id: '1', code: 'phone', title: 'Phone' }] },
+    ];
+    expect(filterPanel(groups, 'service', 'all', true).first?.filterData[0]?.code).toBe('opennow');
+    expect(filterPanel(groups, 'service', 'all').first?.filterData).toHaveLength(1);
+  });
+});

@@ -229,3 +229,13 @@ describe('helpers', () => {
     expect(uniqueNonBlank(['a', '', 'b', 'a', ' '])).toEqual(['a', 'b']);
   });
 });
+
+describe('opening hours on a store', () => {
+  it('keeps hours of the stored form and drops others', () => {
+    const hours = { timeZone: 'UTC', week: [[], [], [], [], [], [], []], special: [] };
+    const lookups = buildStoreLookups({});
+    expect(normaliseStore(rawStore({ hours }), lookups, 'sales').hours).toEqual(hours);
+    const bad = { ...hours, timeZone: 'Nowhere' };
+    expect(normaliseStore(rawStore({ hours: bad }), lookups, 'sales').hours).toBeUndefined();
+  });
+});

@@ -100,8 +100,8 @@ export class GeoTiles {
     setImmediate(() => this.ensureLarge());
   }
 
-  /** The tile's layers ("land" or "sea", "coast", "borders") as an MVT protobuf. */
-  tile(t: TileId): Buffer {
+  /** The tile's layers ("land" or "sea", "water", "coast", "admin1", "borders") as geojson-vt features. */
+  layers(t: TileId): Record<string, TileFeature[]> {
     const small = this.ensureSmall();
     const features = (index: GeoJSONVT): TileFeature[] =>
       (index.getTile(t.z, t.x, t.y)?.features ?? []).map((f) => ({
@@ -112,20 +112,20 @@ export class GeoTiles {
     const borders = features(small.borders);
     const admin1 = t.z >= ADMIN1_FROM_ZOOM ? features(small.admin1) : [];
     if (t.z < OSM_FROM_ZOOM) {
-      return encodeTile({
-        land: features(small.land),
-        coast: features(small.landCoast),
-        admin1,
-        borders,
-      });
+      return { land: features(small.land), coast: features(small.landCoast), admin1, borders };
     }
     const large = this.ensureLarge();
-    return encodeTile({
+    return {
       sea: features(large.sea),
       water: large.water?.features(t, OPTIONS) ?? [],
       coast: features(large.seaCoast),
       admin1,
       borders,
-    });
+    };
+  }
+
+  /** The tile's layers as an MVT protobuf. */
+  tile(t: TileId): Buffer {
+    return encodeTile(this.layers(t));
   }
 }

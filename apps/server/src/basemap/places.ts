@@ -108,6 +108,11 @@ export class PlaceTiles {
     return found.slice(0, PLACES_PER_TILE);
   }
 
+  /** The place's label priority (smaller first). */
+  sortOf(i: number): number {
+    return this.sortKey[i] ?? 0;
+  }
+
   kind(i: number): PlaceKind {
     if (this.g.isSection(i)) return 'district';
     if (this.g.rank(i) === 3) return 'capital';

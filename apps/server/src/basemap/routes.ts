@@ -6,6 +6,7 @@
  *   GET /basemap/geo/{z}/{x}/{y}.pbf   sea and coast (OpenStreetMap), country borders (vector tiles)
  *   GET /basemap/places/{z}/{x}/{y}.pbf?lang=   gazetteer place labels in the visitor's language
  *   GET|HEAD /basemap/tiles.pmtiles    the PMTiles archive, with HTTP Range support
+ *   GET /basemap/static.svg?lat&lon&z&w&h&lang   a small map as one SVG image (store pages)
  *
  * See README.md beside this file.
  */
@@ -19,6 +20,8 @@ import { GEO_DATA_VERSION, GEO_MAX_ZOOM, GeoTiles } from './geo-tiles.js';
 import { PLACES_MAX_ZOOM, PlaceTiles } from './places.js';
 import { archiveAttributions, readPmtilesInfo, sendArchive } from './pmtiles.js';
 import { parseTileId, type TileId } from './tiles.js';
+import { staticMapQuery } from './static-query.js';
+import { StaticMaps } from './static-map.js';
 import {
   embeddedStyle,
   GEONAMES,
@@ -174,6 +177,22 @@ export const basemapRoutes: FastifyPluginAsync<BasemapOptions> = async (
       'application/vnd.mapbox-vector-tile',
       tileCaching(request.query),
     );
+  });
+
+  const staticMaps = new StaticMaps(geoTiles, async () => {
+    placeTiles ??= loadGazetteer().then((g) => new PlaceTiles(g));
+    return { tiles: await placeTiles, gazetteer: await loadGazetteer() };
+  });
+  const staticCache = new LRUCache<string, Encoded>({ max: 2000 });
+  app.get('/basemap/static.svg', async (request, reply) => {
+    const q = staticMapQuery(request.query, langOf(request.query));
+    const key = `static/${q.lang}/${q.zoom}/${q.width}x${q.height}/${q.latitude},${q.longitude}`;
+    let body = staticCache.get(key);
+    if (!body) {
+      body = encode(Buffer.from(await staticMaps.svg(q)));
+      staticCache.set(key, body);
+    }
+    return sendEncoded(request, reply, body, 'image/svg+xml', tileCaching(request.query));
   });
 
   if (pmtilesPath) {

@@ -213,4 +213,45 @@ export const MIGRATIONS: readonly Migration[] = [
       )`,
     ],
   },
+  {
+    version: 6,
+    name: 'removed stores (their pages answer 410 Gone, also after a restart)',
+    // Written by triggers, so every deletion (an import's sync, the admin API, any later
+    // writer) leaves a record, and a store added again clears it; replacing all stores (demo
+    // data) clears the table in the same transaction.
+    sqlite: [
+      `CREATE TABLE removed_stores (
+        store_id TEXT PRIMARY KEY,
+        removed_at TEXT NOT NULL
+      )`,
+      `CREATE TRIGGER stores_removed AFTER DELETE ON stores BEGIN
+        INSERT OR REPLACE INTO removed_stores (store_id, removed_at)
+          VALUES (OLD.store_id, strftime('%Y-%m-%dT%H:%M:%fZ', 'now'));
+      END`,
+      `CREATE TRIGGER stores_readded AFTER INSERT ON stores BEGIN
+        DELETE FROM removed_stores WHERE store_id = NEW.store_id;
+      END`,
+    ],
+    postgres: [
+      `CREATE TABLE removed_stores (
+        store_id TEXT PRIMARY KEY,
+        removed_at TIMESTAMPTZ NOT NULL DEFAULT now()
+      )`,
+      `CREATE FUNCTION record_removed_stores() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          INSERT INTO removed_stores (store_id) SELECT store_id FROM removed
+            ON CONFLICT (store_id) DO UPDATE SET removed_at = now();
+          RETURN NULL;
+        END $$`,
+      `CREATE TRIGGER stores_removed AFTER DELETE ON stores REFERENCING OLD TABLE AS removed
+        FOR EACH STATEMENT EXECUTE FUNCTION record_removed_stores()`,
+      `CREATE FUNCTION forget_removed_stores() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          DELETE FROM removed_stores r USING added a WHERE r.store_id = a.store_id;
+          RETURN NULL;
+        END $$`,
+      `CREATE TRIGGER stores_readded AFTER INSERT ON stores REFERENCING NEW TABLE AS added
+        FOR EACH STATEMENT EXECUTE FUNCTION forget_removed_stores()`,
+    ],
+  },
 ];

@@ -1,6 +1,7 @@
 /**
- * What the store pages read (pages/): one store by id, every store's directory fields, and a
- * data version that changes whenever the stores do, so that rendered pages and sitemaps are
+ * What the store pages read (pages/): a store by the candidate storeIds of its address, the
+ * removed stores (tombstones written by triggers, migration 6), every store's directory fields,
+ * and a data version that changes whenever the stores do, so that rendered pages and sitemaps are
  * cached by it. Implemented in ./sqlite/store-pages.ts and ./postgres/store-pages.ts.
  */
 
@@ -19,6 +20,7 @@ export interface StoreDirectoryRow {
 
 /** One store as stored: its country and API document (JSON text, see stores/doc.ts). */
 export interface StoredStore {
+  storeId: string;
   country: string;
   doc: string;
 }
@@ -31,8 +33,10 @@ export interface StorePagesRepository {
   version(): Promise<string>;
   /** Every store's directory fields, by country and storeId. */
   directory(): Promise<StoreDirectoryRow[]>;
-  /** One store by its storeId, or undefined. */
-  store(storeId: string): Promise<StoredStore | undefined>;
+  /** The stores among these storeIds (any order). */
+  stores(storeIds: readonly string[]): Promise<StoredStore[]>;
+  /** Those of these storeIds whose store was deleted and not added again (any order). */
+  removed(storeIds: readonly string[]): Promise<string[]>;
   /** When the last import file was applied (ISO 8601), or undefined (demo data only). */
   lastImport(): Promise<string | undefined>;
 }

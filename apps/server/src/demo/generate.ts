@@ -4,7 +4,7 @@
  * in, with addresses in the style and script of the country's language (city names from
  * GeoNames' alternate names), valid national phone numbers, badges, products, service types
  * (rt2 drop-off points included), specialties, value-added services and a few maker-owned
- * stores (storeTypes 5). Every store is marked `demo: true` and its title says "(Demo)".
+ * stores (storeTypes 5), and opening hours (hours.ts). Every store is marked `demo: true` and its title says "(Demo)".
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -22,6 +22,7 @@ import { localName } from './local-names.js';
 import { PlaceIndex } from './places.js';
 import { phoneNumber } from './phone.js';
 import { Rng } from './rng.js';
+import { demoHours, type DemoKind } from './hours.js';
 
 export const DEMO_SEED = 20_240_601;
 export const DEMO_STORE_COUNT = 50_000;
@@ -38,9 +39,11 @@ export interface DemoOptions {
   seed?: number;
   /** Real postcodes by position where the country has them (postcodes.ts). */
   postcodes?: NearestPostcode;
+  /** When the data is made: the public holidays given as special dates follow it. */
+  now?: number;
 }
 
-type Kind = 'maker' | 'carrier' | 'retail' | 'service' | 'dropoff';
+type Kind = DemoKind;
 
 const ENGLISH_FIRST = new Set(['CA', 'SG', 'MY', 'PH', 'HK', 'PR', 'ZA', 'KE', 'NG', 'MT']);
 
@@ -129,6 +132,7 @@ export function generateDemoStores(options: DemoOptions): StoreRecord[] {
   const { catalogue, brand } = options;
   const total = options.count ?? DEMO_STORE_COUNT;
   const seed = options.seed ?? DEMO_SEED;
+  const now = options.now ?? Date.now();
   const brands = JSON.parse(
     readFileSync(join(CONFIG_DIR, 'demo', 'brands.json'), 'utf8'),
   ) as Brands;
@@ -315,6 +319,7 @@ export function generateDemoStores(options: DemoOptions): StoreRecord[] {
         serviceTypes: serviceTypes.filter(Boolean),
         valueAddedServices: rng.subset(vasIds, 0.3),
         solutionsSpecialties: kind === 'maker' || kind === 'retail' ? rng.subset(ssIds, 0.25) : [],
+        hours: demoHours(kind, cc, lang, { latitude, longitude }, hashCode(storeId) ^ seed, now),
         carriers,
         demo: true,
       };

@@ -3,6 +3,7 @@
  * mapping, used to turn generated data into import files (benchmark, tests). Cells that
  * look like formulas are neutralised (../csv-cell.ts).
  */
+import { specialDatesText, weeklyHoursText } from '@locator/core';
 import type { Catalogue } from '../config/schema.js';
 import type { StoreRecord } from '../db/types.js';
 import type { StoreDoc } from '../stores/doc.js';
@@ -55,6 +56,9 @@ export function rowMaker(
       carriers: d.carriers.join(';'),
       apptSchedulerIndVal: d.apptSchedulerIndVal,
       geoCodeStatus: d.geoCodeStatus,
+      hours: d.hours ? weeklyHoursText(d.hours.week) : '',
+      specialHours: d.hours ? specialDatesText(d.hours.special) : '',
+      timeZone: d.hours?.timeZone ?? '',
     };
   };
 }

@@ -5,6 +5,7 @@
 import { z } from 'zod';
 import type { Catalogue } from '../config/schema.js';
 import type { StoreDoc } from '../stores/doc.js';
+import { hoursOfRow } from './hours.js';
 
 const text = (max: number) =>
   z.preprocess(
@@ -110,6 +111,12 @@ export const importRowSchema = z.object({
     (v) => (v === '' || v === null ? undefined : v),
     z.enum(GEO_CODE_STATUSES).optional(),
   ),
+  hours: text(1000),
+  specialHours: z.preprocess(
+    (v) => (Array.isArray(v) && v.every((x) => typeof x === 'string') ? v.join(';') : v),
+    text(20_000),
+  ),
+  timeZone: text(64),
 });
 
 export type ImportRow = z.infer<typeof importRowSchema>;
@@ -142,8 +149,8 @@ export class RowMapper {
     row: ImportRow,
     iso: string,
     carriers: readonly { name: string }[],
-  ): { doc?: StoreDoc; problems: { field: string; reason: string }[] } {
-    const problems: { field: string; reason: string }[] = [];
+  ): { doc?: StoreDoc; problems: { field: string; reason: string; invalid?: boolean }[] } {
+    const problems: { field: string; reason: string; invalid?: boolean }[] = [];
     const ids = (field: string, codes: string[], table: Map<string, string>): string[] => {
       const out: string[] = [];
       for (const code of codes) {
@@ -175,6 +182,8 @@ export class RowMapper {
         reason: 'give both latitude and longitude, or neither',
       });
     }
+    const hours = hoursOfRow(row);
+    for (const p of hours.problems) problems.push({ ...p, invalid: true });
     const doc: StoreDoc = {
       id: row.storeId,
       storeId: row.storeId,
@@ -197,6 +206,7 @@ export class RowMapper {
       serviceTypes: ids('serviceTypes', row.serviceTypes, this.repairTypes),
       valueAddedServices: ids('valueAddedServices', row.valueAddedServices, this.vas),
       solutionsSpecialties: ids('specialties', row.specialties, this.specialties),
+      ...(hours.hours ? { hours: hours.hours } : {}),
       carriers: carrierNames,
       demo: false,
     };

@@ -89,7 +89,9 @@ export function validateRow(row: RawRow, ctx: RowContext): CheckedRow {
   for (const p of mapped) {
     const code: ProblemCode = COORDINATE_FIELDS.has(p.field)
       ? 'INVALID_COORDINATE'
-      : 'UNKNOWN_CODE';
+      : p.invalid
+        ? 'INVALID_VALUE'
+        : 'UNKNOWN_CODE';
     add(p.field, code, p.reason);
   }
   const { latitude, longitude } = data;

@@ -1,9 +1,11 @@
 /**
  * HTML of the store pages: escaping, and the page shell every store and directory page shares
  * (head with title, description, canonical and hreflang links, JSON-LD data block, the
- * stylesheet; skip link, header, breadcrumb, main, footer). No script runs: the JSON-LD block
- * is data (`application/ld+json`), escaped like the host page's boot data.
+ * stylesheet; skip link, header, breadcrumb, main, footer). No inline script: the JSON-LD and
+ * the island's blocks are data (`application/ld+json`, `application/json`), escaped like the
+ * host page's boot data; a store page's island is a same-origin module of the web app's build.
  */
+import { STORE_ISLAND_DATA_ID } from '@locator/core';
 import { jsonForScript } from '../http/host-page.js';
 import type { Translate } from './texts.js';
 import type { PageLocale } from './locales.js';
@@ -48,6 +50,14 @@ export interface Shell {
   main: string;
   /** robots noindex (error pages). */
   noindex?: boolean;
+  /** The island: its module, the modules it imports (preloaded) and its JSON data block. */
+  island?: { script: IslandScript; data: unknown };
+}
+
+/** The built island's module and what it imports (from the web app's build manifest). */
+export interface IslandScript {
+  src: string;
+  preload: readonly string[];
 }
 
 /** Relative path of an absolute URL of our origin, for links within the site. */
@@ -69,6 +79,13 @@ export function renderShell(s: Shell): string {
     '<link rel="icon" href="/favicon.svg" type="image/svg+xml">',
     `<link rel="stylesheet" href="${esc(s.stylesheet)}">`,
     ...s.jsonLd.map((d) => `<script type="application/ld+json">${jsonForScript(d)}</script>`),
+    ...(s.island
+      ? [
+          `<script type="application/json" id="${STORE_ISLAND_DATA_ID}">${jsonForScript(s.island.data)}</script>`,
+          ...s.island.script.preload.map((p) => `<link rel="modulepreload" href="${esc(p)}">`),
+          `<script type="module" src="${esc(s.island.script.src)}"></script>`,
+        ]
+      : []),
   ].filter((l) => l !== '');
   const crumbs =
     s.crumbs.length > 1

@@ -1,9 +1,12 @@
 /**
  * Structured data of the store pages (schema.org, typed by schema-dts): an ElectronicsStore per
- * store page, a BreadcrumbList on every page with a breadcrumb.
+ * store page (with openingHoursSpecification when it has hours), a BreadcrumbList on every page
+ * with a breadcrumb.
  */
 import type { BreadcrumbList, ElectronicsStore, WithContext } from 'schema-dts';
+import type { StoreHours } from '@locator/core';
 import type { Crumb } from './html.js';
+import { openingHoursSpecification } from './hours-view.js';
 
 export interface StoreLd {
   name: string;
@@ -19,6 +22,8 @@ export interface StoreLd {
   longitude: number;
   /** The store's own website, when safe. */
   website: string;
+  /** Opening hours, when the store has them (openingHoursSpecification). */
+  hours?: StoreHours | undefined;
 }
 
 export function storeJsonLd(s: StoreLd): WithContext<ElectronicsStore> {
@@ -40,6 +45,7 @@ export function storeJsonLd(s: StoreLd): WithContext<ElectronicsStore> {
   };
   if (s.telephone !== '') out.telephone = s.telephone;
   if (s.website !== '') out.sameAs = s.website;
+  if (s.hours) out.openingHoursSpecification = openingHoursSpecification(s.hours);
   return out;
 }
 

@@ -7,7 +7,7 @@ import { directoryPath } from '@locator/core';
 import type { ConfigService, ServedCountry } from '../config/service.js';
 import type { StorePagesRepository } from '../db/store-pages.js';
 import type { StoreSearch } from '../db/types.js';
-import { renderShell, esc, type Crumb, type Alternate } from './html.js';
+import { renderShell, esc, type Crumb, type Alternate, type IslandScript } from './html.js';
 import type { PageLocale, PageLocales } from './locales.js';
 import type { DataState } from './state.js';
 import type { PlaceLevel } from './directory-view.js';
@@ -32,6 +32,8 @@ export interface StorePagesOptions {
   brand: string;
   /** The stylesheet's path. */
   stylesheet: string;
+  /** The island's module (store pages), when the web app is built. */
+  island?: IslandScript;
   now?: () => number;
 }
 
@@ -64,8 +66,12 @@ export class PageKit {
     ];
   }
 
-  /** The breadcrumb of a place path: the locale's directory, then each place. */
-  crumbs(page: PageLocale, levels: PlaceLevel[], t: Translate): Crumb[] {
+  /** The breadcrumb of a place path: the locale's directory, then each place (name, slug). */
+  crumbs(
+    page: PageLocale,
+    levels: readonly { name: string; slug: string }[],
+    t: Translate,
+  ): Crumb[] {
     const crumbs: Crumb[] = [
       { name: this.rootName(page, t), url: this.url(directoryPath(page.path)) },
     ];
@@ -75,7 +81,7 @@ export class PageKit {
         url: this.url(
           directoryPath(
             page.path,
-            levels.slice(0, i + 1).map((l) => l.place.slug),
+            levels.slice(0, i + 1).map((l) => l.slug),
           ),
         ),
       });

@@ -50,7 +50,11 @@ export function placePage(
       }));
     }
   }
-  const crumbs = kit.crumbs(page, levels, t);
+  const crumbs = kit.crumbs(
+    page,
+    levels.map((l) => ({ name: l.name, slug: l.place.slug })),
+    t,
+  );
   const heading = placeTitle(page, levels, t, kit.rootName(page, t));
   const path = directoryPath(page.path, slugPath);
   const main = renderPlaceMain({ heading, children, stores, t });

@@ -8,7 +8,7 @@ import { createHash } from 'node:crypto';
 import { DIRECTORY_SEGMENT, directoryPath } from '@locator/core';
 import { esc } from './html.js';
 import { PageLocales, type PageLocale } from './locales.js';
-import { PagesData, type DataState } from './state.js';
+import { PagesData } from './state.js';
 import { PageKit, type PageAnswer, type StorePagesOptions } from './kit.js';
 import { placePage } from './place-page.js';
 import { storePage } from './store-page.js';
@@ -55,15 +55,15 @@ export class StorePagesService {
   async answer(localePath: string, rest: readonly string[]): Promise<PageAnswer | undefined> {
     const page = this.locales.get(localePath);
     if (!page) return undefined;
-    const state = await this.data.current();
-    if (state.version !== this.cacheVersion) {
+    const version = await this.data.currentVersion();
+    if (version !== this.cacheVersion) {
       this.cache = new Map();
-      this.cacheVersion = state.version;
+      this.cacheVersion = version;
     }
     const key = `${localePath}|${rest.join('/')}`;
     const hit = this.cache.get(key);
     if (hit) return hit;
-    const answer = await this.render(page, rest, state, this.etag(state.version, key));
+    const answer = await this.render(page, rest, this.etag(version, key));
     if (this.cache.size >= CACHE_MAX) this.cache.clear();
     this.cache.set(key, answer);
     return answer;
@@ -72,16 +72,15 @@ export class StorePagesService {
   private async render(
     page: PageLocale,
     rest: readonly string[],
-    state: DataState,
     etag: string,
   ): Promise<PageAnswer> {
     const t = await this.o.texts.of(page.tag);
-    if (rest.length === 0) return placePage(this.kit, page, [], state, t, etag);
+    if (rest.length === 0) return placePage(this.kit, page, [], await this.data.current(), t, etag);
     if (rest[0] === DIRECTORY_SEGMENT && rest.length > 1) {
-      return placePage(this.kit, page, rest.slice(1), state, t, etag);
+      return placePage(this.kit, page, rest.slice(1), await this.data.current(), t, etag);
     }
     if (rest.length === 1 && rest[0]!.includes('-')) {
-      return storePage(this.kit, this.data, page, rest[0]!, state, t, etag);
+      return storePage(this.kit, page, rest[0]!, t, etag);
     }
     return this.kit.errorPage(page, 404, t, etag);
   }

@@ -1,16 +1,15 @@
 /**
- * The store data the pages are built from, followed by data version: the directory of the
- * current version (re-read when the version changes, checked at most every CHECK_MS), the
- * time of the last import, and the storeIds that an import removed while this process ran
- * (their pages answer 410 Gone).
+ * The store data the pages are built from, followed by data version (checked at most every
+ * CHECK_MS): the version alone for store pages, which read their store by storeId and never
+ * wait for the directory; the directory of the current version (with the time of the last
+ * import) for directory pages and sitemaps, read only when one of them is asked for after the
+ * version changed.
  */
 import type { StorePagesRepository } from '../db/store-pages.js';
 import { Directory } from './directory.js';
 
 /** How often the data version is read (ms). */
 export const CHECK_MS = 250;
-/** The most removed storeIds remembered. */
-const REMOVED_MAX = 100_000;
 
 export interface DataState {
   version: string;
@@ -20,46 +19,64 @@ export interface DataState {
 }
 
 export class PagesData {
-  private state: DataState | undefined;
-  private loading: Promise<DataState> | undefined;
+  private version: string | undefined;
+  private versionLoading: Promise<string> | undefined;
   private checkedAt = -Infinity;
-  private readonly removed = new Set<string>();
+  private state: DataState | undefined;
+  private loading: { version: string; promise: Promise<DataState> } | undefined;
+  /** Reads started and the latest installed: an older read finishing late is not installed. */
+  private reads = 0;
+  private installed = 0;
 
   constructor(
     private readonly repo: StorePagesRepository,
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** The current state (the directory is re-read when the data version changed). */
-  async current(): Promise<DataState> {
+  /** The current data version (read again at most every CHECK_MS). */
+  async currentVersion(): Promise<string> {
     const now = this.now();
-    if (this.state && now - this.checkedAt < CHECK_MS) return this.state;
-    this.loading ??= this.refresh(now).finally(() => {
-      this.loading = undefined;
-    });
-    return this.loading;
+    if (this.version !== undefined && now - this.checkedAt < CHECK_MS) return this.version;
+    this.versionLoading ??= this.repo
+      .version()
+      .then((v) => {
+        this.version = v;
+        this.checkedAt = now;
+        return v;
+      })
+      .finally(() => {
+        this.versionLoading = undefined;
+      });
+    return this.versionLoading;
   }
 
-  private async refresh(now: number): Promise<DataState> {
-    const version = await this.repo.version();
-    this.checkedAt = now;
+  /** The directory of the current version (read from the database when the version changed). */
+  async current(): Promise<DataState> {
+    const version = await this.currentVersion();
     if (this.state?.version === version) return this.state;
-    const [rows, lastImport] = await Promise.all([this.repo.directory(), this.repo.lastImport()]);
-    const directory = new Directory(rows);
-    const before = this.state?.directory;
-    if (before) {
-      for (const id of before.storeCountry.keys()) {
-        if (!directory.storeCountry.has(id) && this.removed.size < REMOVED_MAX)
-          this.removed.add(id);
-      }
+    if (this.loading?.version !== version) {
+      const promise = this.read(version);
+      this.loading = { version, promise };
+      void promise.then(
+        () => {
+          if (this.loading?.promise === promise) this.loading = undefined;
+        },
+        () => {
+          if (this.loading?.promise === promise) this.loading = undefined;
+        },
+      );
     }
-    for (const id of directory.storeCountry.keys()) this.removed.delete(id);
-    this.state = { version, directory, lastImport };
-    return this.state;
+    return this.loading.promise;
   }
 
-  /** True when an import removed the store while this process ran. */
-  wasRemoved(storeId: string): boolean {
-    return this.removed.has(storeId);
+  private async read(version: string): Promise<DataState> {
+    const n = (this.reads += 1);
+    const [rows, lastImport] = await Promise.all([this.repo.directory(), this.repo.lastImport()]);
+    const state = { version, directory: new Directory(rows), lastImport };
+    if (n > this.installed) {
+      this.state = state;
+      this.installed = n;
+    }
+    return state;
   }
 }

@@ -1,24 +1,50 @@
 /**
- * A store page: the stored document read by storeId, a redirect when the slug differs, 404 / 410
- * when there is no such store here, else the page with its JSON-LD and the nearby stores.
+ * A store page: the stored document read by storeId (the longest candidate before a "-" of the
+ * address that names a store), a redirect when the slug differs, 410 when the store was removed
+ * (the database's tombstones), 404 when there is no such store here, else the page with its
+ * JSON-LD, small map and nearby stores. Needs no directory: the breadcrumb comes from the
+ * store's own address.
  */
 import {
   directoryRegionName,
   placeSlug,
   safeWebUrl,
+  sharePayload,
   storeIdOfSegment,
   storePagePath,
   type Product,
+  type StoreIslandData,
 } from '@locator/core';
 import type { ServedCountry } from '../config/service.js';
+import { staticMapPath } from '../basemap/static-query.js';
+import { GEONAMES, NATURAL_EARTH, OPENSTREETMAP } from '../basemap/style.js';
 import type { StoreDoc } from '../stores/doc.js';
 import { renderShell } from './html.js';
 import { breadcrumbJsonLd, storeJsonLd } from './json-ld.js';
 import type { PageLocale } from './locales.js';
-import type { DataState, PagesData } from './state.js';
 import { renderStoreMain, type NearbyStore } from './store-view.js';
 import type { Translate } from './texts.js';
 import type { PageAnswer, PageKit } from './kit.js';
+
+/** The most candidate storeIds read for one address (the longest first). */
+const CANDIDATES_MAX = 32;
+
+/** Every prefix of a segment before a "-", longest first (storeIdOfSegment's order). */
+function candidates(segment: string): string[] {
+  const out: string[] = [];
+  storeIdOfSegment(segment, (id) => {
+    out.push(id);
+    return out.length >= CANDIDATES_MAX;
+  });
+  return out;
+}
+
+/**
+ * The small map: its size in CSS pixels and zoom (the deepest of the offline geometry), and a
+ * smaller drawing for narrow screens, so that its names are not scaled down.
+ */
+const MAP = { width: 640, height: 320, zoom: 12 } as const;
+const NARROW_MAP = { width: 360, height: 240, media: '(max-width: 600px)' } as const;
 
 /** Nearby stores shown. */
 const NEARBY = 5;
@@ -26,23 +52,19 @@ const NEARBY_RADIUS_KM = 50;
 
 export async function storePage(
   kit: PageKit,
-  data: PagesData,
   page: PageLocale,
   segment: string,
-  state: DataState,
   t: Translate,
   etag: string,
 ): Promise<PageAnswer> {
-  const { directory } = state;
-  const storeId = storeIdOfSegment(segment, (id) => directory.storeCountry.has(id));
-  const iso = storeId === undefined ? undefined : directory.storeCountry.get(storeId);
-  const country = page.countries.find((c) => c.countryCode === iso);
-  if (storeId === undefined || !country) {
-    const gone = storeIdOfSegment(segment, (id) => data.wasRemoved(id)) !== undefined;
+  const ids = candidates(segment);
+  const found = new Map((await kit.o.pages.stores(ids)).map((s) => [s.storeId, s]));
+  const stored = ids.map((id) => found.get(id)).find((s) => s !== undefined);
+  const country = page.countries.find((c) => c.countryCode === stored?.country);
+  if (!stored || !country) {
+    const gone = !stored && (await kit.o.pages.removed(ids)).length > 0;
     return kit.errorPage(page, gone ? 410 : 404, t, etag);
   }
-  const stored = await kit.o.pages.store(storeId);
-  if (!stored) return kit.errorPage(page, 410, t, etag);
   const doc = JSON.parse(stored.doc) as StoreDoc;
   const path = storePagePath(page.path, doc.storeId, doc.title);
   if (`${page.path}stores/${segment}` !== decodeURIComponent(path)) {
@@ -50,16 +72,16 @@ export async function storePage(
   }
   const products = productsOf(kit, page, country);
   const nearby = await nearbyStores(kit, page, country, doc);
-  const levels = kit.levels(
-    page,
-    [
-      ...(page.regionName === undefined ? [] : [country.countryCode.toLowerCase()]),
-      placeSlug(directoryRegionName(doc.state, doc.city)),
-      placeSlug((doc.city ?? '').trim()),
-    ],
-    state,
-  );
-  const crumbs = [...kit.crumbs(page, levels ?? [], t), { name: doc.title, url: kit.url(path) }];
+  const region = directoryRegionName(doc.state, doc.city);
+  const city = (doc.city ?? '').trim();
+  const levels = [
+    ...(page.regionName === undefined
+      ? []
+      : [{ name: kit.countryName(page, country), slug: country.countryCode.toLowerCase() }]),
+    { name: region, slug: placeSlug(region) },
+    { name: city, slug: placeSlug(city) },
+  ];
+  const crumbs = [...kit.crumbs(page, levels, t), { name: doc.title, url: kit.url(path) }];
   const place = [doc.city, doc.state]
     .map((s) => (s ?? '').trim())
     .filter(Boolean)
@@ -90,12 +112,21 @@ export async function storePage(
         latitude: doc.latitude,
         longitude: doc.longitude,
         website: safeWebUrl(doc.storeWeb),
+        hours: doc.hours,
       }),
       breadcrumbJsonLd(crumbs),
     ],
     crumbs,
     stylesheet: kit.o.stylesheet,
     demoData: kit.o.config.demoData,
+    ...(kit.o.island
+      ? {
+          island: {
+            script: kit.o.island,
+            data: islandData(doc, kit.url(path), t),
+          },
+        }
+      : {}),
     main: renderStoreMain({
       doc,
       country,
@@ -104,9 +135,46 @@ export async function storePage(
       page,
       t,
       nearby,
+      map: {
+        src: staticMapPath({
+          latitude: doc.latitude,
+          longitude: doc.longitude,
+          zoom: MAP.zoom,
+          width: MAP.width,
+          height: MAP.height,
+          lang: page.tag,
+        }),
+        width: MAP.width,
+        height: MAP.height,
+        narrow: {
+          ...NARROW_MAP,
+          src: staticMapPath({
+            latitude: doc.latitude,
+            longitude: doc.longitude,
+            zoom: MAP.zoom,
+            width: NARROW_MAP.width,
+            height: NARROW_MAP.height,
+            lang: page.tag,
+          }),
+        },
+        attribution: [OPENSTREETMAP, NATURAL_EARTH, GEONAMES],
+      },
+      now: (kit.o.now ?? Date.now)(),
     }),
   });
   return { status: 200, html, etag };
+}
+
+/** What the island needs: the share payload (core's, with this page's address) and texts. */
+function islandData(doc: StoreDoc, url: string, t: Translate): StoreIslandData {
+  return {
+    share: sharePayload(doc, url),
+    texts: {
+      share: t('result:store.share'),
+      shareLabel: t('result:store.shareLabel', { name: doc.title }),
+      linkCopied: t('result:store.linkCopied'),
+    },
+  };
 }
 
 /** The catalogue's products by _id in the page's language. */

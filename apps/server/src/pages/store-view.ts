@@ -1,7 +1,8 @@
 /**
- * The main content of a store page: name, badges, address, phone, products and service types
- * by channel, directions, website and appointment links (the web app's rules from
- * @locator/core), and the nearby stores. Every value is escaped.
+ * The main content of a store page: name, badges, address, phone, opening hours, directions,
+ * website and appointment links (the web app's rules from @locator/core), the status region the
+ * island announces in, the small map, products and service types by channel, and the nearby
+ * stores. Every value is escaped.
  */
 import {
   appointmentProduct,
@@ -18,6 +19,7 @@ import type { StoreDoc } from '../stores/doc.js';
 import type { ServedCountry } from '../config/service.js';
 import type { Catalogue } from '../config/schema.js';
 import { esc } from './html.js';
+import { renderStoreHours } from './hours-view.js';
 import type { PageLocale } from './locales.js';
 import type { Translate } from './texts.js';
 
@@ -25,6 +27,17 @@ export interface NearbyStore {
   name: string;
   path: string;
   distance: string;
+}
+
+/** The small map: a static image of the store's surroundings (basemap/static-map.ts). */
+export interface StoreMapImage {
+  src: string;
+  width: number;
+  height: number;
+  /** The same map drawn for narrow screens (larger names for its size). */
+  narrow: { src: string; width: number; height: number; media: string };
+  /** The map data's credits. */
+  attribution: readonly { text: string; href: string }[];
 }
 
 export interface StoreView {
@@ -36,6 +49,9 @@ export interface StoreView {
   page: PageLocale;
   t: Translate;
   nearby: NearbyStore[];
+  map: StoreMapImage;
+  /** The instant the page is made at (which special dates are coming); default now. */
+  now?: number;
 }
 
 const CHANNELS = ['sales', 'service'] as const;
@@ -97,6 +113,7 @@ export function renderStoreMain(v: StoreView): string {
     );
   }
   out.push('</dl>');
+  if (doc.hours) out.push(renderStoreHours(doc.hours, v.page.tag, t, v.now ?? Date.now()));
 
   const links: string[] = [];
   const directions = storePageDirectionsUrl(v.country.getDirection, doc, v.page.lang);
@@ -149,6 +166,10 @@ export function renderStoreMain(v: StoreView): string {
   if (links.length > 0) {
     out.push(`<ul class="sp-links">${links.map((l) => `<li>${l}</li>`).join('')}</ul>`);
   }
+  // Where the island announces "link copied" (empty without JavaScript).
+  out.push('<p class="sp-status" role="status" aria-live="polite"></p>');
+
+  out.push(renderMap(v));
 
   for (const channel of present) {
     out.push(
@@ -180,4 +201,20 @@ export function renderStoreMain(v: StoreView): string {
   }
   out.push(`<p class="sp-search">${link(v.page.path, t('store.findOther'))}</p>`);
   return out.join('\n');
+}
+
+/** The small map (an image) with its credits, each isolated for right-to-left pages. */
+function renderMap(v: StoreView): string {
+  const { map, t } = v;
+  const credits = map.attribution
+    .map((a) => `<bdi>${link(a.href, a.text, undefined, true)}</bdi>`)
+    .join(' · ');
+  const n = map.narrow;
+  return `<figure class="sp-map"><picture><source media="${esc(n.media)}" srcset="${esc(
+    n.src,
+  )}" width="${n.width}" height="${n.height}"><img src="${esc(map.src)}" width="${map.width}" height="${
+    map.height
+  }" alt="${esc(t('result:map.smallMapLabel', { name: v.doc.title }))}" decoding="async"></picture><figcaption>${esc(
+    t('result:map.attribution'),
+  )}: ${credits}</figcaption></figure>`;
 }

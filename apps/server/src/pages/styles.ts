@@ -21,12 +21,20 @@ h3{font-size:16px;margin:12px 0 4px}
 .sp-badges{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:8px}
 .sp-badges li{border:1px solid #6e6e73;border-radius:12px;padding:0 10px;font-size:14px}
 .sp-facts dt{font-weight:600}
+.sp-hours table{border-collapse:collapse}.sp-hours th{text-align:start;font-weight:400;padding-inline-end:16px}
 .sp-facts dd{margin:0 0 8px}
 .sp-facts address{font-style:normal}
 .sp-links{list-style:none;padding:0;display:flex;flex-wrap:wrap;gap:16px}
 .sp-links a,.sp-places a,.sp-stores a,.sp-nearby a{display:inline-block;min-height:24px;padding:2px 0}
 .sp-places,.sp-stores{columns:2 220px;padding-inline-start:20px}
 .sp-count,.sp-street,.sp-nearby span{color:#6e6e73}
+.sp-share{font:inherit;color:#0b57d0;background:none;border:0;padding:2px 0;min-height:24px;text-decoration:underline;cursor:pointer}
+.sp-share:focus-visible{outline:3px solid #0b57d0;outline-offset:2px}
+.sp-share:disabled{color:#6e6e73;cursor:default}
+.sp-status:empty{display:none}
+.sp-map{margin:16px 0}
+.sp-map img{display:block;width:100%;max-width:640px;height:auto;border:1px solid #d2d2d7;border-radius:8px;background:#f4f2ee}
+.sp-map figcaption{font-size:12px;color:#6e6e73;margin-top:4px}
 .sp-footer{border-top:1px solid #d2d2d7;margin-top:32px;font-size:14px}
 .sp-demo{color:#6e6e73}
 `;

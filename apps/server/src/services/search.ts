@@ -4,6 +4,8 @@
  * stored JSON documents (no parse/stringify of stores per request). The ETag is a hash of the
  * response's ingredients (lookup tables, flags, each store's content hash and distance). The
  * lookup tables are written once per product-name language (the context's productMatrixList).
+ * Stores with opening hours carry their status as of the request (hours-status.ts), which the
+ * ETag covers too.
  */
 import { ApiError, NO_CONTRACT_CARRIER, type Product, type SearchQuery } from '@locator/core';
 import type { ConfigService, SearchContext } from '../config/service.js';
@@ -12,10 +14,11 @@ import type { DropOffMode, StoreSearch } from '../db/types.js';
 import { createHash } from 'node:crypto';
 import { distanceFormat } from './distance.js';
 import { ByteWriter } from './bytes.js';
+import { HoursStatuses } from './hours-status.js';
 
 /** The longest end of a body after the lookup tables: `false,"demoData":false}}`. */
 const TAIL_MAX = 32;
-/** The most a store adds to the body besides its document and distance string. */
+/** The most a store adds to the body besides its document, distance and hours status. */
 const STORE_PARTS_MAX = 80;
 
 /** `,{"orderNumber":N,"distance":` by position (the first without its comma). */
@@ -70,10 +73,14 @@ export class SearchService {
   /** By productMatrixList (one array per name chain, see SearchContext). */
   private readonly lookups = new WeakMap<readonly Product[], Lookups>();
 
+  private readonly statuses: HoursStatuses;
+
   constructor(
     private readonly config: ConfigService,
     private readonly stores: StoreSearch,
+    now?: () => number,
   ) {
+    this.statuses = new HoursStatuses(now);
     const c = config.catalogue;
     this.otherTables = [
       `"badgesArray":${JSON.stringify(c.badges)}`,
@@ -131,10 +138,15 @@ export class SearchService {
     // The body is written piece by piece into one buffer sized for the worst case: per store
     // the part before its document, then the document's bytes without its opening brace
     // (never decoded).
+    const instant = this.statuses.instant();
+    const statuses = stores.map((s) =>
+      this.statuses.field(s.bytes, s.start, s.end, s.tag, instant),
+    );
     let size = this.head.length + lookups.part.length + TAIL_MAX;
     for (let i = 0; i < stores.length; i += 1) {
       const s = stores[i]!;
       size += STORE_PARTS_MAX + distances.json(metres(distancesKm[i]!) / 1000).length;
+      size += statuses[i]!.length;
       size += s.end - s.start;
     }
     const w = new ByteWriter(Buffer.allocUnsafe(size));
@@ -154,6 +166,7 @@ export class SearchService {
       w.ascii(',"distanceKm":');
       w.thousandths(m);
       w.ascii(',');
+      w.ascii(statuses[i]!);
       w.bytes(s.bytes, s.start + 1, s.end);
       if (!demo) demo = endsWith(s.bytes, s.end, DEMO_TAIL);
       tag[2 * i] = s.tag;
@@ -165,6 +178,7 @@ export class SearchService {
     const etag = `"${createHash('sha1')
       .update(`${lookups.hash}|${ctx.dropOff}|${demo}|`)
       .update(new Uint8Array(tag.buffer))
+      .update(statuses.join(''))
       .digest('base64url')}"`;
     return { body, etag, count: distancesKm.length };
   }

@@ -5,9 +5,10 @@
 import { hash } from 'node:crypto';
 import type { RawStore } from '@locator/core';
 import type { StoreRecord } from '../db/types.js';
+import { timeZoneAt } from './time-zone.js';
 
 /** A store's API object as stored; orderNumber and distance are added per search. */
-export type StoreDoc = Omit<RawStore, 'orderNumber' | 'distance' | 'distanceKm'> & {
+export type StoreDoc = Omit<RawStore, 'orderNumber' | 'distance' | 'distanceKm' | 'hoursStatus'> & {
   /** Carriers the store serves; empty for a carrier-neutral store (addition to spec 3.6). */
   carriers: string[];
   /** True for generated demo stores (addition to spec 3.6). */
@@ -16,13 +17,19 @@ export type StoreDoc = Omit<RawStore, 'orderNumber' | 'distance' | 'distanceKm'>
 
 const list = (ids: readonly string[]): string => (ids.length ? `|${ids.join('|')}|` : '');
 
-/** The record stored for a document; `dropOffTypeId` is the _id of service type rt2. */
+/**
+ * The record stored for a document; `dropOffTypeId` is the _id of service type rt2. Hours
+ * without a time zone get the zone of the store's position.
+ */
 export function toRecord(
   doc: StoreDoc,
   country: string,
   source: string,
   dropOffTypeId: string,
 ): StoreRecord {
+  if (doc.hours && doc.hours.timeZone === '') {
+    doc.hours.timeZone = timeZoneAt(doc.latitude, doc.longitude);
+  }
   const json = JSON.stringify(doc);
   return {
     storeId: doc.storeId,

@@ -33,7 +33,7 @@ export async function makeApp(
   db: Database,
   settings: Record<string, string> = {},
   env: Record<string, string> = {},
-  options: { webhooks?: WebhookConfig; log?: (msg: string) => void } = {},
+  options: { webhooks?: WebhookConfig; log?: (msg: string) => void; now?: () => number } = {},
 ): Promise<TestApp> {
   const e = loadEnv({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent/web-dist', ...env });
   const s = loadSettings({ DEMO_DATA: 'off', LOCALES_DIR: localesDir(), ...settings });

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { shareStore } from '../../src/features/results/share';
+import { shareStore } from '../../src/lib/share';
 import {
   APPLE_MAPS_DIRECTIONS,
   isApplePlatform,

@@ -30,13 +30,26 @@ export class PgStorePages implements StorePagesRepository {
     return rows;
   }
 
-  async store(storeId: string): Promise<StoredStore | undefined> {
+  async stores(storeIds: readonly string[]): Promise<StoredStore[]> {
+    if (storeIds.length === 0) return [];
     const { rows } = await guarded(() =>
-      this.pool.query<StoredStore>('SELECT country, doc FROM stores WHERE store_id = $1', [
-        storeId,
-      ]),
+      this.pool.query<StoredStore>(
+        'SELECT store_id AS "storeId", country, doc FROM stores WHERE store_id = ANY($1::text[])',
+        [storeIds],
+      ),
     );
-    return rows[0];
+    return rows;
+  }
+
+  async removed(storeIds: readonly string[]): Promise<string[]> {
+    if (storeIds.length === 0) return [];
+    const { rows } = await guarded(() =>
+      this.pool.query<{ id: string }>(
+        'SELECT store_id AS id FROM removed_stores WHERE store_id = ANY($1::text[])',
+        [storeIds],
+      ),
+    );
+    return rows.map((r) => r.id);
   }
 
   async lastImport(): Promise<string | undefined> {

@@ -127,7 +127,7 @@ export class PgStoreRepository implements StoreRepository {
 
   async replaceAll(records: readonly StoreRecord[]): Promise<void> {
     await this.transaction(async (client) => {
-      await client.query('TRUNCATE stores, imports');
+      await client.query('TRUNCATE stores, imports, removed_stores');
       const ordered = inSpatialOrder(records);
       for (let i = 0; i < ordered.length; i += BATCH) {
         await client.query(INSERT_STORES, columnsOf(ordered.slice(i, i + BATCH)));

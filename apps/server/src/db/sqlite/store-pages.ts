@@ -1,7 +1,8 @@
 /**
- * Store pages' reads on SQLite (see ../store-pages.ts). The version is the stores' row count
- * and largest row id with the count and time of the imports recorded: the same in every
- * process, and changed by every import (which records itself) and demo data load.
+ * Store pages' reads on SQLite (see ../store-pages.ts). The version is the stores' change
+ * counter (store_version, bumped by triggers) with the count and time of the imports recorded:
+ * the same in every process, changed by every write of a store and every import (which records
+ * itself), and read in microseconds (no scan of the stores).
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import { sqliteGuard } from './errors.js';
@@ -18,14 +19,16 @@ const compare = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 export class SqliteStorePages implements StorePagesRepository {
   private readonly versionStmt: BetterSqlite3.Statement;
   private readonly directoryStmt: BetterSqlite3.Statement;
-  private readonly storeStmt: BetterSqlite3.Statement;
+  private readonly db: Db;
+  /** Prepared reads by table and number of storeIds (a page reads at most a few dozen). */
+  private readonly byIds = new Map<string, BetterSqlite3.Statement>();
   private readonly lastImportStmt: BetterSqlite3.Statement;
 
   constructor(db: Db) {
+    this.db = db;
     this.versionStmt = db
       .prepare(
-        `SELECT (SELECT count(*) FROM stores) || ':' || (SELECT coalesce(max(id), 0) FROM stores)
-           || ':' || (SELECT count(*) FROM imports)
+        `SELECT (SELECT version FROM store_version) || ':' || (SELECT count(*) FROM imports)
            || ':' || (SELECT coalesce(max(applied_at), '') FROM imports)`,
       )
       .pluck();
@@ -37,7 +40,6 @@ export class SqliteStorePages implements StorePagesRepository {
          coalesce(json_extract(doc, '$.city'), '') AS city
        FROM stores WHERE id > ? ORDER BY id LIMIT ${CHUNK}`,
     );
-    this.storeStmt = db.prepare('SELECT country, doc FROM stores WHERE store_id = ?');
     this.lastImportStmt = db.prepare('SELECT max(applied_at) FROM imports').pluck();
   }
 
@@ -75,8 +77,32 @@ export class SqliteStorePages implements StorePagesRepository {
     );
   }
 
-  async store(storeId: string): Promise<StoredStore | undefined> {
-    return sqliteGuard(() => this.storeStmt.get(storeId) as StoredStore | undefined);
+  private byIdsStmt(select: string, n: number): BetterSqlite3.Statement {
+    const key = `${select}|${n}`;
+    let stmt = this.byIds.get(key);
+    if (!stmt) {
+      stmt = this.db.prepare(`${select} WHERE store_id IN (${Array(n).fill('?').join(',')})`);
+      this.byIds.set(key, stmt);
+    }
+    return stmt;
+  }
+
+  async stores(storeIds: readonly string[]): Promise<StoredStore[]> {
+    if (storeIds.length === 0) return [];
+    const select = 'SELECT store_id AS storeId, country, doc FROM stores';
+    return sqliteGuard(
+      () => this.byIdsStmt(select, storeIds.length).all(...storeIds) as StoredStore[],
+    );
+  }
+
+  async removed(storeIds: readonly string[]): Promise<string[]> {
+    if (storeIds.length === 0) return [];
+    const select = 'SELECT store_id AS id FROM removed_stores';
+    return sqliteGuard(() =>
+      (this.byIdsStmt(select, storeIds.length).all(...storeIds) as { id: string }[]).map(
+        (r) => r.id,
+      ),
+    );
   }
 
   async lastImport(): Promise<string | undefined> {

@@ -62,7 +62,7 @@ export class SqliteStoreRepository implements StoreRepository {
   async replaceAll(records: readonly StoreRecord[]): Promise<void> {
     try {
       this.db.transaction(() => {
-        this.db.exec('DELETE FROM stores; DELETE FROM imports;');
+        this.db.exec('DELETE FROM stores; DELETE FROM imports; DELETE FROM removed_stores;');
         for (const r of inSpatialOrder(records)) this.insertStmt.run(toParams(r));
       })();
     } finally {

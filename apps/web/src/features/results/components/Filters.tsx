@@ -1,6 +1,11 @@
 import { useEffect, useId, useRef, useState, type Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { SERVICE_CHIP, type FilterGroup, type FilterPanel as Panel } from '@locator/core';
+import {
+  OPEN_NOW_FILTER,
+  SERVICE_CHIP,
+  type FilterGroup,
+  type FilterPanel as Panel,
+} from '@locator/core';
 
 /** Delay before focus moves to the first revealed checkbox (spec 2.5 item 7, 9.4). */
 export const FILTER_FOCUS_DELAY_MS = 550;
@@ -119,6 +124,7 @@ function Group({
     if (item.code === SERVICE_CHIP.code && item.id === SERVICE_CHIP.id) {
       return t('filters.serviceChip');
     }
+    if (item.code === OPEN_NOW_FILTER && item.id === OPEN_NOW_FILTER) return t('filters.openNow');
     if (group.filterId === 'badges')
       return t(`badges.${item.code}.name`, { brand, defaultValue: item.title });
     if (group.filterId === 'specialties')

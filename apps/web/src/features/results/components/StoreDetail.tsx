@@ -1,11 +1,11 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { localeDirection, sharePayload, type Store, type TravelMode } from '@locator/core';
 import { Chevron } from '../../../components/Chevron';
 import { MapAttribution, StoreMap } from '../../../components/map';
 import { useMapLabels } from '../hooks/useMapLabels';
 import { useTimedMessage } from '../hooks/useTimedMessage';
-import { shareStore } from '../share';
+import { ShareButton } from '../../../components/ShareButton';
 import { storeUrls } from '../store-links';
 import { storePin } from './MapSlot';
 import { StoreFacts, StoreHead, StoreLinkList, type StoreLinks } from './StoreParts';
@@ -35,21 +35,13 @@ export function StoreDetail({ store, links, showMap, travelMode, onBack }: Store
   const heading = useRef<HTMLHeadingElement>(null);
   const urls = storeUrls(store, links);
   const [status, announce] = useTimedMessage(COPIED_MESSAGE_MS);
-  const [sharing, setSharing] = useState(false);
 
   useEffect(() => {
     heading.current?.focus();
     heading.current?.scrollIntoView?.({ block: 'nearest' });
   }, [store.id]);
 
-  const share = async () => {
-    const payload = sharePayload(store, urls.directions);
-    links.onLinkClick('share', store, payload.url);
-    setSharing(true);
-    const outcome = await shareStore(payload);
-    setSharing(false);
-    if (outcome === 'copied') announce(t('store.linkCopied'));
-  };
+  const payload = sharePayload(store, urls.directions);
 
   return (
     <article
@@ -99,15 +91,16 @@ export function StoreDetail({ store, links, showMap, travelMode, onBack }: Store
       <StoreLinkList store={store} urls={urls} links={links}>
         {urls.directions ? (
           <li>
-            <button
-              type="button"
+            <ShareButton
+              payload={payload}
               className="store__share"
-              aria-label={t('store.shareLabel', { name: store.title })}
-              disabled={sharing}
-              onClick={() => void share()}
-            >
-              {t('store.share')}
-            </button>
+              label={t('store.shareLabel', { name: store.title })}
+              text={t('store.share')}
+              onShare={() => links.onLinkClick('share', store, payload.url)}
+              onOutcome={(outcome) => {
+                if (outcome === 'copied') announce(t('store.linkCopied'));
+              }}
+            />
           </li>
         ) : null}
       </StoreLinkList>

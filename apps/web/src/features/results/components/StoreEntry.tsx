@@ -50,7 +50,7 @@ export function StoreEntry({
         selection
           ? (event) => {
               const target = event.target as Element;
-              if (target.closest('a, button, select, input')) return;
+              if (target.closest('a, button, select, input, summary')) return;
               selection.onSelect(store);
             }
           : undefined

@@ -1,7 +1,7 @@
 /**
  * The parts of a store's detail (spec 2.5 item 9, 11), shared by the list entry, the map callout
  * and the narrow detail view: its head (banner, number, title, distance), its facts (badges,
- * travel time, address, phone, products, services) and its links (7.4, 9.6).
+ * travel time, opening hours, address, phone, products, services) and its links (7.4, 9.6).
  */
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -11,6 +11,7 @@ import type { TravelTimes } from '../hooks/useTravelTimes';
 import type { StoreLinkInput, StoreUrls } from '../store-links';
 import { BadgeMark } from './BadgeLegend';
 import { ExternalLink } from './ExternalLink';
+import { StoreHours } from './StoreHours';
 import { TravelTime } from './TravelTime';
 
 export interface StoreLinks extends StoreLinkInput {
@@ -121,6 +122,7 @@ export function StoreFacts({ store, links }: { store: Store; links: StoreLinks }
       {links.travel ? (
         <TravelTime times={links.travel} storeId={store.id} locale={ctx.locale} />
       ) : null}
+      {store.hours ? <StoreHours hours={store.hours} locale={ctx.locale} /> : null}
       <dl className="store__details">
         <div>
           <dt className="visually-hidden">{t('store.address')}</dt>

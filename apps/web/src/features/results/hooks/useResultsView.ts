@@ -1,12 +1,13 @@
 /**
  * The list the results page shows (spec 4.2, 4.4, 9.4): the stores normalised for the channel,
- * then filtered by the selected keys and paged 5 at a time. Drop-off filtering (spec 4.5) is
+ * then filtered by the selected keys ("Open now" at the current minute) and paged 5 at a time. Drop-off filtering (spec 4.5) is
  * applied once, by the server's search (a service search that is not a drop-off search answers
  * no store offering drop-off repairs, numbered from 1). The page is the caller's (the URL's); a
  * filter change goes back to page 1. Mount it per result (keyed) so that new results start
  * with no filter.
  */
 import { useMemo, useState } from 'react';
+import { useMinuteClock } from './useMinuteClock';
 import {
   activeFilterCount,
   filterContextFromResults,
@@ -45,13 +46,20 @@ export function useResultsView({
 }: ResultsViewInput) {
   const chosen = resolveProductOption(channel, productId);
   const stores = useMemo(() => normaliseStores(results, channelKey), [results, channelKey]);
+  // "Open now" is judged at the current minute, so the filtered list follows the clock.
+  const now = useMinuteClock();
   const filterCtx = useMemo(
-    () => filterContextFromResults(results, channelKey, chosen.code),
-    [results, channelKey, chosen.code],
+    () => ({ ...filterContextFromResults(results, channelKey, chosen.code), now }),
+    [results, channelKey, chosen.code, now],
   );
   const panel = useMemo(
     () =>
-      filterPanel(filterGroupsFromResults(results, stores, channelKey), channelKey, chosen.code),
+      filterPanel(
+        filterGroupsFromResults(results, stores, channelKey),
+        channelKey,
+        chosen.code,
+        stores.some((s) => s.hours !== undefined),
+      ),
     [results, stores, channelKey, chosen.code],
   );
   const [selected, setSelected] = useState<string[]>([]);
