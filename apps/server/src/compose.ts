@@ -25,6 +25,8 @@ import { StorePagesService } from './pages/service.js';
 import { PageTexts } from './pages/texts.js';
 import { findIsland } from './pages/island.js';
 import { STORE_PAGES_CSS_PATH } from './pages/styles.js';
+import { loadWebhookConfig, type WebhookConfig } from './webhooks/config.js';
+import { WebhookSender, webhookOptions } from './webhooks/sender.js';
 
 export interface Services {
   db: Database;
@@ -67,6 +69,8 @@ export async function createServices(
     log?: (msg: string) => void;
     /** Analytics settings; default: read from process.env (ConfigError listing problems). */
     analytics?: AnalyticsConfig;
+    /** Change webhook settings; default: read from process.env. */
+    webhooks?: WebhookConfig;
     /** Where the database outage log goes (default: the `log` function). */
     outageLog?: OutageLog;
     /** The maps engine: the statistic's country check reverse-geocodes with it. */
@@ -76,6 +80,7 @@ export async function createServices(
   } = {},
 ): Promise<Services> {
   const analyticsConfig = options.analytics ?? loadAnalyticsConfig();
+  const webhookConfig = options.webhooks ?? loadWebhookConfig();
   const files = loadConfigFiles(settings.CONFIG_DIR);
   const config = new ConfigService(files);
   const log = options.log ?? (() => undefined);
@@ -93,6 +98,10 @@ export async function createServices(
   db.search.listen((ok) => (ok ? outages.succeeded() : outages.checkFailed()));
   const token = settings.MAPS_PROVIDER === 'embedded' ? '' : env.MAP_TOKEN;
   const analytics = createAnalytics(analyticsConfig, config, db, log);
+  const hooks = webhookOptions(webhookConfig, log);
+  // The admin API's writes are this process's changes; it sends them (webhooks/sender.ts).
+  const webhooks = hooks && new WebhookSender(hooks).follow(db.changes);
+  if (hooks) log(`webhooks: changes sent to ${hooks.urls.map((u) => new URL(u).host).join(', ')}`);
   await analytics.startRetention();
   const counters = new RateLimitCounters({
     redisUrl: settings.REDIS_URL,
@@ -160,6 +169,7 @@ export async function createServices(
     pages,
     preloadConfig: async (locale) => config.preload(locale),
     close: async () => {
+      await webhooks?.close();
       await analytics.close();
       await counters.close();
       await db.close();

@@ -8,13 +8,18 @@ import { loadConfiguration } from './settings.js';
 import { runServer, type Serving } from './cluster.js';
 
 async function main(): Promise<void> {
-  const { env, settings, analytics, basemap, security } = loadConfiguration();
+  const { env, settings, analytics, basemap, security, webhooks } = loadConfiguration();
   const tag = cluster.isWorker ? `[worker ${process.pid}] ` : '';
   const log = (area: string) => (msg: string) => console.log(`${tag}[${area}] ${msg}`);
 
   const serve = async (): Promise<Serving> => {
     const maps = await createMapsProvider(env, log('geo'));
-    const services = await createServices(env, settings, { analytics, log: log('data'), maps });
+    const services = await createServices(env, settings, {
+      analytics,
+      webhooks,
+      log: log('data'),
+      maps,
+    });
     const app = await buildApp({
       env,
       maps,

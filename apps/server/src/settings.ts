@@ -9,6 +9,7 @@ import { ConfigError, envProblems, loadEnv, pickEnv, type Env } from './env.js';
 import { loadAnalyticsConfig, type AnalyticsConfig } from './analytics/config.js';
 import { loadBasemapConfig, type BasemapConfig } from './basemap/config.js';
 import { loadSecurityConfig, type SecurityConfig } from './http/security.js';
+import { loadWebhookConfig, type WebhookConfig } from './webhooks/config.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
@@ -91,6 +92,7 @@ export function loadConfiguration(source: Record<string, string | undefined> = p
   analytics: AnalyticsConfig;
   basemap: BasemapConfig;
   security: SecurityConfig;
+  webhooks: WebhookConfig;
 } {
   const problems: string[] = [];
   const attempt = <T>(load: () => T): T | undefined => {
@@ -107,6 +109,9 @@ export function loadConfiguration(source: Record<string, string | undefined> = p
   const analytics = attempt(() => loadAnalyticsConfig(source));
   const basemap = attempt(() => loadBasemapConfig(source));
   const security = attempt(() => loadSecurityConfig(source));
-  if (!env || !settings || !analytics || !basemap || !security) throw new ConfigError(problems);
-  return { env, settings, analytics, basemap, security };
+  const webhooks = attempt(() => loadWebhookConfig(source));
+  if (!env || !settings || !analytics || !basemap || !security || !webhooks) {
+    throw new ConfigError(problems);
+  }
+  return { env, settings, analytics, basemap, security, webhooks };
 }

@@ -97,6 +97,17 @@ describe.each(DIALECTS)('admin bulk and patch on %s', (dialect) => {
       error: { code: 'INVALID_BODY' },
       report: { problems: [{ row: 1, column: 'latitude', code: 'INVALID_COORDINATE' }] },
     });
+    const row = JSON.stringify(gbRow('B-5')).slice(0, -1);
+    const twice = await a.app.inject({
+      method: 'POST',
+      url: `${BASE}/stores/bulk`,
+      headers: { authorization: `Bearer ${writeKey2}`, 'content-type': 'application/json' },
+      payload: `[${JSON.stringify(gbRow('B-4'))},${row},"city":"Leeds"}]`,
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().report.problems).toEqual([
+      expect.objectContaining({ row: 2, column: 'city', code: 'DUPLICATE_COLUMN' }),
+    ]);
     const empty = await bulk('?mode=sync', []);
     expect(empty.statusCode).toBe(400);
     expect(empty.json().report.outcome).toBe('EMPTY_FILE');
@@ -132,6 +143,17 @@ describe.each(DIALECTS)('admin bulk and patch on %s', (dialect) => {
     expect((await call('GET', `${BASE}/stores/PA-1`, readKey)).json().store.title).toBe('Patched');
     const audit = (await call('GET', `${BASE}/audit?storeId=PA-1`, readKey)).json();
     expect(audit.entries.map((e: { action: string }) => e.action)).toEqual(['replace', 'create']);
+    // A key named twice is a problem, not a silent last-wins (PATCH and PUT alike).
+    const twice = await a.app.inject({
+      method: 'PATCH',
+      url: `${BASE}/stores/PA-1`,
+      headers: { authorization: `Bearer ${writeKey2}`, 'content-type': 'application/json' },
+      payload: '{"title":"One","title":"Two"}',
+    });
+    expect(twice.statusCode).toBe(400);
+    expect(twice.json().problems).toEqual([
+      expect.objectContaining({ column: 'title', code: 'DUPLICATE_COLUMN' }),
+    ]);
     const missing = await a.app.inject({
       method: 'PATCH',
       url: `${BASE}/stores/NOPE-1`,

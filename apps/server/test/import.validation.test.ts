@@ -99,6 +99,34 @@ describe.each(DIALECTS)('import validation on %s', (dialect) => {
     expect(await t.db.stores.count()).toBe(0);
   });
 
+  it('refuses a key named twice in a JSON or NDJSON store, with its row and column', async () => {
+    // JSON.parse would keep the last "city" silently; the import reports both files' rows.
+    const row = (id: string) => JSON.stringify(gbRow(id)).slice(0, -1);
+    const json = await run(
+      `[${row('J-1')}},\n${row('J-2')},"city":"Leeds","title":"Again"},\n${row('J-3')},"city":"York"}]`,
+      { format: 'json', fileName: 'stores.json' },
+    );
+    expect(json.problems.map((p) => [p.line, p.field, p.code])).toEqual([
+      [2, 'city', 'DUPLICATE_COLUMN'],
+      [2, 'title', 'DUPLICATE_COLUMN'],
+      [3, 'city', 'DUPLICATE_COLUMN'],
+    ]);
+    expect(json.problems[0]?.reason).toContain('named twice');
+    expect(json.outcome).toBe('INVALID_ROWS');
+    const ndjson = await run(`${row('N-1')}}\n\n${row('N-2')},"phone":"1","phone":"2"}\n`, {
+      format: 'ndjson',
+      fileName: 'stores.ndjson',
+    });
+    expect(ndjson.problems.map((p) => [p.line, p.field, p.code])).toEqual([
+      [3, 'phone', 'DUPLICATE_COLUMN'],
+    ]);
+    expect(ndjson.outcome).toBe('INVALID_ROWS');
+    expect(await t.db.stores.count()).toBe(0);
+    // The same rows without the repeated keys import.
+    const fixed = await run(`${row('N-1')}}\n${row('N-2')}}\n`, { format: 'ndjson' });
+    expect(fixed.outcome).toBe('APPLIED');
+  });
+
   it('refuses Latin-1 bytes clearly, reads them when named; BOMs and UTF-16 are read', async () => {
     const latin1 = Buffer.from(csv([gbRow('L1', { title: 'Café' })]), 'latin1');
     const refused = await run(latin1);

@@ -317,8 +317,12 @@ describe.each(DIALECTS)('store pages on %s', (dialect) => {
 
   it('shows a removed store as gone (410) and leaves it out of the sitemaps', async () => {
     const kept = records.filter((r) => r.storeId !== 'GB-3');
-    await t.db.stores.applyImport(kept, 'file-without-gb-3', 'stores.csv', {
-      removeSource: 'import',
+    await t.db.storeWrites.applyChanges({
+      mode: 'sync',
+      records: kept,
+      maxRemovalShare: Infinity,
+      dryRun: false,
+      fileName: 'stores.csv',
     });
     // The pages follow the data version (checked at most every 250 ms).
     await new Promise((r) => setTimeout(r, 300));

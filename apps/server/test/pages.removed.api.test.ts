@@ -39,6 +39,16 @@ describe.each(DIALECTS)('removed stores on %s', (dialect) => {
     await start();
   };
 
+  /** The import's write: the records are the whole truth (stores absent from them go). */
+  const sync = (stores: StoreRecord[]) =>
+    db.storeWrites.applyChanges({
+      mode: 'sync',
+      records: stores,
+      maxRemovalShare: Infinity,
+      dryRun: false,
+      fileName: 'stores.csv',
+    });
+
   beforeAll(async () => {
     t = await openTestDb(dialect);
     db = t.db;
@@ -55,12 +65,7 @@ describe.each(DIALECTS)('removed stores on %s', (dialect) => {
   it('answers 410 for stores removed by an import or the admin API, also after a restart', async () => {
     const [byImport, byAdmin, kept] = [records[2]!, records[3]!, records[4]!];
     expect(await status(pathOf(byImport))).toBe(200);
-    const result = await db.stores.applyImport(
-      records.filter((r) => r !== byImport),
-      'file-without-one',
-      'stores.csv',
-      { removeSource: 'import' },
-    );
+    const result = await sync(records.filter((r) => r !== byImport));
     expect(result.removed).toBeGreaterThan(0);
     expect((await db.admin.deleteStore(byAdmin.storeId, undefined, 'test')).status).toBe('deleted');
     await restart();
@@ -77,12 +82,7 @@ describe.each(DIALECTS)('removed stores on %s', (dialect) => {
 
   it('shows a store added again as a page and forgets its removal', async () => {
     const byImport = records[2]!;
-    await db.stores.applyImport(
-      records.filter((r) => r !== records[3]),
-      'file-with-it-again',
-      'stores.csv',
-      { removeSource: 'import' },
-    );
+    await sync(records.filter((r) => r !== records[3]));
     await restart();
     expect(await status(pathOf(byImport))).toBe(200);
     expect(await db.pages.removed([byImport.storeId])).toEqual([]);

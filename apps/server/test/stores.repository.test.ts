@@ -2,7 +2,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, PG_TEST_URL, type Dialect, type TestDb } from './helpers/databases.js';
 import { BERLIN, LONDON, config, fixtureStores, testStores } from './helpers/fixtures.js';
-import type { Database, NearestQuery } from '../src/db/types.js';
+import type { Database, NearestQuery, StoreRecord } from '../src/db/types.js';
+import type { WriteMode } from '../src/db/store-writes.js';
 import { openPostgres } from '../src/db/postgres/index.js';
 import { openSqlite } from '../src/db/sqlite/index.js';
 import { VERSION_CHECK_MS } from '../src/db/store-follower.js';
@@ -34,6 +35,16 @@ const storeAt = (spot: { lat: number; lon: number }, storeId: string, title: str
     '2',
   );
 
+/** The import's write (store-writes.ts): upsert by content, or sync. */
+const write = (db: Database, records: StoreRecord[], mode: WriteMode = 'upsert') =>
+  db.storeWrites.applyChanges({
+    mode,
+    records,
+    maxRemovalShare: Infinity,
+    dryRun: false,
+    fileName: 'stores.csv',
+  });
+
 const ids = (hits: { doc: string }[]) =>
   hits.map((h) => (JSON.parse(h.doc) as { storeId: string }).storeId);
 
@@ -42,7 +53,7 @@ const VARIANTS: { name: string; dialect: Dialect }[] = [
   { name: 'postgres', dialect: 'postgres' },
 ];
 
-describe.each(VARIANTS)('store repository and search on $name', ({ name, dialect }) => {
+describe.each(VARIANTS)('store repository and search on $name', ({ dialect }) => {
   let t: TestDb;
   beforeAll(async () => {
     t = await openTestDb(dialect);
@@ -131,13 +142,15 @@ describe.each(VARIANTS)('store repository and search on $name', ({ name, dialect
     const rows = fixtureStores()
       .slice(0, 3)
       .map((r) => ({ ...r, storeId: `NEW-${r.storeId}`, hash: `h-${r.storeId}` }));
-    const first = await t.db.stores.applyImport(rows, `file-${name}`, 'a.csv');
-    expect(first).toMatchObject({ inserted: 3, updated: 0, alreadyApplied: false });
-    const again = await t.db.stores.applyImport(rows, `file-${name}`, 'a.csv');
-    expect(again).toMatchObject({ inserted: 0, updated: 0, alreadyApplied: true });
+    const first = await write(t.db, rows);
+    expect(first).toMatchObject({ added: 3, changed: 0, unchanged: 0, written: true });
+    const version = await t.db.stores.readVersion();
+    const again = await write(t.db, rows);
+    expect(again).toMatchObject({ added: 0, changed: 0, unchanged: 3 });
+    expect(await t.db.stores.readVersion()).toBe(version);
     const changed = rows.map((r, i) => (i === 0 ? { ...r, hash: 'changed' } : r));
-    const third = await t.db.stores.applyImport(changed, `file2-${name}`, 'b.csv');
-    expect(third).toMatchObject({ inserted: 0, updated: 1, unchanged: 2 });
+    const third = await write(t.db, changed);
+    expect(third).toMatchObject({ added: 0, changed: 1, unchanged: 2 });
     expect(await t.db.stores.count()).toBe(before + 3);
     // A failing batch leaves nothing behind (all or nothing).
     const broken = [
@@ -150,8 +163,9 @@ describe.each(VARIANTS)('store repository and search on $name', ({ name, dialect
         doc: null as unknown as string,
       },
     ];
-    await expect(t.db.stores.applyImport(broken, `file3-${name}`, 'c.csv')).rejects.toThrow();
+    await expect(write(t.db, broken)).rejects.toThrow();
     expect(await t.db.stores.count()).toBe(before + 3);
+    expect(await t.db.pages.lastImport()).toMatch(/^\d{4}-\d\d-\d\dT/);
   });
 
   it('answers the current document of a store changed or removed since the last search', async () => {
@@ -160,13 +174,9 @@ describe.each(VARIANTS)('store repository and search on $name', ({ name, dialect
     const q = { ...base, latitude: spot.lat, longitude: spot.lon, radiusKm: 1 };
     const titles = async () =>
       (await t.db.search.nearest(q)).map((h) => (JSON.parse(h.doc) as StoreDoc).title);
-    await t.db.stores.applyImport(
-      [record('First'), record('Other', 'FRESH-2')],
-      `fr1-${name}`,
-      'f1.csv',
-    );
+    await write(t.db, [record('First'), record('Other', 'FRESH-2')]);
     expect(await titles()).toEqual(['First', 'Other']);
-    await t.db.stores.applyImport([record('Second')], `fr2-${name}`, 'f2.csv');
+    await write(t.db, [record('Second')]);
     expect(await titles()).toEqual(['Second', 'Other']);
     await t.db.stores.replaceAll([record('Alone')]);
     expect(await titles()).toEqual(['Alone']);
@@ -197,9 +207,9 @@ describe.each(VARIANTS)('store repository and search on $name', ({ name, dialect
     const spot = { lat: 57.9, lon: -5.2 };
     const tied = (title: string, numbers: number[]) =>
       numbers.map((i) => storeAt(spot, `TIE-${i}`, title));
-    await t.db.stores.applyImport(tied('Tied', [5, 4, 3, 2, 1]), `ties-${name}`, 'ties.csv');
+    await write(t.db, tied('Tied', [5, 4, 3, 2, 1]));
     // Updated rows move (PostgreSQL writes new row versions): an index walk meets them last.
-    await t.db.stores.applyImport(tied('Tied again', [1, 2]), `ties2-${name}`, 'ties2.csv');
+    await write(t.db, tied('Tied again', [1, 2]));
     const q = { ...base, latitude: spot.lat, longitude: spot.lon, radiusKm: 1 };
     for (const limit of [1, 3, 4]) {
       const hits = await t.db.search.nearest({ ...q, limit });
@@ -266,7 +276,7 @@ describe.each(VARIANTS)(
         });
         await t.db.meta.set('k', 'v');
         expect(await t.db.stores.readVersion()).toBe(v1);
-        await t.db.stores.applyImport([storeAt(LONDON, 'NEW-1', 'New')], `v-${dialect}`, 'v.csv');
+        await write(t.db, [storeAt(LONDON, 'NEW-1', 'New')]);
         expect(await t.db.stores.readVersion()).not.toBe(v1);
       } finally {
         await t.cleanup();

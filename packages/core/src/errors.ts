@@ -49,6 +49,14 @@ export const ERROR_CATALOGUE = {
     status: 422,
     message: 'The idempotency key was used for another request.',
   },
+  /**
+   * A request with this Idempotency-Key is still being processed (by this or another server
+   * process); retry after Retry-After to get its answer.
+   */
+  IDEMPOTENCY_KEY_IN_USE: {
+    status: 409,
+    message: 'A request with this idempotency key is in progress; retry shortly.',
+  },
   /** The body is larger than the endpoint accepts. */
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   /** The body's media type is not accepted (JSON only). */

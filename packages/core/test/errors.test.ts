@@ -18,6 +18,7 @@ describe('error catalogue', () => {
     expect(errorStatus('FORBIDDEN')).toBe(403);
     expect(errorStatus('PRECONDITION_FAILED')).toBe(412);
     expect(errorStatus('IDEMPOTENCY_KEY_REUSED')).toBe(422);
+    expect(errorStatus('IDEMPOTENCY_KEY_IN_USE')).toBe(409);
     expect(errorStatus('REMOVAL_REFUSED')).toBe(409);
     for (const code of ERROR_CODES) expect(ERROR_CATALOGUE[code].message.length).toBeGreaterThan(0);
   });

@@ -35,7 +35,9 @@ export function registerBulk(app: FastifyInstance, base: string, deps: AdminDeps
       throw new ApiError('INVALID_BODY', 'The body is a JSON array of stores.');
     }
     const check = deps.countryCheck ? await deps.countryCheck() : undefined;
-    const report = await importStores(JSON.stringify(request.body), deps.db, deps.config, {
+    // The body as sent: the import reports keys named twice in a store.
+    const text = request.jsonText ?? JSON.stringify(request.body);
+    const report = await importStores(text, deps.db, deps.config, {
       fileName: 'request',
       format: 'json',
       mode,

@@ -1,20 +1,24 @@
 /**
- * Idempotency keys on the admin API's writes: a PUT, PATCH, DELETE or POST (bulk) with `Idempotency-Key: <key>`
- * answers a retry of the same request (same method, path, If-Match and body) with the first
- * answer again (`Idempotent-Replayed: true`) instead of running it again, for 24 hours per API
- * key; the same idempotency key with another request is 422 IDEMPOTENCY_KEY_REUSED. Only
- * successful answers are kept: a failed write changed nothing and may simply be retried.
+ * Idempotency keys on the admin API's writes: a PUT, PATCH, DELETE or POST (bulk) with
+ * `Idempotency-Key: <key>` answers a retry of the same request (same method, path, If-Match and
+ * body) with the first answer again (`Idempotent-Replayed: true`) instead of running it again,
+ * for 24 hours per API key; the same idempotency key with another request is 422
+ * IDEMPOTENCY_KEY_REUSED. The key is claimed in the database before the request runs, so of
+ * concurrent requests with one key (in any process) one runs and the others answer 409
+ * IDEMPOTENCY_KEY_IN_USE (Retry-After: 1) until it has answered. Only successful answers are
+ * kept: a failed write changed nothing, its claim is given up and it may simply be retried.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '@locator/core';
-import type { AdminRepository } from '../db/admin.js';
+import { IN_FLIGHT, type AdminRepository } from '../db/admin.js';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 
 declare module 'fastify' {
   interface FastifyRequest {
-    idempotency?: { key: string; requestHash: string };
+    /** The idempotency key this request holds until it has answered. */
+    idempotency?: { key: string; requestHash: string; settled: boolean };
   }
 }
 
@@ -34,8 +38,8 @@ function requestHash(request: FastifyRequest): string {
 /** Registers the idempotency hooks (after the API key is known). */
 export function registerIdempotency(app: FastifyInstance, repo: AdminRepository): void {
   app.addHook('preHandler', async (request, reply) => {
-    if (request.method !== 'PUT' && request.method !== 'DELETE' && request.method !== 'POST')
-      return;
+    const { method } = request;
+    if (method !== 'PUT' && method !== 'PATCH' && method !== 'DELETE' && method !== 'POST') return;
     const key = request.headers['idempotency-key'];
     if (key === undefined) return;
     if (typeof key !== 'string' || !KEY.test(key)) {
@@ -46,21 +50,30 @@ export function registerIdempotency(app: FastifyInstance, repo: AdminRepository)
       );
     }
     const hash = requestHash(request);
-    const kept = await repo.findIdempotent(request.apiKey!.id, key);
-    if (!kept) {
-      request.idempotency = { key, requestHash: hash };
+    const held = await repo.claimIdempotent(request.apiKey!.id, key, hash);
+    if (!held) {
+      request.idempotency = { key, requestHash: hash, settled: false };
       return;
     }
-    if (kept.requestHash !== hash) throw new ApiError('IDEMPOTENCY_KEY_REUSED');
-    reply.code(kept.status).header('Idempotent-Replayed', 'true');
-    if (kept.etag) reply.header('ETag', kept.etag);
-    if (kept.body === null) return reply.send();
-    return reply.type('application/json; charset=utf-8').send(kept.body);
+    if (held.requestHash !== hash) throw new ApiError('IDEMPOTENCY_KEY_REUSED');
+    if (held.status === IN_FLIGHT) {
+      reply.header('Retry-After', '1');
+      throw new ApiError('IDEMPOTENCY_KEY_IN_USE');
+    }
+    reply.code(held.status).header('Idempotent-Replayed', 'true');
+    if (held.etag) reply.header('ETag', held.etag);
+    if (held.body === null) return reply.send();
+    return reply.type('application/json; charset=utf-8').send(held.body);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const idem = request.idempotency;
-    if (!idem || reply.statusCode < 200 || reply.statusCode >= 300) return payload;
+    if (!idem || idem.settled) return payload;
+    idem.settled = true;
+    if (reply.statusCode < 200 || reply.statusCode >= 300) {
+      await repo.releaseIdempotent(request.apiKey!.id, idem.key);
+      return payload;
+    }
     const etag = reply.getHeader('etag');
     await repo.saveIdempotent(request.apiKey!.id, idem.key, {
       requestHash: idem.requestHash,
@@ -69,5 +82,13 @@ export function registerIdempotency(app: FastifyInstance, repo: AdminRepository)
       body: typeof payload === 'string' && payload !== '' ? payload : null,
     });
     return payload;
+  });
+
+  // A request that ended without an answer (the client went away) gives its claim up.
+  app.addHook('onResponse', async (request) => {
+    const idem = request.idempotency;
+    if (!idem || idem.settled) return;
+    idem.settled = true;
+    await repo.releaseIdempotent(request.apiKey!.id, idem.key).catch(() => undefined);
   });
 }

@@ -70,9 +70,16 @@ function build(): object {
     required: false,
     description:
       'A retry with the same key and request gets the first answer again (24 hours); ' +
-      'the key with another request is 422 IDEMPOTENCY_KEY_REUSED.',
+      'the key with another request is 422 IDEMPOTENCY_KEY_REUSED; while a request with the ' +
+      'key is still running (here or in another server process), 409 IDEMPOTENCY_KEY_IN_USE.',
     schema: { type: 'string', minLength: 1, maxLength: 255 },
   };
+  const inUse =
+    'a request with this idempotency key is in progress (IDEMPOTENCY_KEY_IN_USE; Retry-After)';
+  const reused = error(
+    'The idempotency key was used for another request (IDEMPOTENCY_KEY_REUSED).',
+  );
+  const idempotent = { '409': error(`Conflict: ${inUse}.`), '422': reused };
   const common = {
     '401': error('No valid API key (UNAUTHORIZED).'),
     '403': error('The key lacks the scope (FORBIDDEN).'),
@@ -131,7 +138,7 @@ function build(): object {
             '201': { description: 'Created', content: json(ref('Store')) },
             '400': { description: 'Invalid store', content: json(ref('InvalidStore')) },
             '412': error('The store has changed (PRECONDITION_FAILED).'),
-            '422': error('The idempotency key was used for another request.'),
+            ...idempotent,
             ...common,
           },
         },
@@ -147,7 +154,7 @@ function build(): object {
             '400': { description: 'Invalid store', content: json(ref('InvalidStore')) },
             '404': error('No such store.'),
             '412': error('The store has changed (PRECONDITION_FAILED).'),
-            '422': error('The idempotency key was used for another request.'),
+            ...idempotent,
             ...common,
           },
         },
@@ -158,6 +165,7 @@ function build(): object {
             '204': { description: 'Removed' },
             '404': error('No such store.'),
             '412': error('The store has changed (PRECONDITION_FAILED).'),
+            ...idempotent,
             ...common,
           },
         },
@@ -183,8 +191,9 @@ function build(): object {
             },
             '400': error('Invalid rows or no rows (INVALID_BODY), with the report.'),
             '409': error(
-              'The sync would remove too many stores (REMOVAL_REFUSED), with the report.',
+              `The sync would remove too many stores (REMOVAL_REFUSED), with the report; or ${inUse}.`,
             ),
+            '422': reused,
             ...common,
           },
         },

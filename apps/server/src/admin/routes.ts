@@ -17,6 +17,7 @@ import { registerBulk } from './bulk.js';
 import { rowMaker } from '../import/export.js';
 import { verifyKey } from './keys.js';
 import { storeFromBody } from './store-input.js';
+import { duplicateKeys } from '../import/duplicate-keys.js';
 import { openApiDocument } from './openapi.js';
 import { registerIdempotency } from './idempotency.js';
 
@@ -36,6 +37,8 @@ export interface AdminDeps {
 declare module 'fastify' {
   interface FastifyRequest {
     apiKey?: ApiKeyRow;
+    /** A JSON body's text as sent (keys named twice are reported, not silently merged). */
+    jsonText?: string;
   }
 }
 
@@ -84,6 +87,14 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       .header('Cache-Control', 'public, max-age=300')
       .send(openApiDocument()),
   );
+
+  // JSON as Fastify parses it, with the text kept for the duplicate-key check.
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    request.jsonText = body as string;
+    parseJson(request, body as string, done);
+  });
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.url === `${ADMIN_BASE}/openapi.json`) return;
@@ -150,7 +161,8 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     ifMatch: string | undefined,
   ): Promise<FastifyReply> {
     const check = deps.countryCheck ? await deps.countryCheck() : undefined;
-    const { record, problems } = storeFromBody(input, storeId, deps.config, check);
+    const repeated = request.jsonText ? duplicateKeys(request.jsonText) : [];
+    const { record, problems } = storeFromBody(input, storeId, deps.config, check, repeated);
     if (!record) {
       const body = new ApiError('INVALID_BODY', 'The store is invalid.').toBody();
       return reply.code(400).send({

@@ -8,6 +8,7 @@ import type { StoreRecord } from '../db/types.js';
 import { toRecord } from '../stores/doc.js';
 import type { RowProblem } from '../import/codes.js';
 import { unknownKeys } from '../import/columns.js';
+import { duplicateKeyProblem, type DuplicateKey } from '../import/duplicate-keys.js';
 import type { CountryCheck } from '../import/placement.js';
 import { RowMapper } from '../import/row.js';
 import { validateRow } from '../import/validate.js';
@@ -17,6 +18,8 @@ export function storeFromBody(
   storeId: string,
   config: ConfigService,
   countryCheck?: CountryCheck,
+  /** Keys the body names twice (duplicate-keys.ts). */
+  repeated: readonly DuplicateKey[] = [],
 ): { record?: StoreRecord; problems: RowProblem[] } {
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
     return {
@@ -25,6 +28,7 @@ export function storeFromBody(
   }
   const values = { ...(body as Record<string, unknown>) };
   const problems = unknownKeys(Object.keys(values), 1);
+  for (const d of repeated) problems.push(duplicateKeyProblem(1, d.path, d.key));
   if (values.storeId !== undefined && values.storeId !== storeId) {
     problems.push({
       line: 1,

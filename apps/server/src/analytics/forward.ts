@@ -1,8 +1,7 @@
 /**
- * Forwarding of stored events to an external analytics service, off the request path: events go
- * into a bounded in-memory queue (the oldest are dropped when it is full) and a single sender
- * drains it in batches, with a time-out per request and retries with exponential back-off.
- * A slow or failing service never slows the locator: `enqueue` is synchronous and O(batch).
+ * Forwarding of stored events to an external analytics service, off the request path, through
+ * a bounded delivery queue (delivery/queue.ts: the oldest dropped when full, batches, a
+ * time-out per request, retries with exponential back-off).
  *
  * Kinds:
  * - webhook: POST {"events": [ForwardEvent…]} per batch (Authorization: Bearer <token> if set).
@@ -11,6 +10,14 @@
  *   visitor is known), so Plausible's unique-visitor figures are meaningless; counts are right.
  */
 import type { EventRecord } from '../db/types.js';
+import {
+  DeliveryQueue,
+  PermanentError,
+  type DeliveryStats,
+  type Post,
+  type QueueSettings,
+  type SendOutcome,
+} from '../delivery/queue.js';
 
 /** An event as forwarded: the stored fields, null ones left out, time as ISO 8601. */
 export type ForwardEvent = { at: string; type: string } & Partial<
@@ -26,36 +33,15 @@ export function toForwardEvent(r: EventRecord): ForwardEvent {
   return out;
 }
 
-export interface ForwarderOptions {
-  url: string;
+export interface ForwarderOptions extends QueueSettings {
   kind: 'webhook' | 'plausible';
   /** Plausible site domain. */
   domain?: string | undefined;
   /** Webhook bearer token. */
   token?: string | undefined;
-  batchSize: number;
-  maxQueue: number;
-  /** Longest wait before a partial batch is sent. */
-  intervalMs: number;
-  timeoutMs: number;
-  retries: number;
-  /** First back-off; doubles per retry. Default 1000. */
-  backoffMs?: number;
-  fetch?: typeof fetch;
-  log?: (msg: string) => void;
 }
 
-export interface ForwarderStats {
-  queued: number;
-  sent: number;
-  /** Dropped because the queue was full. */
-  dropped: number;
-  /** Given up after the last retry, or refused by the service (4xx). */
-  failed: number;
-  requests: number;
-}
-
-class PermanentError extends Error {}
+export type ForwarderStats = DeliveryStats;
 
 const PLAUSIBLE_NAMES: Record<string, string> = {
   pageView: 'pageview',
@@ -67,113 +53,45 @@ const PLAUSIBLE_NAMES: Record<string, string> = {
 const PLAUSIBLE_CONCURRENCY = 4;
 
 export class Forwarder {
-  private queue: ForwardEvent[] = [];
-  private timer: NodeJS.Timeout | undefined;
-  private running: Promise<void> | undefined;
-  private closing = false;
-  private readonly fetchImpl: typeof fetch;
-  private readonly counts = { sent: 0, dropped: 0, failed: 0, requests: 0 };
+  private readonly queue: DeliveryQueue<ForwardEvent>;
 
   constructor(private readonly o: ForwarderOptions) {
-    this.fetchImpl = o.fetch ?? ((...a) => fetch(...a));
+    this.queue = new DeliveryQueue({
+      ...o,
+      name: 'analytics forward',
+      noun: 'events',
+      send: (batch, post) => this.send(batch, post),
+    });
   }
 
   /** Queues events; never blocks, never throws. */
   enqueue(events: readonly ForwardEvent[]): void {
-    if (this.closing || events.length === 0) return;
-    this.queue.push(...events);
-    const over = this.queue.length - this.o.maxQueue;
-    if (over > 0) {
-      this.queue.splice(0, over);
-      if (this.counts.dropped === 0) this.log(`analytics forward queue full: dropping oldest`);
-      this.counts.dropped += over;
-    }
-    if (this.queue.length >= this.o.batchSize) this.kick();
-    else this.timer ??= setTimeout(() => this.kick(), this.o.intervalMs).unref();
+    this.queue.enqueue(events);
   }
 
   stats(): ForwarderStats {
-    return { queued: this.queue.length, ...this.counts };
+    return this.queue.stats();
   }
 
   /** Sends everything queued (waits for the sender to go idle). */
   async flush(): Promise<void> {
-    while (this.queue.length > 0 || this.running) {
-      this.kick();
-      await this.running;
-    }
+    await this.queue.flush();
   }
 
   /** Stops taking events, then tries to send what is queued within `deadlineMs`. */
   async close(deadlineMs = 3000): Promise<void> {
-    this.closing = true;
-    let timeout: NodeJS.Timeout | undefined;
-    await Promise.race([
-      this.flush(),
-      new Promise<void>((resolve) => {
-        timeout = setTimeout(resolve, deadlineMs).unref();
-      }),
-    ]);
-    clearTimeout(timeout);
-    clearTimeout(this.timer);
-    this.queue = [];
-  }
-
-  private kick(): void {
-    clearTimeout(this.timer);
-    this.timer = undefined;
-    if (this.running || this.queue.length === 0) return;
-    this.running = this.drain().finally(() => {
-      this.running = undefined;
-      if (this.queue.length > 0 && !this.closing) {
-        this.timer ??= setTimeout(() => this.kick(), this.o.intervalMs).unref();
-      }
-    });
-  }
-
-  private async drain(): Promise<void> {
-    while (this.queue.length > 0) {
-      const batch = this.queue.splice(0, this.o.batchSize);
-      await this.sendWithRetries(batch);
-      // A partial batch waits for more unless the sender is closing.
-      if (this.queue.length < this.o.batchSize && !this.closing) return;
-    }
-  }
-
-  private async sendWithRetries(batch: ForwardEvent[]): Promise<void> {
-    let pending = batch;
-    const backoff = this.o.backoffMs ?? 1000;
-    for (let attempt = 0; ; attempt += 1) {
-      let problem: unknown;
-      try {
-        const { retry, refused } = await this.send(pending);
-        this.counts.failed += refused;
-        this.counts.sent += pending.length - retry.length - refused;
-        if (refused > 0) this.log(`analytics forward: ${refused} events refused by the service`);
-        pending = retry;
-        if (pending.length === 0) return;
-      } catch (err) {
-        problem = err;
-      }
-      if (problem instanceof PermanentError || attempt >= this.o.retries || this.closing) {
-        this.counts.failed += pending.length;
-        const why = problem === undefined ? 'service errors' : errorText(problem);
-        this.log(`analytics forward failed (${pending.length} events): ${why}`);
-        return;
-      }
-      await new Promise((r) => setTimeout(r, backoff * 2 ** attempt).unref());
-    }
+    await this.queue.close(deadlineMs);
   }
 
   /**
    * Sends a batch. Webhook: all or nothing (throws). Plausible: per event; answers the events
    * to retry and how many the service refused (4xx).
    */
-  private async send(batch: ForwardEvent[]): Promise<{ retry: ForwardEvent[]; refused: number }> {
+  private async send(batch: ForwardEvent[], post: Post): Promise<SendOutcome<ForwardEvent>> {
     if (this.o.kind === 'webhook') {
       const headers: Record<string, string> = { 'Content-Type': 'application/json' };
       if (this.o.token) headers.Authorization = `Bearer ${this.o.token}`;
-      await this.post(JSON.stringify({ events: batch }), headers);
+      await post(JSON.stringify({ events: batch }), headers);
       return { retry: [], refused: 0 };
     }
     const retry: ForwardEvent[] = [];
@@ -182,7 +100,7 @@ export class Forwarder {
       const slice = batch.slice(i, i + PLAUSIBLE_CONCURRENCY);
       const results = await Promise.allSettled(
         slice.map((e) =>
-          this.post(JSON.stringify(this.plausibleBody(e)), {
+          post(JSON.stringify(this.plausibleBody(e)), {
             'Content-Type': 'application/json',
             'User-Agent': 'locator-analytics-forwarder',
           }),
@@ -211,27 +129,4 @@ export class Forwarder {
       props: Object.fromEntries(Object.entries(rest).map(([k, v]) => [k, String(v)])),
     };
   }
-
-  private async post(body: string, headers: Record<string, string>): Promise<void> {
-    this.counts.requests += 1;
-    const res = await this.fetchImpl(this.o.url, {
-      method: 'POST',
-      headers,
-      body,
-      signal: AbortSignal.timeout(this.o.timeoutMs),
-    });
-    await res.arrayBuffer().catch(() => undefined);
-    if (res.ok) return;
-    const retryable = res.status >= 500 || res.status === 429 || res.status === 408;
-    const msg = `HTTP ${res.status}`;
-    throw retryable ? new Error(msg) : new PermanentError(msg);
-  }
-
-  private log(msg: string): void {
-    this.o.log?.(msg);
-  }
-}
-
-function errorText(err: unknown): string {
-  return err instanceof Error ? err.message : String(err);
 }

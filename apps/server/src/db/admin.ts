@@ -46,11 +46,14 @@ export interface AdminWrite {
   status: WriteStatus;
   /** The store after the write (absent after a delete or for a missing store). */
   store?: AdminStore;
+  /** The store deleted. */
+  storeId?: string;
 }
 
 /** A write's answer kept for its idempotency key (24 hours). */
 export interface IdempotentAnswer {
   requestHash: string;
+  /** The answer's HTTP status; IN_FLIGHT while the first request is still running. */
   status: number;
   etag: string | null;
   body: string | null;
@@ -58,6 +61,13 @@ export interface IdempotentAnswer {
 
 /** How long an idempotency key's answer is kept. */
 export const IDEMPOTENCY_TTL_MS = 24 * 3600 * 1000;
+/** The status of a claimed idempotency key whose request has not answered yet. */
+export const IN_FLIGHT = 0;
+/**
+ * How long a claim may stay in flight before another request may take it over (a process that
+ * died mid-request leaves its claim behind); longer than any admin request runs.
+ */
+export const IDEMPOTENCY_LEASE_MS = 10 * 60 * 1000;
 
 export interface AdminRepository {
   createKey(key: Omit<ApiKeyRow, 'createdAt' | 'revokedAt'>): Promise<void>;
@@ -74,12 +84,46 @@ export interface AdminRepository {
    */
   putStore(record: StoreRecord, ifMatch: string | undefined, actor: string): Promise<AdminWrite>;
   deleteStore(storeId: string, ifMatch: string | undefined, actor: string): Promise<AdminWrite>;
-  /** The answer kept for a key's idempotency key (younger than IDEMPOTENCY_TTL_MS). */
-  findIdempotent(keyId: string, idemKey: string): Promise<IdempotentAnswer | undefined>;
-  /** Keeps an answer (the first one wins); forgets answers older than IDEMPOTENCY_TTL_MS. */
+  /**
+   * Claims an idempotency key for a request (atomically: of concurrent claims in any process,
+   * one wins): undefined when this request holds it now, else what holds it — the kept answer,
+   * or a claim in flight (status IN_FLIGHT). Forgets answers older than IDEMPOTENCY_TTL_MS and
+   * claims in flight longer than IDEMPOTENCY_LEASE_MS.
+   */
+  claimIdempotent(
+    keyId: string,
+    idemKey: string,
+    requestHash: string,
+  ): Promise<IdempotentAnswer | undefined>;
+  /** Keeps the answer of the request holding the claim. */
   saveIdempotent(keyId: string, idemKey: string, answer: IdempotentAnswer): Promise<void>;
+  /** Gives up a claim still in flight (the request failed: it may be retried). */
+  releaseIdempotent(keyId: string, idemKey: string): Promise<void>;
   /** Audit entries, newest first (of one store when given). */
   audit(query: { storeId?: string; limit: number }): Promise<AuditEntry[]>;
+}
+
+/** An api_keys row as both databases read it (timestamps as text on SQLite). */
+export interface KeyDbRow {
+  id: string;
+  name: string;
+  secret_hash: string;
+  scopes: string;
+  created_at: string | Date;
+  revoked_at: string | Date | null;
+}
+
+const isoOf = (v: string | Date): string => (typeof v === 'string' ? v : v.toISOString());
+
+export function toKey(r: KeyDbRow): ApiKeyRow {
+  return {
+    id: r.id,
+    name: r.name,
+    secretHash: r.secret_hash,
+    scopes: r.scopes.split(',').filter(Boolean) as KeyScope[],
+    createdAt: isoOf(r.created_at),
+    revokedAt: r.revoked_at === null ? null : isoOf(r.revoked_at),
+  };
 }
 
 /** Whether If-Match allows a write to a store whose current hash is `current`. */

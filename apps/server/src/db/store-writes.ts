@@ -4,7 +4,9 @@
  * and the write all see the same stores. Both databases implement StoreWriteRepository
  * (./sqlite/store-writes.ts, ./postgres/store-writes.ts); the plan is the same for both.
  */
+import { createHash } from 'node:crypto';
 import type { StoreRecord } from './types.js';
+import type { ChangedStore, CommittedChange } from './store-changes.js';
 
 /** "sync": the records are the whole truth (stores absent from them are removed); "upsert": add and change only. */
 export type WriteMode = 'sync' | 'upsert';
@@ -23,6 +25,8 @@ export interface StoreChangeSet {
   dryRun: boolean;
   /** When given, every store written or removed is recorded in the audit log with this actor. */
   actor?: string;
+  /** The import file's name, recorded with the time of a written change (`imports`). */
+  fileName?: string;
 }
 
 export interface StoreChangeResult {
@@ -57,6 +61,8 @@ export interface StorePlan {
   upserts: StoreRecord[];
   /** store ids to delete. */
   removals: string[];
+  /** Every store the change creates, updates or deletes. */
+  changes: ChangedStore[];
 }
 
 /** What the change set does to the stored stores (by store id and content hash). */
@@ -65,6 +71,7 @@ export function planChanges(
   set: StoreChangeSet,
 ): StorePlan {
   const upserts: StoreRecord[] = [];
+  const changes: ChangedStore[] = [];
   const incoming = new Set<string>();
   let added = 0;
   let changed = 0;
@@ -78,6 +85,7 @@ export function planChanges(
       continue;
     } else changed += 1;
     upserts.push(r);
+    changes.push({ storeId: r.storeId, kind: before ? 'updated' : 'created' });
   }
   const removals: string[] = [];
   let removedCounted = 0;
@@ -92,6 +100,7 @@ export function planChanges(
       removedCounted += 1;
     }
   }
+  for (const storeId of removals) changes.push({ storeId, kind: 'deleted' });
   const refused = removedCounted > 0 && removedCounted > set.maxRemovalShare * existingCounted;
   return {
     result: {
@@ -105,5 +114,33 @@ export function planChanges(
     },
     upserts,
     removals,
+    changes,
   };
+}
+
+/** The change feed's entry for a written change set (store-changes.ts). */
+export function committedImport(
+  set: StoreChangeSet,
+  plan: StorePlan,
+  dataVersion: string,
+): CommittedChange {
+  return {
+    operation: 'import',
+    mode: set.mode,
+    actor: set.actor ?? null,
+    dataVersion,
+    at: new Date(),
+    stores: plan.changes,
+  };
+}
+
+/**
+ * The `imports` row of a written change set: a hash of its content (the same content imported
+ * again replaces the row's time), its file name and row count. The store pages' sitemaps give
+ * the last one's time as lastmod.
+ */
+export function importEntry(set: StoreChangeSet): { id: string; fileName: string; rows: number } {
+  const h = createHash('sha256').update(set.mode);
+  for (const r of set.records) h.update(`\n${r.storeId}\t${r.hash}`);
+  return { id: h.digest('hex'), fileName: set.fileName ?? '', rows: set.records.length };
 }

@@ -7,6 +7,7 @@ import type { ResultChannel, StoredEventType } from '@locator/core';
 import type { StoreWriteRepository } from './store-writes.js';
 import type { AdminRepository } from './admin.js';
 import type { StorePagesRepository } from './store-pages.js';
+import type { ChangeFeed } from './store-changes.js';
 
 /** A store as stored: the filter columns plus the API document (JSON text, see StoreDoc). */
 export interface StoreRecord {
@@ -93,16 +94,6 @@ export interface NearestPage {
   total?: number;
 }
 
-export interface ApplyResult {
-  inserted: number;
-  updated: number;
-  unchanged: number;
-  /** True when this exact file had been applied before, so nothing was done. */
-  alreadyApplied: boolean;
-  /** Stores removed because their source was replaced (the demo data on a first import). */
-  removed: number;
-}
-
 /**
  * The stores as stored. Searches do not come here: they are answered by the in-memory store
  * index (`Database.search`), which reads the stores through `loadIndex` and follows their
@@ -112,18 +103,6 @@ export interface StoreRepository {
   /** The stores' change counter: changes when (and only when) stores change. */
   readVersion(): Promise<string>;
   count(): Promise<number>;
-  /** The row count recorded when a file with this hash was applied, or undefined. */
-  appliedImport(fileHash: string): Promise<number | undefined>;
-  /**
-   * Upserts the records by storeId in one transaction (all or nothing) and records the file's
-   * hash; a file already applied changes nothing.
-   */
-  applyImport(
-    records: readonly StoreRecord[],
-    fileHash: string,
-    fileName: string,
-    options?: { removeSource?: string },
-  ): Promise<ApplyResult>;
   /** Replaces every store (demo data load), in one transaction. */
   replaceAll(records: readonly StoreRecord[]): Promise<void>;
 }
@@ -265,6 +244,8 @@ export interface Database {
   readonly events: EventRepository;
   /** What the store pages read (store by id, directory, data version). */
   readonly pages: StorePagesRepository;
+  /** What this process's committed store writes changed (store-changes.ts). */
+  readonly changes: ChangeFeed;
   /** Cheap round trip, for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -5,13 +5,15 @@
  * Imports stores into the configured database (DATABASE_URL, else the SQLite file under
  * DATA_DIR). Exit status by outcome (codes.ts): 0 applied or dry run, 1 invalid rows,
  * 2 usage, 3 empty file, 4 removal refused; nothing is written unless 0 and not a dry run.
+ * With WEBHOOK_URLS set, the command sends its change to the change webhooks itself and waits
+ * up to WEBHOOK_EXIT_WAIT_MS for the deliveries (webhooks/sender.ts); what could not be
+ * delivered is listed, and the exit status stays the import's.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { EmbeddedProvider } from '@locator/geo';
-import { loadEnv } from '../env.js';
-import { loadSettings } from '../settings.js';
+import { loadConfiguration } from '../settings.js';
 import { loadConfigFiles } from '../config/load.js';
 import { ConfigService } from '../config/service.js';
 import { openDatabase } from '../db/open.js';
@@ -21,6 +23,8 @@ import { formatOf } from './parse.js';
 import { countryCheck, embeddedGeocoder } from './placement.js';
 import { reportJson, reportText } from './report.js';
 import { importStores } from './run.js';
+import { WebhookSender, webhookOptions } from '../webhooks/sender.js';
+import type { DeliveryStats } from '../delivery/queue.js';
 
 const USAGE =
   'usage: npm run import -- <file.csv|.json|.ndjson> [--mode upsert|sync] [--dry-run] ' +
@@ -64,13 +68,14 @@ async function main(): Promise<number> {
     );
     return 2;
   }
-  const env = loadEnv();
-  const settings = loadSettings();
+  const { env, settings, webhooks } = loadConfiguration();
   const config = new ConfigService(loadConfigFiles(settings.CONFIG_DIR));
   const content = readFileSync(file);
   // The maps engine checks coordinates against the countries' boundaries and places addresses.
   const maps = await loadMaps();
   const db = await openDatabase(env);
+  const hooks = webhookOptions(webhooks, (m) => console.error(m));
+  const sender = hooks && new WebhookSender(hooks).follow(db.changes);
   const started = Date.now();
   try {
     const report = await importStores(content, db, config, {
@@ -94,9 +99,21 @@ async function main(): Promise<number> {
       writeFileSync(out, `${JSON.stringify(reportJson(report), null, 2)}\n`);
       console.error(`Report written to ${out}`);
     }
+    if (sender) reportDeliveries(await sender.close(webhooks.WEBHOOK_EXIT_WAIT_MS));
     return exitCodeOf(report.outcome);
   } finally {
     await db.close();
+  }
+}
+
+function reportDeliveries(stats: Record<string, DeliveryStats>): void {
+  for (const [url, s] of Object.entries(stats)) {
+    const lost = s.failed + s.abandoned + s.dropped;
+    if (s.sent + lost === 0) continue;
+    const host = new URL(url).host;
+    const waited = s.abandoned ? ` (${s.abandoned} still being retried after the wait)` : '';
+    const line = `Webhook ${host}: ${s.sent} delivered${lost ? `, ${lost} not delivered` : ''}`;
+    console.error(`${line}${waited}`);
   }
 }
 

@@ -1,12 +1,14 @@
 /**
  * Reads an import file's text (CSV, JSON array or NDJSON) into raw rows with their line
  * numbers. Every structural problem is reported (a broken CSV record is skipped and reading
- * goes on), and so is every unknown or repeated column (columns.ts).
+ * goes on), and so is every unknown or repeated column (columns.ts), in JSON a key named twice
+ * in one store too (duplicate-keys.ts).
  */
 import { parse as parseCsv } from 'csv-parse/sync';
 import { extname } from 'node:path';
 import type { RowProblem } from './codes.js';
 import { checkColumns, unknownKeys } from './columns.js';
+import { duplicateKeyProblem, duplicateKeys } from './duplicate-keys.js';
 
 export type ImportFormat = 'csv' | 'json' | 'ndjson';
 export type { RowProblem };
@@ -94,7 +96,14 @@ export function forEachRow(
         problems.push(fileProblem('a JSON import is an array of stores'));
         return 0;
       }
-      data.forEach((values, i) => take(objectRow(values, i + 1, problems)));
+      // Repeated keys, by element: a row with one is reported (and so not imported).
+      const repeated = new Map<number, RowProblem[]>();
+      for (const { path, key } of duplicateKeys(text)) {
+        const [index, ...inner] = path as [number, ...(string | number)[]];
+        const line = index + 1;
+        repeated.set(line, [...(repeated.get(line) ?? []), duplicateKeyProblem(line, inner, key)]);
+      }
+      data.forEach((values, i) => take(objectRow(values, i + 1, problems, repeated.get(i + 1))));
       return count;
     }
     default: {
@@ -113,7 +122,8 @@ export function forEachRow(
           });
           return;
         }
-        take(objectRow(values, i + 1, problems));
+        const repeated = duplicateKeys(line).map((d) => duplicateKeyProblem(i + 1, d.path, d.key));
+        take(objectRow(values, i + 1, problems, repeated));
       });
       return count;
     }
@@ -136,7 +146,12 @@ function syntax(err: Error): RowProblem {
   return { line: e.lines ?? 0, field: '(file)', code: 'SYNTAX', reason: e.message };
 }
 
-function objectRow(values: unknown, line: number, problems: RowProblem[]): RawRow {
+function objectRow(
+  values: unknown,
+  line: number,
+  problems: RowProblem[],
+  repeated: readonly RowProblem[] = [],
+): RawRow {
   if (typeof values !== 'object' || values === null || Array.isArray(values)) {
     problems.push({
       line,
@@ -148,5 +163,6 @@ function objectRow(values: unknown, line: number, problems: RowProblem[]): RawRo
   }
   const record = values as Record<string, unknown>;
   for (const p of unknownKeys(Object.keys(record), line)) problems.push(p);
+  problems.push(...repeated);
   return { line, values: record };
 }

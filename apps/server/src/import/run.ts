@@ -181,6 +181,7 @@ export async function importStores(
     maxRemovalShare,
     dryRun: dryRun || problems.length > 0,
     ...(options.actor ? { actor: options.actor } : {}),
+    fileName: options.fileName,
   });
   report.changes = changes;
   if (changes.written) await db.meta.set(META_DATASET, 'import');

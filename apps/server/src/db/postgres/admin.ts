@@ -9,37 +9,38 @@ import {
   type ApiKeyRow,
   type AuditEntry,
   type IdempotentAnswer,
-  type KeyScope,
+  type KeyDbRow,
+  IDEMPOTENCY_LEASE_MS,
   IDEMPOTENCY_TTL_MS,
+  IN_FLIGHT,
+  toKey,
 } from '../admin.js';
+import {
+  storeWritten,
+  type CommittedChange,
+  type StoreChangeKind,
+  type WriteCallback,
+} from '../store-changes.js';
 import { guarded } from './errors.js';
 import { STORE_WRITE_LOCK, UPSERT, columnsOf } from './store-writes.js';
 
 const STORE_COLUMNS = 'store_id AS "storeId", country, doc, hash, source';
 
-interface KeyDbRow {
-  id: string;
-  name: string;
-  secret_hash: string;
-  scopes: string;
-  created_at: Date;
-  revoked_at: Date | null;
-}
-
-const toKey = (r: KeyDbRow): ApiKeyRow => ({
-  id: r.id,
-  name: r.name,
-  secretHash: r.secret_hash,
-  scopes: r.scopes.split(',').filter(Boolean) as KeyScope[],
-  createdAt: r.created_at.toISOString(),
-  revokedAt: r.revoked_at ? r.revoked_at.toISOString() : null,
-});
+/** The change of a write's status, for the change feed (none: nothing was written). */
+const KINDS: Partial<Record<AdminWrite['status'], StoreChangeKind>> = {
+  created: 'created',
+  replaced: 'updated',
+  deleted: 'deleted',
+};
 
 export class PgAdminRepository implements AdminRepository {
   constructor(
     private readonly pool: pg.Pool,
-    /** Called after a store write: this process's store index is rebuilt before it answers again. */
-    private readonly changed: () => void,
+    /**
+     * Called after a store write: this process's store index is rebuilt before it answers
+     * again; the change is announced.
+     */
+    private readonly changed: WriteCallback,
   ) {}
 
   async createKey(key: Omit<ApiKeyRow, 'createdAt' | 'revokedAt'>): Promise<void> {
@@ -95,17 +96,31 @@ export class PgAdminRepository implements AdminRepository {
     return rows[0];
   }
 
-  /** One write transaction under the store writers' lock; `changed` after a commit that wrote. */
-  private async write(fn: (client: pg.PoolClient) => Promise<AdminWrite>): Promise<AdminWrite> {
+  /**
+   * One write transaction under the store writers' lock; after a commit that wrote, the change
+   * (with the data version read in the transaction) is announced.
+   */
+  private async write(
+    operation: 'put' | 'delete',
+    actor: string,
+    fn: (client: pg.PoolClient) => Promise<AdminWrite>,
+  ): Promise<AdminWrite> {
     const client = await guarded(() => this.pool.connect());
     try {
       await client.query('BEGIN');
       await client.query('SELECT pg_advisory_xact_lock($1)', [STORE_WRITE_LOCK]);
       const out = await fn(client);
-      await client.query('COMMIT');
-      if (out.status === 'created' || out.status === 'replaced' || out.status === 'deleted') {
-        this.changed();
+      const kind = KINDS[out.status];
+      let change: CommittedChange | undefined;
+      if (kind) {
+        const { rows } = await client.query<{ v: string }>(
+          'SELECT version::text AS v FROM store_version',
+        );
+        const storeId = out.store?.storeId ?? out.storeId ?? '';
+        change = storeWritten(operation, actor, rows[0]?.v ?? '0', { storeId, kind });
       }
+      await client.query('COMMIT');
+      if (kind) this.changed(change);
       return out;
     } catch (err) {
       await client.query('ROLLBACK').catch(() => undefined);
@@ -143,7 +158,7 @@ export class PgAdminRepository implements AdminRepository {
     ifMatch: string | undefined,
     actor: string,
   ): Promise<AdminWrite> {
-    return this.write(async (client) => {
+    return this.write('put', actor, async (client) => {
       const before = await this.current(client, record.storeId);
       if (!ifMatchAllows(ifMatch, before?.hash)) return { status: 'conflict' };
       if (before && before.hash === record.hash && before.source === record.source) {
@@ -170,13 +185,13 @@ export class PgAdminRepository implements AdminRepository {
     ifMatch: string | undefined,
     actor: string,
   ): Promise<AdminWrite> {
-    return this.write(async (client) => {
+    return this.write('delete', actor, async (client) => {
       const before = await this.current(client, storeId);
       if (!before) return { status: 'missing' };
       if (!ifMatchAllows(ifMatch, before.hash)) return { status: 'conflict' };
       await client.query('DELETE FROM stores WHERE store_id = $1', [storeId]);
       await this.log(client, actor, 'delete', storeId, before.doc);
-      return { status: 'deleted' };
+      return { status: 'deleted', storeId };
     });
   }
 
@@ -192,30 +207,51 @@ export class PgAdminRepository implements AdminRepository {
     return rows.map((e) => ({ ...e, id: Number(e.id), at: e.at.toISOString() }));
   }
 
-  async findIdempotent(keyId: string, idemKey: string): Promise<IdempotentAnswer | undefined> {
-    const { rows } = await guarded(() =>
-      this.pool.query<IdempotentAnswer>(
+  async claimIdempotent(
+    keyId: string,
+    idemKey: string,
+    requestHash: string,
+  ): Promise<IdempotentAnswer | undefined> {
+    return guarded(async () => {
+      await this.pool.query(
+        `DELETE FROM admin_idempotency
+         WHERE created_at <= now() - $1::int * interval '1 millisecond'
+           OR (status = $2 AND created_at <= now() - $3::int * interval '1 millisecond')`,
+        [IDEMPOTENCY_TTL_MS, IN_FLIGHT, IDEMPOTENCY_LEASE_MS],
+      );
+      // Concurrent claims: the unique key lets one insert; the others see its row.
+      const claimed = await this.pool.query(
+        `INSERT INTO admin_idempotency (key_id, idem_key, request_hash, status)
+         VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+        [keyId, idemKey, requestHash, IN_FLIGHT],
+      );
+      if ((claimed.rowCount ?? 0) > 0) return undefined;
+      const { rows } = await this.pool.query<IdempotentAnswer>(
         `SELECT request_hash AS "requestHash", status, etag, body FROM admin_idempotency
-         WHERE key_id = $1 AND idem_key = $2
-           AND created_at > now() - $3::int * interval '1 millisecond'`,
-        [keyId, idemKey, IDEMPOTENCY_TTL_MS],
-      ),
-    );
-    return rows[0];
+         WHERE key_id = $1 AND idem_key = $2`,
+        [keyId, idemKey],
+      );
+      // Gone in between (released by a failed first request): this request may claim it.
+      return rows[0] ?? this.claimIdempotent(keyId, idemKey, requestHash);
+    });
   }
 
   async saveIdempotent(keyId: string, idemKey: string, a: IdempotentAnswer): Promise<void> {
-    await guarded(async () => {
-      await this.pool.query(
-        `DELETE FROM admin_idempotency
-         WHERE created_at <= now() - $1::int * interval '1 millisecond'`,
-        [IDEMPOTENCY_TTL_MS],
-      );
-      await this.pool.query(
-        `INSERT INTO admin_idempotency (key_id, idem_key, request_hash, status, etag, body)
-         VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT DO NOTHING`,
-        [keyId, idemKey, a.requestHash, a.status, a.etag, a.body],
-      );
-    });
+    await guarded(() =>
+      this.pool.query(
+        `UPDATE admin_idempotency SET status = $1, etag = $2, body = $3
+         WHERE key_id = $4 AND idem_key = $5 AND request_hash = $6 AND status = $7`,
+        [a.status, a.etag, a.body, keyId, idemKey, a.requestHash, IN_FLIGHT],
+      ),
+    );
+  }
+
+  async releaseIdempotent(keyId: string, idemKey: string): Promise<void> {
+    await guarded(() =>
+      this.pool.query(
+        'DELETE FROM admin_idempotency WHERE key_id = $1 AND idem_key = $2 AND status = $3',
+        [keyId, idemKey, IN_FLIGHT],
+      ),
+    );
   }
 }

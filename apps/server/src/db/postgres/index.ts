@@ -14,6 +14,7 @@ import { PgStoreWrites } from './store-writes.js';
 import { PgAdminRepository } from './admin.js';
 import { guarded } from './errors.js';
 import { PgStorePages } from './store-pages.js';
+import { ChangeFeed, type WriteCallback } from '../store-changes.js';
 
 export async function migratePostgres(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
@@ -81,15 +82,21 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
   pool.on('error', () => undefined);
   await migratePostgres(pool);
   const events = new PgEventRepository(pool);
+  const changes = new ChangeFeed();
   // Writes are only possible once `search` exists (the callback runs after a write).
-  const stores = new PgStoreRepository(pool, () => search.invalidate());
+  const written: WriteCallback = (change) => {
+    search.invalidate();
+    if (change) changes.emit(change);
+  };
+  const stores = new PgStoreRepository(pool, written);
   const search = new StoreFollower(stores, options.follow);
   return {
     dialect: 'postgres',
     stores,
     search,
-    storeWrites: new PgStoreWrites(pool, () => search.invalidate()),
-    admin: new PgAdminRepository(pool, () => search.invalidate()),
+    storeWrites: new PgStoreWrites(pool, written),
+    admin: new PgAdminRepository(pool, written),
+    changes,
     meta: new PgMeta(pool),
     statistics: new EventStatistics(events),
     events,

@@ -8,7 +8,10 @@ import type pg from 'pg';
 import { inSpatialOrder } from '../geo.js';
 import { guarded } from './errors.js';
 import type { StoreRecord } from '../types.js';
+import type { CommittedChange, WriteCallback } from '../store-changes.js';
 import {
+  committedImport,
+  importEntry,
   planChanges,
   type StoreChangeResult,
   type StoreChangeSet,
@@ -16,19 +19,23 @@ import {
   type StoreWriteRepository,
 } from '../store-writes.js';
 
-const BATCH = 2000;
+/** Rows per statement of a batched write. */
+export const BATCH = 2000;
 
 /** The lock every store writer takes (as the file import does). */
 export const STORE_WRITE_LOCK = 724012;
 
-/** Inserts stores from column arrays (columnsOf), replacing those with their store ids. */
-export const UPSERT = `INSERT INTO stores (store_id, country, latitude, longitude, geog, sales_products,
-    service_products, carriers, drop_off, hash, source, doc)
+/** Inserts stores from column arrays (columnsOf), as one statement per batch. */
+export const INSERT_STORES = `INSERT INTO stores (store_id, country, latitude, longitude, geog,
+    sales_products, service_products, carriers, drop_off, hash, source, doc)
   SELECT s, c, la, lo, ST_SetSRID(ST_MakePoint(lo, la), 4326)::geography, sp, vp, ca, d, h, so,
     doc
   FROM unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::text[], $6::text[],
     $7::text[], $8::bool[], $9::text[], $10::text[], $11::text[])
-    AS t(s, c, la, lo, sp, vp, ca, d, h, so, doc)
+    AS t(s, c, la, lo, sp, vp, ca, d, h, so, doc)`;
+
+/** INSERT_STORES, replacing the stores with the same store ids. */
+export const UPSERT = `${INSERT_STORES}
   ON CONFLICT (store_id) DO UPDATE SET country = excluded.country,
     latitude = excluded.latitude, longitude = excluded.longitude, geog = excluded.geog,
     sales_products = excluded.sales_products, service_products = excluded.service_products,
@@ -94,13 +101,17 @@ async function audit(
 export class PgStoreWrites implements StoreWriteRepository {
   constructor(
     private readonly pool: pg.Pool,
-    /** Called after a write: this process's store index is rebuilt before it answers again. */
-    private readonly changed: () => void,
+    /**
+     * Called after a write: this process's store index is rebuilt before it answers again; the
+     * change is announced.
+     */
+    private readonly changed: WriteCallback,
   ) {}
 
   async applyChanges(set: StoreChangeSet): Promise<StoreChangeResult> {
     const client = await guarded(() => this.pool.connect());
     let result: StoreChangeResult | undefined;
+    let change: CommittedChange | undefined;
     try {
       await client.query('BEGIN');
       await client.query('SELECT pg_advisory_xact_lock($1)', [STORE_WRITE_LOCK]);
@@ -125,6 +136,17 @@ export class PgStoreWrites implements StoreWriteRepository {
       for (let i = 0; i < ordered.length; i += BATCH) {
         await client.query(UPSERT, columnsOf(ordered.slice(i, i + BATCH)));
       }
+      const entry = importEntry(set);
+      await client.query(
+        `INSERT INTO imports (file_hash, file_name, rows) VALUES ($1, $2, $3)
+         ON CONFLICT (file_hash) DO UPDATE SET file_name = excluded.file_name,
+           rows = excluded.rows, applied_at = now()`,
+        [entry.id, entry.fileName, entry.rows],
+      );
+      const { rows: version } = await client.query<{ v: string }>(
+        'SELECT version::text AS v FROM store_version',
+      );
+      change = committedImport(set, plan, version[0]?.v ?? '0');
       await client.query('COMMIT');
       result = { ...plan.result, written: true };
       return result;
@@ -133,7 +155,7 @@ export class PgStoreWrites implements StoreWriteRepository {
       throw err;
     } finally {
       client.release();
-      if (result?.written) this.changed();
+      if (result?.written) this.changed(change);
     }
   }
 }

@@ -9,38 +9,35 @@ import {
   type ApiKeyRow,
   type AuditEntry,
   type IdempotentAnswer,
-  type KeyScope,
+  type KeyDbRow,
+  IDEMPOTENCY_LEASE_MS,
   IDEMPOTENCY_TTL_MS,
+  IN_FLIGHT,
+  toKey,
 } from '../admin.js';
+import { storeWritten, type CommittedChange, type WriteCallback } from '../store-changes.js';
 import { sqliteGuard } from './errors.js';
 import { UPSERT_STORE } from './store-writes.js';
 
 const STORE_COLUMNS = 'store_id AS storeId, country, doc, hash, source';
 
-interface KeyDbRow {
-  id: string;
-  name: string;
-  secret_hash: string;
-  scopes: string;
-  created_at: string;
-  revoked_at: string | null;
-}
-
-const toKey = (r: KeyDbRow): ApiKeyRow => ({
-  id: r.id,
-  name: r.name,
-  secretHash: r.secret_hash,
-  scopes: r.scopes.split(',').filter(Boolean) as KeyScope[],
-  createdAt: r.created_at,
-  revokedAt: r.revoked_at,
-});
-
 export class SqliteAdminRepository implements AdminRepository {
   constructor(
     private readonly db: BetterSqlite3.Database,
-    /** Called after a store write: the connection's search index is stale. */
-    private readonly changed: () => void,
+    /** Called after a store write: the connection's search index is stale; the change is announced. */
+    private readonly changed: WriteCallback,
   ) {}
+
+  /** The change feed's entry of a one-store write, read in its transaction. */
+  private committed(
+    operation: 'put' | 'delete',
+    actor: string,
+    storeId: string,
+    kind: 'created' | 'updated' | 'deleted',
+  ): CommittedChange {
+    const version = this.db.prepare('SELECT version FROM store_version').pluck().get() as number;
+    return storeWritten(operation, actor, String(version), { storeId, kind });
+  }
 
   async createKey(key: Omit<ApiKeyRow, 'createdAt' | 'revokedAt'>): Promise<void> {
     sqliteGuard(() =>
@@ -112,6 +109,7 @@ export class SqliteAdminRepository implements AdminRepository {
     ifMatch: string | undefined,
     actor: string,
   ): Promise<AdminWrite> {
+    let change: CommittedChange | undefined;
     const out = sqliteGuard(() =>
       this.db
         .transaction((): AdminWrite => {
@@ -122,11 +120,12 @@ export class SqliteAdminRepository implements AdminRepository {
           }
           this.db.prepare(UPSERT_STORE).run({ ...record, dropOff: record.dropOff ? 1 : 0 });
           this.log(actor, before ? 'replace' : 'create', record.storeId, before?.doc, record.doc);
+          change = this.committed('put', actor, record.storeId, before ? 'updated' : 'created');
           return { status: before ? 'replaced' : 'created', store: this.get(record.storeId)! };
         })
         .immediate(),
     );
-    if (out.status === 'created' || out.status === 'replaced') this.changed();
+    if (change) this.changed(change);
     return out;
   }
 
@@ -135,6 +134,7 @@ export class SqliteAdminRepository implements AdminRepository {
     ifMatch: string | undefined,
     actor: string,
   ): Promise<AdminWrite> {
+    let change: CommittedChange | undefined;
     const out = sqliteGuard(() =>
       this.db
         .transaction((): AdminWrite => {
@@ -143,11 +143,12 @@ export class SqliteAdminRepository implements AdminRepository {
           if (!ifMatchAllows(ifMatch, before.hash)) return { status: 'conflict' };
           this.db.prepare('DELETE FROM stores WHERE store_id = ?').run(storeId);
           this.log(actor, 'delete', storeId, before.doc);
+          change = this.committed('delete', actor, storeId, 'deleted');
           return { status: 'deleted' };
         })
         .immediate(),
     );
-    if (out.status === 'deleted') this.changed();
+    if (change) this.changed(change);
     return out;
   }
 
@@ -165,31 +166,59 @@ export class SqliteAdminRepository implements AdminRepository {
     );
   }
 
-  async findIdempotent(keyId: string, idemKey: string): Promise<IdempotentAnswer | undefined> {
-    return sqliteGuard(
-      () =>
-        this.db
-          .prepare(
-            `SELECT request_hash AS requestHash, status, etag, body FROM admin_idempotency
-             WHERE key_id = ? AND idem_key = ? AND created_at > ?`,
-          )
-          .get(keyId, idemKey, new Date(Date.now() - IDEMPOTENCY_TTL_MS).toISOString()) as
-          IdempotentAnswer | undefined,
+  async claimIdempotent(
+    keyId: string,
+    idemKey: string,
+    requestHash: string,
+  ): Promise<IdempotentAnswer | undefined> {
+    return sqliteGuard(() =>
+      this.db
+        .transaction((): IdempotentAnswer | undefined => {
+          const now = Date.now();
+          this.db
+            .prepare(
+              `DELETE FROM admin_idempotency WHERE created_at <= ?
+                 OR (status = ? AND created_at <= ?)`,
+            )
+            .run(
+              new Date(now - IDEMPOTENCY_TTL_MS).toISOString(),
+              IN_FLIGHT,
+              new Date(now - IDEMPOTENCY_LEASE_MS).toISOString(),
+            );
+          const claimed = this.db
+            .prepare(
+              `INSERT INTO admin_idempotency (key_id, idem_key, request_hash, status, created_at)
+               VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+            )
+            .run(keyId, idemKey, requestHash, IN_FLIGHT, new Date(now).toISOString());
+          if (claimed.changes > 0) return undefined;
+          return this.db
+            .prepare(
+              `SELECT request_hash AS requestHash, status, etag, body FROM admin_idempotency
+               WHERE key_id = ? AND idem_key = ?`,
+            )
+            .get(keyId, idemKey) as IdempotentAnswer;
+        })
+        .immediate(),
     );
   }
 
   async saveIdempotent(keyId: string, idemKey: string, a: IdempotentAnswer): Promise<void> {
-    sqliteGuard(() => {
-      const now = Date.now();
-      this.db
-        .prepare('DELETE FROM admin_idempotency WHERE created_at <= ?')
-        .run(new Date(now - IDEMPOTENCY_TTL_MS).toISOString());
+    sqliteGuard(() =>
       this.db
         .prepare(
-          `INSERT INTO admin_idempotency (key_id, idem_key, request_hash, status, etag, body,
-             created_at) VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
+          `UPDATE admin_idempotency SET status = ?, etag = ?, body = ?
+           WHERE key_id = ? AND idem_key = ? AND request_hash = ? AND status = ?`,
         )
-        .run(keyId, idemKey, a.requestHash, a.status, a.etag, a.body, new Date(now).toISOString());
-    });
+        .run(a.status, a.etag, a.body, keyId, idemKey, a.requestHash, IN_FLIGHT),
+    );
+  }
+
+  async releaseIdempotent(keyId: string, idemKey: string): Promise<void> {
+    sqliteGuard(() =>
+      this.db
+        .prepare('DELETE FROM admin_idempotency WHERE key_id = ? AND idem_key = ? AND status = ?')
+        .run(keyId, idemKey, IN_FLIGHT),
+    );
   }
 }

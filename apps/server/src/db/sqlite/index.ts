@@ -17,6 +17,7 @@ import { SqliteAdminRepository } from './admin.js';
 import { SqliteStorePages } from './store-pages.js';
 import { sqliteGuard } from './errors.js';
 import { StoreFollower, type FollowerOptions } from '../store-follower.js';
+import { ChangeFeed, type WriteCallback } from '../store-changes.js';
 
 type Db = BetterSqlite3.Database;
 
@@ -81,7 +82,7 @@ export interface SqliteOptions {
   follow?: FollowerOptions;
 }
 
-function openHandle(file: string, mustExist: boolean, onWrite: () => void): Handle {
+function openHandle(file: string, mustExist: boolean, onWrite: WriteCallback): Handle {
   const db = new BetterSqlite3(file, { fileMustExist: mustExist });
   try {
     db.pragma('journal_mode = WAL');
@@ -124,7 +125,7 @@ class SqliteConnection {
   constructor(
     private readonly file: string,
     private readonly intervalMs: number,
-    private readonly onWrite: () => void,
+    private readonly onWrite: WriteCallback,
   ) {
     this.handle = openHandle(file, false, onWrite);
   }
@@ -225,9 +226,11 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Database 
   // The search outlives reconnections: it keeps answering from its index while the file is
   // unusable (see ../store-follower.ts).
   // Writes are only possible once `search` exists (the callback runs after a write).
-  const conn = new SqliteConnection(file, options.checkIntervalMs ?? 250, () =>
-    search.invalidate(),
-  );
+  const changes = new ChangeFeed();
+  const conn = new SqliteConnection(file, options.checkIntervalMs ?? 250, (change) => {
+    search.invalidate();
+    if (change) changes.emit(change);
+  });
   const stores = forward(conn, 'stores');
   const search = new StoreFollower(stores, options.follow);
   const events = forward(conn, 'events');
@@ -241,6 +244,7 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Database 
     statistics: new EventStatistics(events),
     events,
     pages: forward(conn, 'pages'),
+    changes,
     async ping() {
       const { db } = conn.current();
       try {

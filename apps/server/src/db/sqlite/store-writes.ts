@@ -6,7 +6,10 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { inSpatialOrder } from '../geo.js';
 import { sqliteGuard } from './errors.js';
+import type { CommittedChange, WriteCallback } from '../store-changes.js';
 import {
+  committedImport,
+  importEntry,
   planChanges,
   type StoreChangeResult,
   type StoreChangeSet,
@@ -14,11 +17,14 @@ import {
   type StoreWriteRepository,
 } from '../store-writes.js';
 
-/** Inserts a store, or replaces the one with its store id (named parameters of a StoreRecord). */
-export const UPSERT_STORE = `INSERT INTO stores (store_id, country, latitude, longitude,
+/** Inserts a store (named parameters of a StoreRecord, dropOff as 0 or 1). */
+export const INSERT_STORE = `INSERT INTO stores (store_id, country, latitude, longitude,
     sales_products, service_products, carriers, drop_off, hash, source, doc)
   VALUES (@storeId, @country, @latitude, @longitude, @salesProducts, @serviceProducts,
-    @carriers, @dropOff, @hash, @source, @doc)
+    @carriers, @dropOff, @hash, @source, @doc)`;
+
+/** INSERT_STORE, replacing the store with the same store id. */
+export const UPSERT_STORE = `${INSERT_STORE}
   ON CONFLICT (store_id) DO UPDATE SET country = excluded.country,
     latitude = excluded.latitude, longitude = excluded.longitude,
     sales_products = excluded.sales_products, service_products = excluded.service_products,
@@ -31,11 +37,13 @@ export class SqliteStoreWrites implements StoreWriteRepository {
   private readonly deleteStmt: BetterSqlite3.Statement;
   private readonly docStmt: BetterSqlite3.Statement;
   private readonly auditStmt: BetterSqlite3.Statement;
+  private readonly versionStmt: BetterSqlite3.Statement;
+  private readonly importStmt: BetterSqlite3.Statement;
 
   constructor(
     private readonly db: BetterSqlite3.Database,
-    /** Called after a write: the connection's search index is stale. */
-    private readonly changed: () => void,
+    /** Called after a write: the connection's search index is stale; the change is announced. */
+    private readonly changed: WriteCallback,
   ) {
     this.stateStmt = db.prepare('SELECT store_id, hash, source FROM stores').raw();
     this.upsertStmt = db.prepare(UPSERT_STORE);
@@ -45,10 +53,17 @@ export class SqliteStoreWrites implements StoreWriteRepository {
       `INSERT INTO store_audit (at, actor, action, store_id, before_doc, after_doc)
        VALUES (?, ?, ?, ?, ?, ?)`,
     );
+    this.versionStmt = db.prepare('SELECT version FROM store_version').pluck();
+    this.importStmt = db.prepare(
+      `INSERT INTO imports (file_hash, file_name, rows, applied_at) VALUES (?, ?, ?, ?)
+       ON CONFLICT (file_hash) DO UPDATE SET file_name = excluded.file_name,
+         rows = excluded.rows, applied_at = excluded.applied_at`,
+    );
   }
 
   async applyChanges(set: StoreChangeSet): Promise<StoreChangeResult> {
     return sqliteGuard(() => {
+      let change: CommittedChange | undefined;
       const run = this.db.transaction((): StoreChangeResult => {
         const stored = new Map<string, StoredState>();
         for (const [id, hash, source] of this.stateStmt.iterate() as Iterable<
@@ -73,10 +88,14 @@ export class SqliteStoreWrites implements StoreWriteRepository {
           }
           this.upsertStmt.run({ ...r, dropOff: r.dropOff ? 1 : 0 });
         }
+        const entry = importEntry(set);
+        this.importStmt.run(entry.id, entry.fileName, entry.rows, at);
+        const version = String(this.versionStmt.get() as number);
+        change = committedImport(set, plan, version);
         return { ...plan.result, written: true };
       });
       const result = run.immediate();
-      if (result.written) this.changed();
+      if (result.written) this.changed(change);
       return result;
     });
   }

@@ -1,0 +1,63 @@
+/**
+ * The database's change feed: after each committed store write that changed something (an
+ * import, the admin API's writes), the writing repository announces what changed — the store
+ * ids and kinds, and the stores' data version (`store_version`) after the commit — to the
+ * feed's listeners in the writing process (the change webhooks, webhooks/). The demo data load
+ * is not announced. Listeners run after the commit and never fail the write.
+ */
+export type StoreChangeKind = 'created' | 'updated' | 'deleted';
+
+export interface ChangedStore {
+  storeId: string;
+  kind: StoreChangeKind;
+}
+
+export interface CommittedChange {
+  /** "import": an import (the command or the admin bulk endpoint); "put"/"delete": one store. */
+  operation: 'import' | 'put' | 'delete';
+  /** The import's mode. */
+  mode?: 'sync' | 'upsert';
+  /** The API key ("key:…") that made the change; null for the import command. */
+  actor: string | null;
+  /** The stores' change counter after the commit: later changes have larger versions. */
+  dataVersion: string;
+  /** When the change was committed. */
+  at: Date;
+  stores: ChangedStore[];
+}
+
+export type ChangeListener = (change: CommittedChange) => void;
+
+export class ChangeFeed {
+  private readonly listeners = new Set<ChangeListener>();
+
+  /** Calls `listener` after every committed change; answers a function that stops it. */
+  listen(listener: ChangeListener): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  emit(change: CommittedChange): void {
+    if (change.stores.length === 0) return;
+    for (const listener of this.listeners) {
+      try {
+        listener(change);
+      } catch {
+        // A listener's failure is its own; the change is committed.
+      }
+    }
+  }
+}
+
+/** What a repository calls after a write: the index is stale; with a change, announce it. */
+export type WriteCallback = (change?: CommittedChange) => void;
+
+/** The change feed's entry of a one-store write (the admin API). */
+export function storeWritten(
+  operation: 'put' | 'delete',
+  actor: string,
+  dataVersion: string,
+  store: ChangedStore,
+): CommittedChange {
+  return { operation, actor, dataVersion, at: new Date(), stores: [store] };
+}
