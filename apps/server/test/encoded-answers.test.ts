@@ -2,7 +2,7 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { registerCompression } from '../src/http/compression.js';
+import { SYNC_MAX_BYTES, registerCompression } from '../src/http/compression.js';
 import { EncodedAnswers } from '../src/http/encoded-answers.js';
 
 const bodyOf = (v: string) =>
@@ -67,6 +67,20 @@ describe('EncodedAnswers', () => {
     expect(changed.headers.etag).toBe('W/"2"');
     expect(answers.hits - before.hits).toBe(1);
     expect(answers.misses - before.misses).toBe(4);
+  });
+
+  it('leaves an answer over the inline limit to the streaming compression, uncached', async () => {
+    const big = Buffer.from(
+      JSON.stringify({ points: Array.from({ length: 60_000 }, (_, i) => i) }),
+    );
+    expect(big.length).toBeGreaterThan(SYNC_MAX_BYTES);
+    const before = answers.misses;
+    current = { body: big, etag: '"big"' };
+    const res = await get('br', '/search?area=1');
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(res.rawPayload).equals(big)).toBe(true);
+    expect(answers.misses).toBe(before);
+    current = { body: bodyOf('2'), etag: '"2"' };
   });
 
   it('keeps at most its byte budget, dropping the least recently used', async () => {

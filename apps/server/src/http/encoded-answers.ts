@@ -13,7 +13,7 @@ import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { Negotiator } from '@fastify/accept-negotiator';
 import { LRUCache } from 'lru-cache';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { BROTLI_QUALITY, COMPRESS_MIN_BYTES, GZIP_LEVEL } from './compression.js';
+import { BROTLI_QUALITY, COMPRESS_MIN_BYTES, GZIP_LEVEL, SYNC_MAX_BYTES } from './compression.js';
 
 type Encoding = 'br' | 'gzip';
 
@@ -64,6 +64,9 @@ export class EncodedAnswers {
     const encoding = EncodedAnswers.encodingOf(request);
     reply.header('Vary', 'Accept-Encoding');
     if (!encoding || body.length < COMPRESS_MIN_BYTES) return reply.send(body);
+    // A large answer (an area search's every position) is left to @fastify/compress, which
+    // streams it through the thread pool rather than holding the event loop.
+    if (body.length > SYNC_MAX_BYTES) return reply.send(body);
     const key = `${encoding}\u0000${etag}\u0000${request.url}`;
     let encoded = this.cache.get(key);
     if (encoded) this.hits += 1;
