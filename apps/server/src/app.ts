@@ -47,6 +47,12 @@ export interface AppOptions {
   maps?: MapsProvider;
   /** Basemap settings (default: read from the environment). */
   basemap?: BasemapConfig;
+  /**
+   * Build the basemap's tile indexes (sea, coast, inland water, borders: a few seconds of one
+   * core) while the app gets ready, before it listens, so no request waits behind them (the
+   * server does; tests leave them to the first tile that needs them).
+   */
+  warmBasemap?: boolean;
   /** HSTS and extra CSP origins (default: read from the environment). */
   security?: SecurityConfig;
   /** Preloaded configuration for the host page (spec 2.3), by locale. */
@@ -159,6 +165,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(basemapRoutes, {
     ...(options.maps ? { maps: options.maps } : {}),
     ...(options.basemap ? { config: options.basemap } : {}),
+    warm: options.warmBasemap ?? false,
   });
 
   if (options.pages) await app.register(pagesRoutes, { service: options.pages });

@@ -24,6 +24,7 @@ async function main(): Promise<void> {
       env,
       maps,
       basemap,
+      warmBasemap: true,
       security,
       api: services.api,
       preloadConfig: services.preloadConfig,

@@ -94,10 +94,10 @@ export class GeoTiles {
     return this.large;
   }
 
-  /** Builds the indexes now, in two turns of the event loop, rather than on first requests. */
+  /** Builds the indexes now rather than on first requests. */
   warm(): void {
     this.ensureSmall();
-    setImmediate(() => this.ensureLarge());
+    this.ensureLarge();
   }
 
   /** The tile's layers ("land" or "sea", "water", "coast", "admin1", "borders") as geojson-vt features. */

@@ -39,6 +39,8 @@ export interface BasemapOptions {
   /** The embedded maps engine, whose gazetteer names the places; loaded when needed otherwise. */
   maps?: MapsProvider;
   gazetteer?: () => Promise<Gazetteer>;
+  /** Build the tile indexes when the app gets ready (before it listens); else on first use. */
+  warm?: boolean;
 }
 
 /** BCP 47-like language tags: "en", "pt-BR", "zh-Hant", "zh_HK". */
@@ -90,10 +92,14 @@ export const basemapRoutes: FastifyPluginAsync<BasemapOptions> = async (
   const geoTiles = new GeoTiles();
   let placeTiles: Promise<PlaceTiles> | undefined;
   const tileCache = new LRUCache<string, Encoded>({ max: 4000 });
-  // Build the sea, coast and border index once the server listens (~1 s), not on the first map view.
-  app.addHook('onListen', async () => {
-    setImmediate(() => geoTiles.warm());
-  });
+  // The sea, coast, inland water and border indexes hold the event loop for a few seconds while
+  // they are built: before the server listens (no request waits behind them), not on the first
+  // map view.
+  if (options.warm) {
+    app.addHook('onReady', async () => {
+      geoTiles.warm();
+    });
+  }
   const styleCache = new LRUCache<string, Encoded>({ max: 200 });
 
   const tileParams = (params: unknown, maxZoom: number): TileId => {
