@@ -83,6 +83,10 @@ describe('analytics fields are restricted to known values', () => {
     expect((await stat({ ...statistic, product: '2' })).statusCode).toBe(204);
     const de = { ...statistic, country: 'de', locale: 'de_DE', product: 'Smartphone' };
     expect((await stat(de)).statusCode).toBe(204);
+    // Martinique searched on the Latin-America page in Spanish: the name that page showed.
+    const lac = { ...statistic, country: 'MQ', locale: 'es_LAC', product: 'Celular' };
+    expect((await stat(lac)).statusCode).toBe(204);
+    expect((await stat({ ...lac, locale: 'es_MQ' })).statusCode).toBe(400);
     expect((await stat({ ...statistic, product: '' })).statusCode).toBe(204);
     expect((await stat({ ...statistic, product: 'All Products' })).statusCode).toBe(204);
     expect((await stat({ ...statistic, product: 'all' })).statusCode).toBe(204);

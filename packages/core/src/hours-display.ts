@@ -14,6 +14,7 @@
  */
 import { hoursStatus, minutesUntil, SOON_MINUTES, type StoreHours } from './hours.js';
 import { localTimeAt } from './hours-zone.js';
+import { languageTag } from './locale.js';
 
 export type HoursLineKey =
   'openCloses' | 'closesSoon' | 'opensIn' | 'closedOpens' | 'openAlways' | 'closed';
@@ -70,8 +71,10 @@ function cached(
 
 /** A wall time (minutes after midnight, past-midnight values wrap) in the locale's clock. */
 export function formatClock(minute: number, locale: string): string {
-  const f = cached(clockFormats, locale, () => {
-    const numeric = Intl.DateTimeFormat(locale, {
+  // The page's locale as Intl reads it ("es-LAC" → "es-419"): Intl throws on a region "LAC".
+  const tag = languageTag(locale);
+  const f = cached(clockFormats, tag, () => {
+    const numeric = Intl.DateTimeFormat(tag, {
       timeZone: 'UTC',
       hour: 'numeric',
       minute: '2-digit',
@@ -79,7 +82,7 @@ export function formatClock(minute: number, locale: string): string {
     // A 24-hour clock is written with two-digit hours ("02:00"), as such locales do.
     const cycle = numeric.resolvedOptions().hourCycle;
     return cycle === 'h23' || cycle === 'h24'
-      ? Intl.DateTimeFormat(locale, {
+      ? Intl.DateTimeFormat(tag, {
           timeZone: 'UTC',
           hour: '2-digit',
           minute: '2-digit',
@@ -92,8 +95,9 @@ export function formatClock(minute: number, locale: string): string {
 
 /** A weekday's name (0 = Monday) in the locale, short ("Mon") or long ("Monday"). */
 export function formatWeekday(weekday: number, locale: string, width: 'short' | 'long'): string {
-  const f = cached(weekdayFormats, `${locale}|${width}`, () =>
-    Intl.DateTimeFormat(locale, { timeZone: 'UTC', weekday: width }),
+  const tag = languageTag(locale);
+  const f = cached(weekdayFormats, `${tag}|${width}`, () =>
+    Intl.DateTimeFormat(tag, { timeZone: 'UTC', weekday: width }),
   );
   // 1970-01-05 was a Monday.
   return f.format((4 + weekday) * 86_400_000);
@@ -101,9 +105,11 @@ export function formatWeekday(weekday: number, locale: string, width: 'short' | 
 
 /** A "YYYY-MM-DD" date as day and month in the locale ("25 Dec"). */
 export function formatDayMonth(date: string, locale: string): string {
-  return Intl.DateTimeFormat(locale, { timeZone: 'UTC', day: 'numeric', month: 'short' }).format(
-    Date.parse(`${date}T00:00:00Z`),
-  );
+  return Intl.DateTimeFormat(languageTag(locale), {
+    timeZone: 'UTC',
+    day: 'numeric',
+    month: 'short',
+  }).format(Date.parse(`${date}T00:00:00Z`));
 }
 
 /** An interval "09:00–18:00" in the locale's clock. */

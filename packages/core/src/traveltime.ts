@@ -14,6 +14,7 @@
  * - A walk longer than MAX_WALKING_SECONDS (90 minutes, about 7 km) is not a plausible walk:
  *   it is shown as "too far to walk", not as a time.
  */
+import { languageTag } from './locale.js';
 import { TRAVEL_MODES } from './types.js';
 import type { SearchResults, TravelMode } from './types.js';
 
@@ -33,7 +34,8 @@ export function splitDuration(seconds: number): Duration | undefined {
 }
 
 function safeLocale(locale: string): string {
-  const tag = locale.replace('_', '-');
+  // "es-LAC" → "es-419": Intl throws on the catch-all regions' codes.
+  const tag = languageTag(locale);
   try {
     return String(Intl.getCanonicalLocales(tag));
   } catch {

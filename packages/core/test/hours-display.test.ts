@@ -71,4 +71,9 @@ describe('Intl formatting', () => {
     expect(formatWeekday(0, 'fr-FR', 'long')).toBe('lundi');
     expect(formatDayMonth('2026-12-25', 'en-GB')).toBe('25 Dec');
   });
+  it("reads a catch-all region's locale as Intl does (es-LAC is Latin-American Spanish)", () => {
+    expect(formatClock(1080, 'es-LAC')).toBe(formatClock(1080, 'es-419'));
+    expect(formatWeekday(0, 'es-LAC', 'long')).toBe('lunes');
+    expect(formatDayMonth('2026-12-25', 'en-EUROPE')).toBe(formatDayMonth('2026-12-25', 'en'));
+  });
 });

@@ -26,6 +26,9 @@ describe('travel time (spec 7.3)', () => {
   it('formats for a locale', () => {
     expect(formatTravelTime(3900, 'en-US')).toBe('1 hr 5 min');
     expect(formatTravelTime(3900, 'en_US')).toBe('1 hr 5 min');
+    // A catch-all region's page: Latin-American Spanish, not the English fallback.
+    expect(formatTravelTime(3900, 'es-LAC')).toBe(formatTravelTime(3900, 'es-419'));
+    expect(formatTravelTime(3900, 'es-LAC')).not.toBe('1 hr 5 min');
     expect(formatTravelTime(7200, 'en-US')).toBe('2 hr');
     expect(formatTravelTime(300, 'en-US')).toBe('5 min');
     expect(formatTravelTime(0, 'en-US')).toBe('0 min');

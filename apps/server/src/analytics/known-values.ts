@@ -48,13 +48,20 @@ export class KnownValues {
 
   /**
    * The statistic's product: "" (none), "All Products", or a catalogue product by id, code,
-   * value or a name shown in the given country and language; stored as the product's English
-   * name.
+   * value or a name shown in the language on one of the given pages (the searched country's,
+   * or the catch-all region's whose page the visitor used: a Spanish name on /lac/es/ for
+   * Martinique); stored as the product's English name.
    */
-  statisticProduct(value: string, country: string, lang: string, param = 'product'): string {
+  statisticProduct(
+    value: string,
+    countries: readonly string[],
+    lang: string,
+    param = 'product',
+  ): string {
     const v = value.trim().toLowerCase();
     if (v === '') return v;
-    const known = this.productNames.get(v) ?? this.localName(v, country, lang);
+    let known = this.productNames.get(v);
+    for (const country of countries) known ??= this.localName(v, country, lang);
     if (known !== undefined) return known;
     throw new ApiError('INVALID_BODY', `${param}: not a product of the catalogue`, param);
   }

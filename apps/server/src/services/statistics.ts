@@ -45,10 +45,12 @@ export class StatisticsService {
       );
     }
     // A catalogue product (its English name) or "", never free text (400 otherwise).
+    // The page's language and region ("es_LAC": Spanish on the Latin-America page).
+    const [lang = '', pageRegion] = body.locale.split(/[-_]/);
     const product = this.known.statisticProduct(
       body.product,
-      target.code,
-      body.locale.split(/[-_]/)[0] ?? '',
+      pageRegion ? [target.code, pageRegion.toLowerCase()] : [target.code],
+      lang,
     );
     if (this.countryAt) {
       const found = await this.countryAt(body.latitude, body.longitude);

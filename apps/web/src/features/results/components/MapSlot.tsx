@@ -1,4 +1,4 @@
-import { calloutSize, localeDirection, type Store } from '@locator/core';
+import { calloutSize, languageTag, localeDirection, type Store } from '@locator/core';
 import { StoreMap, type MapArea, type MapPin } from '../../../components/map';
 import type { ResultsContext } from '../context';
 import { useMapLabels } from '../hooks/useMapLabels';
@@ -64,7 +64,7 @@ export function MapSlot(props: MapSlotProps) {
           return store ? <StoreCallout store={store} links={links} /> : null;
         }}
         className="results__store-map"
-        numberLocale={ctx.locale}
+        numberLocale={languageTag(ctx.locale)}
         {...(props.points && props.points.length > 0 ? { points: props.points } : {})}
         {...(props.onAreaSearch ? { onAreaSearch: props.onAreaSearch } : {})}
         {...(props.view ? { view: props.view } : {})}
