@@ -12,8 +12,19 @@ import type { StoreDoc } from '../stores/doc.js';
 const CACHE_MAX = 50_000;
 const HOURS_KEY = Buffer.from('"hours":{');
 
+interface Entry {
+  hours: StoreHours | null;
+  /** The last status written, and the instants between which it holds. */
+  wire?: string;
+  from?: number;
+  until?: number;
+}
+
+/** A status without a change in sight is computed again after this long (ms). */
+const STATUS_HOLD_MAX_MS = 3_600_000;
+
 export class HoursStatuses {
-  private readonly hours = new LRUCache<number, { hours: StoreHours | null }>({ max: CACHE_MAX });
+  private readonly hours = new LRUCache<number, Entry>({ max: CACHE_MAX });
 
   constructor(private readonly now: () => number = Date.now) {}
 
@@ -33,6 +44,19 @@ export class HoursStatuses {
       this.hours.set(tag, entry);
     }
     if (!entry.hours) return '';
-    return `"hoursStatus":${JSON.stringify(hoursStatusWire(entry.hours, instant))},`;
+    // A status holds until its next change (changeAt): computed in the store's time zone once
+    // per store and change, not once per answer (the Intl time-zone arithmetic is what costs).
+    if (
+      entry.wire !== undefined &&
+      instant >= (entry.from ?? Infinity) &&
+      instant < (entry.until ?? -Infinity)
+    ) {
+      return entry.wire;
+    }
+    const status = hoursStatusWire(entry.hours, instant);
+    entry.wire = `"hoursStatus":${JSON.stringify(status)},`;
+    entry.from = instant;
+    entry.until = Math.min(status.changeAt ?? Infinity, instant + STATUS_HOLD_MAX_MS);
+    return entry.wire;
   }
 }
