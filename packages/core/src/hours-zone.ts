@@ -43,13 +43,36 @@ export function isTimeZone(name: string): boolean {
   }
 }
 
+/**
+ * Every zone's offset changes only at instants that are whole quarter hours of UTC (offsets and
+ * the local times of changes are whole quarter hours), so the offset read once holds for its
+ * whole quarter hour. Kept per zone and quarter hour: `formatToParts` is what a status costs.
+ */
+const QUARTER_MS = 900_000;
+const OFFSETS_MAX = 20_000;
+const offsets = new Map<string, number>();
+
+/** The zone's offset (ms) during the UTC quarter hour of an instant, read from `Intl`. */
+function quarterOffset(instant: number, timeZone: string): number {
+  const quarter = Math.floor(instant / QUARTER_MS);
+  const key = `${timeZone} ${quarter}`;
+  let offset = offsets.get(key);
+  if (offset === undefined) {
+    const start = quarter * QUARTER_MS;
+    const v: Record<string, number> = {};
+    for (const p of formatOf(timeZone).formatToParts(start)) {
+      if (p.type !== 'literal') v[p.type] = Number(p.value);
+    }
+    offset = Date.UTC(v.year!, v.month! - 1, v.day!, v.hour!, v.minute!, v.second!) - start;
+    if (offsets.size >= OFFSETS_MAX) offsets.clear();
+    offsets.set(key, offset);
+  }
+  return offset;
+}
+
 /** The wall clock of an instant in a zone, as milliseconds of a UTC calendar with that reading. */
 function wallMs(instant: number, timeZone: string): number {
-  const v: Record<string, number> = {};
-  for (const p of formatOf(timeZone).formatToParts(instant)) {
-    if (p.type !== 'literal') v[p.type] = Number(p.value);
-  }
-  return Date.UTC(v.year!, v.month! - 1, v.day!, v.hour!, v.minute!, v.second!);
+  return instant + quarterOffset(instant, timeZone);
 }
 
 export interface LocalTime {

@@ -131,6 +131,21 @@ export function hoursStatusWire(hours: StoreHours, instant: number): HoursStatus
   return { open: s.open, changeAt: s.change ? s.change.at : null };
 }
 
+/**
+ * The hours a search answer carries: the special dates from the store's yesterday to the last
+ * day `hoursStatus` looks at. The status and the week view (`hoursWeek`) read nothing further,
+ * so an answer does not carry months of holidays for every store; the store page shows them.
+ */
+export function hoursAhead(hours: StoreHours, instant: number): StoreHours {
+  const today = localTimeAt(instant, hours.timeZone).day;
+  const first = isoDateOf(today - 1);
+  const last = isoDateOf(today + HOURS_HORIZON_DAYS);
+  return {
+    ...hours,
+    special: hours.special.filter((s) => s.date >= first && s.date <= last),
+  };
+}
+
 /** Whole minutes (rounded up) from an instant to a change; 0 when past. */
 export function minutesUntil(change: HoursChange, instant: number): number {
   return Math.max(0, Math.ceil((change.at - instant) / 60_000));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   dayOfIsoDate,
+  hoursAhead,
   hoursStatus,
   hoursStatusWire,
   hoursWeek,
@@ -58,6 +59,31 @@ describe('time-zone arithmetic', () => {
     expect(instantOf(day('2026-10-25'), 150, 'Europe/London')).toBe(at('2026-10-25T02:30:00Z'));
     // New York: 02:00 EST → 03:00 EDT on 8 March 2026.
     expect(instantOf(day('2026-03-08'), 150, 'America/New_York')).toBe(at('2026-03-08T07:30:00Z'));
+  });
+
+  it('reads the clock right in every quarter hour around a change, at any offset', () => {
+    // The offsets are read once per zone and UTC quarter hour; each minute of the day of the
+    // change still reads its own wall clock.
+    const start = at('2026-03-29T00:00:00Z');
+    for (let m = 0; m < 180; m += 1) {
+      const instant = start + m * 60_000;
+      const bst = instant >= at('2026-03-29T01:00:00Z');
+      const wall = m + (bst ? 60 : 0);
+      expect(localTimeAt(instant, 'Europe/London')).toEqual({
+        day: day('2026-03-29'),
+        minute: wall,
+      });
+    }
+    expect(localTimeAt(at('2026-07-01T00:00:00Z'), 'Asia/Kathmandu').minute).toBe(5 * 60 + 45);
+    expect(localTimeAt(at('2026-07-01T00:00:00Z'), 'Australia/Lord_Howe').minute).toBe(
+      10 * 60 + 30,
+    );
+  });
+
+  it('keeps reading right after many zones and quarter hours were read', () => {
+    const base = at('2020-01-01T00:00:00Z');
+    for (let q = 0; q < 20_001; q += 1) localTimeAt(base + q * 900_000, 'UTC');
+    expect(localTimeAt(at('2026-07-01T12:34:56Z'), 'Europe/London').minute).toBe(13 * 60 + 34);
   });
 });
 
@@ -183,6 +209,23 @@ describe('special dates and past-midnight runs', () => {
       changeAt: at('2026-12-24T13:00:00Z'),
     });
     expect(minutesUntil({ at: 0, weekday: 0, date: '', minute: 0 }, 60_000)).toBe(0);
+  });
+
+  it('an answer carries the special dates the status and the week read, no further', () => {
+    const far = { date: '2027-03-01', hours: [] };
+    const past = { date: '2026-11-01', hours: [] };
+    const all = { ...h, special: [past, ...h.special, far] };
+    // 2026-12-11 in Paris: from yesterday to the horizon (14 days on).
+    expect(hoursAhead(all, at('2026-12-11T12:00:00Z')).special.map((s) => s.date)).toEqual([
+      '2026-12-24',
+      '2026-12-25',
+    ]);
+    expect(hoursAhead(all, at('2026-12-26T00:30:00Z')).special.map((s) => s.date)).toEqual([
+      '2026-12-25',
+      '2026-12-27',
+    ]);
+    expect(hoursAhead(all, at('2026-12-11T12:00:00Z')).week).toBe(all.week);
+    expect(hoursAhead(all, at('2026-06-01T00:00:00Z')).special).toEqual([]);
   });
 
   it('lists the week from today with special dates marked', () => {

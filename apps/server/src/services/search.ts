@@ -172,15 +172,14 @@ export class SearchService {
     // the part before its document, then the document's bytes without its opening brace
     // (never decoded).
     const instant = this.statuses.instant();
-    const statuses = stores.map((s) =>
-      this.statuses.field(s.bytes, s.start, s.end, s.tag, instant),
-    );
+    const parts = stores.map((s) => this.statuses.part(s.bytes, s.start, s.end, s.tag, instant));
     let size = this.head.length + lookups.part.length + TAIL_MAX + Buffer.byteLength(after);
     for (let i = 0; i < stores.length; i += 1) {
       const s = stores[i]!;
       size += STORE_PARTS_MAX + distances.json(metres(distancesKm[i]!) / 1000).length;
-      size += statuses[i]!.length;
-      size += s.end - s.start;
+      const p = parts[i]!;
+      size += p.status.length + p.hours.length;
+      size += s.end - s.start - (p.to - p.from);
     }
     const w = new ByteWriter(Buffer.allocUnsafe(size));
     // What the body is made of, without the documents themselves: each store's content tag and
@@ -199,8 +198,16 @@ export class SearchService {
       w.ascii(',"distanceKm":');
       w.thousandths(m);
       w.ascii(',');
-      w.ascii(statuses[i]!);
-      w.bytes(s.bytes, s.start + 1, s.end);
+      // The document without its opening brace, its hours cut to what the answer carries.
+      const p = parts[i]!;
+      w.ascii(p.status);
+      if (p.from < p.to) {
+        w.bytes(s.bytes, s.start + 1, s.start + p.from);
+        w.bytes(p.hours);
+        w.bytes(s.bytes, s.start + p.to, s.end);
+      } else {
+        w.bytes(s.bytes, s.start + 1, s.end);
+      }
       if (!demo) demo = endsWith(s.bytes, s.end, DEMO_TAIL);
       tag[2 * i] = s.tag;
       tag[2 * i + 1] = m;
@@ -210,11 +217,11 @@ export class SearchService {
     w.bytes(Buffer.from(after));
     w.ascii(`,"demoData":${demo}}}`);
     const body = w.written();
-    const etag = `"${createHash('sha1')
+    const hash = createHash('sha1')
       .update(`${lookups.hash}|${ctx.dropOff}|${demo}|${after}|`)
-      .update(new Uint8Array(tag.buffer))
-      .update(statuses.join(''))
-      .digest('base64url')}"`;
+      .update(new Uint8Array(tag.buffer));
+    for (const p of parts) hash.update(p.status).update(p.hours);
+    const etag = `"${hash.digest('base64url')}"`;
     return { body, etag, count: distancesKm.length };
   }
 }
