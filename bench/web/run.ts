@@ -144,7 +144,17 @@ async function lighthouseFigures(base: string, extra: Record<string, string>) {
     for (const [name, path] of Object.entries({ ...PAGES, ...extra })) {
       const runs: LighthouseRun[] = [];
       for (let i = 0; i < LH_RUNS; i += 1) {
-        const run = await runLighthouse(`${base}${path}`, chrome.port);
+        // Lighthouse's own recording sometimes fails on a loaded machine (NO_NAVSTART): such a
+        // run is tried again (twice at most) and the failure logged, not the benchmark lost.
+        let run: LighthouseRun | undefined;
+        for (let attempt = 1; !run; attempt += 1) {
+          try {
+            run = await runLighthouse(`${base}${path}`, chrome.port);
+          } catch (err) {
+            if (attempt >= 3) throw err;
+            log(`lighthouse ${name} run ${i + 1}: ${(err as Error).message}; trying again`);
+          }
+        }
         runs.push(run);
         log(
           `lighthouse ${name} run ${i + 1}: ${Object.entries(run.scores)
