@@ -20,15 +20,11 @@ type Store = { storeId: string; trainingProducts?: string[]; salesProducts: stri
 describe.each(DIALECTS)('training providers on %s', (dialect) => {
   let t: TestDb;
   let a: TestApp;
-  const search = (path: string, o: Record<string, string | number> = {}) =>
-    a.app.inject(
-      `${G}${path}?${new URLSearchParams(
-        Object.entries({ pt: 'all', lat: BERLIN.lat, lon: BERLIN.lon, ...o }).map(([k, v]) => [
-          k,
-          String(v),
-        ]),
-      ).toString()}`,
-    );
+  const search = (path: string, o: Record<string, string | number> = {}) => {
+    const query = { pt: 'all', lat: BERLIN.lat, lon: BERLIN.lon, ...o };
+    const entries = Object.entries(query).map(([k, v]): [string, string] => [k, String(v)]);
+    return a.app.inject(`${G}${path}?${new URLSearchParams(entries).toString()}`);
+  };
   const stores = async (path: string, o: Record<string, string | number> = {}) => {
     const res = await search(path, o);
     expect(res.statusCode, res.body).toBe(200);
