@@ -6,7 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResponseSchema } from '@locator/core';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
-import { BERLIN, config, testStores } from './helpers/fixtures.js';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { BERLIN, config, fixtureStores, testStores } from './helpers/fixtures.js';
+import { MIGRATIONS } from '../src/db/migrations.js';
+import { openSqlite } from '../src/db/sqlite/index.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 import { csv, gbRow, importCsv } from './helpers/import-files.js';
 import { toImportCsv } from '../src/import/export.js';
@@ -146,5 +152,45 @@ describe.each(DIALECTS)('training providers on %s', (dialect) => {
     expect(exported).toContain('phone;watch');
     const again = await importCsv(exported, t.db, cfg);
     expect(again.changes).toMatchObject({ added: 0, unchanged: 1 });
+  });
+});
+
+describe('stores stored before training providers (migration 7)', () => {
+  it('keeps working on SQLite: no training products, found by sales, not by training', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'locator-training-'));
+    const file = join(dir, 'old.sqlite');
+    try {
+      // A database as it was before migration 7, with one store written the old way.
+      const old = new BetterSqlite3(file);
+      old.exec(`CREATE TABLE schema_migrations (
+        version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
+      for (const m of MIGRATIONS.filter((x) => x.version < 7)) {
+        for (const sql of m.sqlite) old.exec(sql);
+        old.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(m.version, m.name, '-');
+      }
+      const [record] = fixtureStores().filter((r) => r.storeId === 'DE-1');
+      old
+        .prepare(
+          `INSERT INTO stores (store_id, country, latitude, longitude, sales_products,
+            service_products, carriers, drop_off, hash, source, doc)
+           VALUES (@storeId, @country, @latitude, @longitude, @salesProducts, @serviceProducts,
+            @carriers, 0, @hash, @source, @doc)`,
+        )
+        .run(record!);
+      old.close();
+
+      const db = openSqlite(file);
+      try {
+        const near = { latitude: BERLIN.lat, longitude: BERLIN.lon, radiusKm: 10, limit: 5 };
+        const query = { ...near, countries: ['DE'], dropOff: 'any' as const };
+        const sales = await db.search.nearest({ ...query, channel: 'sales' });
+        expect(sales.map((h) => (JSON.parse(h.doc) as Store).storeId)).toEqual(['DE-1']);
+        expect(await db.search.nearest({ ...query, channel: 'training' })).toEqual([]);
+      } finally {
+        await db.close();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
