@@ -152,6 +152,31 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
     expect(await t.db.stores.count()).toBe(0);
   });
 
+  it('takes the training products of a store, refusing an unknown one', async () => {
+    const bad = await call('PUT', `${BASE}/stores/TRAIN-BAD`, writeKey, {
+      body: { ...gbRow('TRAIN-BAD'), trainingProducts: ['phone', 'toaster'] },
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().problems).toEqual([
+      expect.objectContaining({ column: 'trainingProducts', reason: 'unknown code "toaster"' }),
+    ]);
+    const ok = await call('PUT', `${BASE}/stores/TRAIN-1`, writeKey, {
+      body: { ...gbRow('TRAIN-1'), trainingProducts: ['watch'] },
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const hits = await t.db.search.nearest({
+      latitude: 51.5142,
+      longitude: -0.142,
+      radiusKm: 5,
+      limit: 5,
+      countries: ['GB'],
+      channel: 'training',
+      dropOff: 'any',
+    });
+    expect(hits.map((h) => JSON.parse(h.doc).trainingProducts)).toEqual([['4']]);
+    expect((await call('DELETE', `${BASE}/stores/TRAIN-1`, writeKey)).statusCode).toBe(204);
+  });
+
   it('lists stores in pages', async () => {
     for (const id of ['P-3', 'P-1', 'P-2']) {
       expect(

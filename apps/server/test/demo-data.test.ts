@@ -13,6 +13,8 @@ import { gazetteerPostcodes } from '../src/demo/postcodes.js';
 import { config } from './helpers/fixtures.js';
 
 interface Doc {
+  storeTypes: number[];
+  trainingProducts?: string[];
   title: string;
   street1: string;
   city: string;
@@ -85,6 +87,32 @@ beforeAll(async () => {
 }, 60_000);
 
 describe('demo data, country by country', () => {
+  it('has training providers only where the training channel has products, a realistic share', () => {
+    const cfg = config();
+    const withTraining = new Set(
+      cfg
+        .countries()
+        .filter((c) => (c.channels.training?.products.length ?? 0) > 0)
+        .map((c) => c.countryCode),
+    );
+    expect([...withTraining].sort()).toEqual(['DE', 'US']);
+    for (const [cc, docs] of byCountry) {
+      const trainers = docs.filter((d) => (d.trainingProducts?.length ?? 0) > 0);
+      if (!withTraining.has(cc)) {
+        expect(trainers, cc).toEqual([]);
+        expect(docs.some((d) => 'trainingProducts' in d)).toBe(false);
+        continue;
+      }
+      const share = trainers.length / docs.length;
+      expect(share, cc).toBeGreaterThan(0.05);
+      expect(share, cc).toBeLessThan(0.25);
+      // The maker's own stores all train; trainers train on the channel's first category.
+      const makers = docs.filter((d) => d.storeTypes.includes(5));
+      for (const m of makers) expect(m.trainingProducts?.length ?? 0).toBeGreaterThan(0);
+      for (const t of trainers) expect(t.trainingProducts![0]).toBe('1');
+    }
+  });
+
   it.each(Object.keys(POSTCODES))('%s: postal codes in the country format', (cc) => {
     const docs = byCountry.get(cc)!;
     expect(docs.length).toBeGreaterThan(10);

@@ -30,6 +30,7 @@ type Row = [
   country: string,
   salesProducts: string,
   serviceProducts: string,
+  trainingProducts: string,
   carriers: string,
   dropOff: number,
   hash: string,
@@ -63,6 +64,7 @@ function makeRows(n: number, random: () => number): Row[] {
       COUNTRIES[Math.floor(random() * COUNTRIES.length)]!,
       list(),
       list(),
+      list(),
       CARRIERS[Math.floor(random() * CARRIERS.length)]!,
       random() < 0.3 ? 1 : 0,
       `hash${id}`,
@@ -78,12 +80,12 @@ function reference(rows: readonly Row[], q: NearestQuery): { id: string; km: num
   return rows
     .map((r) => ({ r, km: haversineKm(q.latitude, q.longitude, r[1], r[2]) }))
     .filter(({ r, km }) => {
-      const list = q.channel === 'sales' ? r[4] : r[5];
+      const list = q.channel === 'sales' ? r[4] : q.channel === 'training' ? r[6] : r[5];
       if (km > q.radiusKm || !q.countries.includes(r[3]) || list === '') return false;
       if (product && !list.includes(product)) return false;
-      if (carrier && r[6] !== '' && !r[6].includes(carrier)) return false;
-      if (q.dropOff === 'only' && !r[7]) return false;
-      if (q.dropOff === 'exclude' && r[7]) return false;
+      if (carrier && r[7] !== '' && !r[7].includes(carrier)) return false;
+      if (q.dropOff === 'only' && !r[8]) return false;
+      if (q.dropOff === 'exclude' && r[8]) return false;
       return true;
     })
     .sort((a, b) => a.km - b.km || a.r[0] - b.r[0])
@@ -95,9 +97,9 @@ describe('store index (SQLite search)', () => {
   const rng = new Rng(42);
   const random = () => rng.next();
   const rows = makeRows(6000, random);
-  const docs = rows.map((r) => Buffer.from(r[9]));
+  const docs = rows.map((r) => Buffer.from(r[10]));
   const index = new StoreIndex({
-    rows: rows.map((r, i) => [...r.slice(0, 9), docs[i]!.length] as IndexRow),
+    rows: rows.map((r, i) => [...r.slice(0, 10), docs[i]!.length] as IndexRow),
     docs: () => docs,
   });
 
@@ -110,7 +112,7 @@ describe('store index (SQLite search)', () => {
         radiusKm: [5, 40, 100, 400][i % 4]!,
         limit: [1, 7, 99, 500][(i >> 2) % 4]!,
         countries: i % 5 === 0 ? ['GB', 'FR', 'FJ', 'JP'] : [COUNTRIES[i % COUNTRIES.length]!],
-        channel: i % 2 === 0 ? 'sales' : 'service',
+        channel: (['sales', 'service', 'training'] as const)[(i >> 1) % 3]!,
         productId: i % 3 === 0 ? String(1 + (i % 6)) : undefined,
         carrier: i % 7 === 0 ? 'EE' : undefined,
         dropOff: (['any', 'only', 'exclude'] as const)[i % 3]!,
@@ -140,7 +142,7 @@ describe('store index (SQLite search)', () => {
     for (const s of page.stores) {
       const doc = s.bytes.toString('utf8', s.start, s.end);
       const id = Number((JSON.parse(doc) as { storeId: string }).storeId.slice(2));
-      expect(doc).toBe(rows[id - 1]![9]);
+      expect(doc).toBe(rows[id - 1]![10]);
       expect(s.hash).toBe(`hash${id}`);
     }
   });

@@ -13,7 +13,7 @@
  * Decisions where the spec is silent:
  * - A key is classified in this order: channel key, badge code, specialty code, product code.
  * - A store's product codes are those of the current channel (service products for service,
- *   sales products otherwise).
+ *   training products for training, sales products otherwise).
  * - The chosen product is required only while at least one product key is selected: the search
  *   already limited the stores to it, so it only matters in combination.
  * - Filtering keeps each store's orderNumber (pins keep their labels).
@@ -25,7 +25,7 @@
  */
 import { ALL_PRODUCTS_CODE, ALL_PRODUCTS_ID } from './channels.js';
 import { hoursStatus } from './hours.js';
-import { sortByDisplayOrder } from './store.js';
+import { productsOfChannel, sortByDisplayOrder } from './store.js';
 import type { FilterGroup, SearchResults, Store } from './types.js';
 
 export type FilterItem = FilterGroup['filterData'][number];
@@ -91,8 +91,7 @@ export function filterContextFromResults(
 }
 
 function storeProductCodes(store: Store, channel: string): Set<string> {
-  const products = channel === 'service' ? store.serviceProducts : store.salesProducts;
-  return new Set(products.map((p) => p.code));
+  return new Set(productsOfChannel(store, channel).map((p) => p.code));
 }
 
 function hasPresence(store: Store, key: string): boolean {

@@ -15,9 +15,10 @@
  * - Consulting is always shown (2.3 "always shown"); training is shown only when the
  *   configuration has it ("training's further behaviour: not shown").
  * - A blank externalLink counts as unset.
- * - Training has no results page: its card links to its externalLink (from its
- *   consultingLinkMap, as consulting's) when configured, else it has no link, never a link to
- *   a path that would only lead back to the home page.
+ * - Training's card links to its externalLink (from its consultingLinkMap, as consulting's)
+ *   when configured; else to its results page (the training providers) when the channel has
+ *   products or countries to search; else it has no link. Never a link to a path that would
+ *   only lead back to the home page.
  */
 import { channelHasOptions } from './channels.js';
 import { HOME_CHANNEL_ORDER } from './types.js';
@@ -48,7 +49,7 @@ export type ImageSide = 'right' | 'left';
 
 export interface HomeCard {
   channel: ChannelKey;
-  /** externalLink, or the channel's path; none for training without an externalLink. */
+  /** externalLink, or the channel's path; none for training with neither. */
   href?: string;
   /** True when href is the channel's externalLink. */
   external: boolean;
@@ -79,16 +80,30 @@ export function channelLinkFromPath(pathname: string, channel: string): string {
   return `${base}/${channel}`;
 }
 
-/** Card link target: externalLink when set, else the channel's path (spec 2.3). */
+/**
+ * Whether a channel's results page has something to search: sales and service when configured
+ * (spec 2.5), training only when it has products or countries (its training providers).
+ */
+export function hasResultsPage(key: string, channel: Channel | undefined): boolean {
+  if (channel === undefined) return false;
+  if (key === 'training') return channelHasOptions(channel);
+  return key === 'sales' || key === 'service';
+}
+
+/**
+ * Card link target: externalLink when set, else the channel's path (spec 2.3). Training links
+ * to its path only when `searchable` (it has a results page, see hasResultsPage).
+ */
 export function homeCardLink(
   pathname: string,
   key: ChannelKey,
   externalLink: string | undefined,
+  searchable = false,
 ): { href?: string; external: boolean } {
   if (externalLink !== undefined && externalLink.trim() !== '') {
     return { href: externalLink, external: true };
   }
-  if (key === 'training') return { external: false };
+  if (key === 'training' && !searchable) return { external: false };
   return { href: channelLinkFromPath(pathname, key), external: false };
 }
 
@@ -136,7 +151,12 @@ export function homeCards(
   return HOME_CARD_ORDER.filter((key) => isHomeCardShown(key, channels[key])).map((key, index) => {
     const card: HomeCard = {
       channel: key,
-      ...homeCardLink(ctx.pathname, key, channels[key]?.externalLink),
+      ...homeCardLink(
+        ctx.pathname,
+        key,
+        channels[key]?.externalLink,
+        hasResultsPage(key, channels[key]),
+      ),
       imageSide: imageSide(index),
     };
     const image = homeCardImage(key, ctx);

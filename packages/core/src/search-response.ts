@@ -21,6 +21,7 @@ export const searchResponseStoreSchema = z.looseObject({
   storeBadges: idList,
   salesProducts: idList,
   serviceProducts: idList,
+  trainingProducts: idList,
   serviceTypes: idList,
   valueAddedServices: idList,
   solutionsSpecialties: idList,

@@ -12,7 +12,7 @@ import { channelPath, localeToPath } from './locale.js';
 import { API_BASE, RESULT_CHANNELS } from './types.js';
 import type { ResultChannel, SearchRequest } from './types.js';
 
-/** True for the channels that have a results page: sales and service (spec 2.1). */
+/** True for the channels that have a results page: sales, service and training (spec 2.1). */
 export function isResultChannel(channel: string | null | undefined): channel is ResultChannel {
   return (RESULT_CHANNELS as readonly string[]).includes(channel ?? '');
 }

@@ -15,7 +15,7 @@
  * - A store has presence in a channel (inSales / inService, used by the filters of 4.4) when it
  *   has at least one resolved product of that channel.
  * - `productRibbon` lists the productRibbonName of the current channel's products (service
- *   products for service, sales products otherwise), de-duplicated in displayOrder, blanks
+ *   products for service, training products for training, sales products otherwise), de-duplicated in displayOrder, blanks
  *   dropped.
  * - Badge ids are compared as strings; a badge matching twice is listed once.
  * - storeWeb is also rejected when it holds whitespace or control characters, user
@@ -118,11 +118,28 @@ export function buildStoreLookups(results: Partial<SearchResults>): StoreLookups
   };
 }
 
+/**
+ * The products of a store that count in a channel: service products for service, training
+ * products for training, sales products otherwise.
+ */
+export function productsOfChannel(
+  store: Pick<Store, 'salesProducts' | 'serviceProducts' | 'trainingProducts'>,
+  channel: string,
+): Product[] {
+  if (channel === 'service') return store.serviceProducts;
+  if (channel === 'training') return store.trainingProducts;
+  return store.salesProducts;
+}
+
 /** One store with its ids resolved for the channel (spec 3.6). */
 export function normaliseStore(raw: RawStore, lookups: StoreLookups, channel: string): Store {
   const salesProducts = sortByDisplayOrder(resolveIds(raw.salesProducts, lookups.products));
   const serviceProducts = sortByDisplayOrder(resolveIds(raw.serviceProducts, lookups.products));
-  const channelProducts = channel === 'service' ? serviceProducts : salesProducts;
+  const trainingProducts = sortByDisplayOrder(resolveIds(raw.trainingProducts, lookups.products));
+  const channelProducts = productsOfChannel(
+    { salesProducts, serviceProducts, trainingProducts },
+    channel,
+  );
   return {
     id: raw.id,
     storeId: raw.storeId,
@@ -144,8 +161,10 @@ export function normaliseStore(raw: RawStore, lookups: StoreLookups, channel: st
     storeTypes: [...(raw.storeTypes ?? [])],
     inSales: salesProducts.length > 0,
     inService: serviceProducts.length > 0,
+    inTraining: trainingProducts.length > 0,
     salesProducts,
     serviceProducts,
+    trainingProducts,
     productRibbon: uniqueNonBlank(channelProducts.map((p) => p.productRibbonName ?? '')),
     serviceTypes: resolveIds(raw.serviceTypes, lookups.repairTypes).map(toCodeItem),
     valueAddedServices: resolveIds(raw.valueAddedServices, lookups.vas).map(toCodeItem),

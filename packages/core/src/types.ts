@@ -16,8 +16,11 @@ export const API_BASE = '/api/v1/grlui';
 export const CHANNEL_KEYS = ['sales', 'service', 'consulting', 'training'] as const;
 export type ChannelKey = (typeof CHANNEL_KEYS)[number];
 
-/** Channels that have a results page (spec 2.1: "channel is sales or service"). */
-export const RESULT_CHANNELS = ['sales', 'service'] as const;
+/**
+ * Channels that have a results page: sales and service (spec 2.1), and training, whose results
+ * list the training providers (a store whose `trainingProducts` is not empty).
+ */
+export const RESULT_CHANNELS = ['sales', 'service', 'training'] as const;
 export type ResultChannel = (typeof RESULT_CHANNELS)[number];
 
 /** Home-page card order (spec 2.3, 9.1). */
@@ -223,6 +226,11 @@ export interface RawStore {
   storeTypes: number[];
   salesProducts: string[];
   serviceProducts: string[];
+  /**
+   * Device categories the store trains on (addition to spec 3.6); a training provider has at
+   * least one. Absent when empty, so stores that train on nothing keep their stored form.
+   */
+  trainingProducts?: string[];
   serviceTypes: string[];
   valueAddedServices: string[];
   solutionsSpecialties: string[];
@@ -278,11 +286,13 @@ export interface Store {
   storeWeb: string;
   apptSchedulerIndVal: string;
   storeTypes: number[];
-  /** True when the store has presence in the sales / service channel. */
+  /** True when the store has presence in the sales / service / training channel. */
   inSales: boolean;
   inService: boolean;
+  inTraining: boolean;
   salesProducts: Product[];
   serviceProducts: Product[];
+  trainingProducts: Product[];
   /** productRibbonName of the channel's products, de-duplicated, in displayOrder. */
   productRibbon: string[];
   serviceTypes: CodeItem[];

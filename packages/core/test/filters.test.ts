@@ -88,6 +88,13 @@ describe('matching (spec 4.4)', () => {
     expect(ids(['tablet'], ctx('all', 'service'))).toEqual([]);
   });
 
+  it('uses the training products in the training channel', () => {
+    const trainer = store({ id: 't', inTraining: true, trainingProducts: [WATCH] });
+    const training = ctx('all', 'training');
+    expect(filterStores([a, trainer], ['watch'], training).map((s) => s.id)).toEqual(['t']);
+    expect(filterStores([a, trainer], ['phone'], training).map((s) => s.id)).toEqual([]);
+  });
+
   it('combines kinds with AND', () => {
     expect(ids(['service', 'phone'])).toEqual(['a']);
     expect(ids(['as', 'watch'])).toEqual(['b']);

@@ -7,6 +7,7 @@ import {
   homeCardImage,
   homeCardLink,
   homeCards,
+  hasResultsPage,
   homeImageKeys,
   imageSide,
   isHighDpi,
@@ -76,12 +77,67 @@ describe('card link (spec 2.3)', () => {
     expect(homeCardLink('/', 'sales', undefined)).toEqual({ href: '/sales', external: false });
   });
 
-  it('training: its external link, else no link (it has no results page)', () => {
+  it('training: its external link first, else its results page when searchable, else none', () => {
     expect(homeCardLink('/uk/en/', 'training', 'https://training.example.com/uk')).toEqual({
       href: 'https://training.example.com/uk',
       external: true,
     });
+    expect(homeCardLink('/uk/en/', 'training', 'https://training.example.com/uk', true)).toEqual({
+      href: 'https://training.example.com/uk',
+      external: true,
+    });
+    expect(homeCardLink('/us/en/', 'training', undefined, true)).toEqual({
+      href: '/us/en/training',
+      external: false,
+    });
     expect(homeCardLink('/uk/en/', 'training', undefined)).toEqual({ external: false });
+    expect(homeCardLink('/uk/en/', 'training', ' ', false)).toEqual({ external: false });
+  });
+});
+
+describe('results pages (training providers)', () => {
+  const withTraining = (products: (typeof PHONE)[], link?: string) =>
+    buildChannels(
+      countryConfig({
+        channels: {
+          sales: channelConfig({ products: [PHONE] }),
+          training: channelConfig({
+            channelId: 'training',
+            products,
+            consultingLinkMap: link ? [{ lang: 'en', link }] : [],
+          }),
+        },
+      }),
+      { lang: 'en' },
+    );
+
+  it('sales and service have one when configured; training when it has products', () => {
+    const searchable = withTraining([PHONE]);
+    const bare = withTraining([]);
+    expect(hasResultsPage('sales', searchable.sales)).toBe(true);
+    expect(hasResultsPage('service', channels.service)).toBe(true);
+    expect(hasResultsPage('sales', undefined)).toBe(false);
+    expect(hasResultsPage('consulting', channels.consulting)).toBe(false);
+    expect(hasResultsPage('training', searchable.training)).toBe(true);
+    expect(hasResultsPage('training', bare.training)).toBe(false);
+    expect(hasResultsPage('training', undefined)).toBe(false);
+  });
+
+  it('the training card: externalLink, else the results page, else no link', () => {
+    const ctx = { pathname: '/us/en/', country: 'us', devicePixelRatio: 1, images: {} };
+    const card = (c: ReturnType<typeof withTraining>) =>
+      homeCards(c, ctx).find((x) => x.channel === 'training');
+    expect(card(withTraining([PHONE], 'https://t.example.com'))).toMatchObject({
+      href: 'https://t.example.com',
+      external: true,
+    });
+    expect(card(withTraining([PHONE]))).toMatchObject({
+      href: '/us/en/training',
+      external: false,
+    });
+    const none = card(withTraining([]));
+    expect(none).toMatchObject({ channel: 'training', external: false });
+    expect(none?.href).toBeUndefined();
   });
 });
 

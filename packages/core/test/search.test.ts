@@ -54,6 +54,7 @@ describe('results route (spec 2.1, 2.5)', () => {
   it('accepts sales and service only', () => {
     expect(isResultChannel('sales')).toBe(true);
     expect(isResultChannel('service')).toBe(true);
+    expect(isResultChannel('training')).toBe(true);
     expect(isResultChannel('consulting')).toBe(false);
     expect(isResultChannel(undefined)).toBe(false);
   });
@@ -61,6 +62,7 @@ describe('results route (spec 2.1, 2.5)', () => {
   it('redirects an invalid channel to the locale home', () => {
     expect(resultsRoutePath('en-GB', 'sales')).toBe('/uk/en/sales');
     expect(resultsRoutePath('en-US', 'service')).toBe('/service');
+    expect(resultsRoutePath('en-GB', 'training')).toBe('/uk/en/training');
     expect(resultsRoutePath('en-GB', 'bogus')).toBe('/uk/en/');
     expect(resultsRoutePath('en-US', null)).toBe('/');
   });

@@ -127,6 +127,7 @@ describe('normaliseStore (spec 3.6)', () => {
     storeBadges: ['b1', 'b2', 'nope'],
     salesProducts: ['4', '1', 'nope', '5', '6'],
     serviceProducts: ['2', '1'],
+    trainingProducts: ['2', 'nope'],
     serviceTypes: ['r2', 'r1', 'nope'],
     solutionsSpecialties: ['sp1', 'nope'],
     valueAddedServices: ['v1', 'nope'],
@@ -143,14 +144,17 @@ describe('normaliseStore (spec 3.6)', () => {
       'tvbox',
     ]);
     expect(store.serviceProducts.map((p) => p.code)).toEqual(['phone', 'tablet']);
+    expect(store.trainingProducts.map((p) => p.code)).toEqual(['tablet']);
     expect(store.inSales).toBe(true);
     expect(store.inService).toBe(true);
+    expect(store.inTraining).toBe(true);
   });
 
   it('de-duplicates the product ribbon of the current channel', () => {
     const lookups = buildStoreLookups(res);
     expect(normaliseStore(raw, lookups, 'sales').productRibbon).toEqual(['phone', 'watch']);
     expect(normaliseStore(raw, lookups, 'service').productRibbon).toEqual(['phone', 'tablet']);
+    expect(normaliseStore(raw, lookups, 'training').productRibbon).toEqual(['tablet']);
   });
 
   it('resolves badges, service types, specialties and value-added services', () => {
@@ -192,6 +196,8 @@ describe('normaliseStore (spec 3.6)', () => {
       salesProducts: [],
       inSales: false,
       inService: false,
+      inTraining: false,
+      trainingProducts: [],
       productRibbon: [],
     });
     const noRibbon = { ...PHONE, productRibbonName: undefined } as unknown as typeof PHONE;

@@ -7,6 +7,7 @@
 import { createHash } from 'node:crypto';
 import {
   ApiError,
+  isResultChannel,
   localeParts,
   type ChannelConfig,
   type CountryConfig,
@@ -273,12 +274,17 @@ export class ConfigService {
 
   private buildSearchContext(code: string, lang: string, channel: string): SearchContext {
     const t = this.target(code, lang);
-    if (channel !== 'sales' && channel !== 'service') {
+    if (!isResultChannel(channel)) {
       throw new ApiError('UNKNOWN_CHANNEL', `No store search for channel "${channel}".`, 'channel');
     }
     const countries = t.kind === 'country' ? [t.country] : t.members;
+    // Training is searched only where it has products: elsewhere its card leads to its
+    // externalLink or nowhere (packages/core home.ts).
     const offering = countries.filter(
-      (c) => c.channels[channel] && (t.kind === 'country' || this.inCatchAll(c, channel)),
+      (c) =>
+        c.channels[channel] &&
+        (channel !== 'training' || (c.channels.training?.products.length ?? 0) > 0) &&
+        (t.kind === 'country' || this.inCatchAll(c, channel)),
     );
     const first = offering[0]?.channels[channel];
     if (!first) {
@@ -309,7 +315,9 @@ export class ConfigService {
     };
   }
 
+  /** Whether a country's stores answer a catch-all region's search; regions offer no training. */
   private inCatchAll(c: ServedCountry, channel: ResultChannel): boolean {
+    if (channel === 'training') return false;
     return channel === 'sales' ? c.catchAllSalesCountry : c.catchAllServiceCountry;
   }
 

@@ -254,4 +254,11 @@ export const MIGRATIONS: readonly Migration[] = [
         FOR EACH STATEMENT EXECUTE FUNCTION forget_removed_stores()`,
     ],
   },
+  {
+    version: 7,
+    name: 'training providers (the device categories a store trains on)',
+    // Stores stored before keep working: no training products, so not training providers.
+    sqlite: [`ALTER TABLE stores ADD COLUMN training_products TEXT NOT NULL DEFAULT ''`],
+    postgres: [`ALTER TABLE stores ADD COLUMN training_products TEXT NOT NULL DEFAULT ''`],
+  },
 ];

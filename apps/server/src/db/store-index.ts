@@ -9,7 +9,8 @@
  *
  * Candidates are compared by the squared chord between unit vectors (no trigonometry per
  * store; the chord grows with the great-circle distance, so the order is the same); only the
- * winners get their great-circle distance. Channel presence and drop-off are bit flags, and
+ * winners get their great-circle distance. Channel presence (sales, service, training) and
+ * drop-off are bit flags, and
  * product lists are bit masks while the catalogue has at most 31 product ids.
  *
  * It is a derived structure: the table stays the source of truth and the index is rebuilt from
@@ -34,6 +35,9 @@ const CHORD_MARGIN = 1 + 1e-9;
 const SALES = 1;
 const SERVICE = 2;
 const DROP_OFF = 4;
+const TRAINING = 8;
+/** Int32 slots per store in `meta`: flags and country, sales, service and training bits. */
+const META = 4;
 /** Product ids beyond this many are matched on the lists' text instead of bit masks. */
 const MAX_PRODUCT_BITS = 31;
 
@@ -45,6 +49,7 @@ export type IndexRow = [
   country: string,
   salesProducts: string,
   serviceProducts: string,
+  trainingProducts: string,
   carriers: string,
   dropOff: number,
   hash: string,
@@ -85,14 +90,16 @@ export class StoreIndex {
   /** Unit vectors of the positions, x y z one after the other (what a scan reads together). */
   private readonly xyz: Float64Array;
   /**
-   * Per store, side by side: SALES | SERVICE | DROP_OFF | country number << 8; the sales
-   * product bits; the service product bits (bits when `productBits` is in use).
+   * Per store, side by side: SALES | SERVICE | DROP_OFF | TRAINING | country number << 8; the
+   * sales product bits; the service product bits; the training product bits (bits when
+   * `productBits` is in use).
    */
   private readonly meta: Int32Array;
   /** Bit of each product id; undefined when there are too many ids (lists matched as text). */
   private readonly productBits: Map<string, number> | undefined;
   private readonly sales: string[];
   private readonly service: string[];
+  private readonly training: string[];
   private readonly carriers: string[];
   private readonly hashes: string[];
   /** hashTag of each hash. */
@@ -118,10 +125,11 @@ export class StoreIndex {
     this.lats = new Float64Array(n);
     this.lons = new Float64Array(n);
     this.xyz = new Float64Array(3 * n);
-    this.meta = new Int32Array(3 * n);
+    this.meta = new Int32Array(META * n);
     this.docStart = new Float64Array(n + 1);
     this.sales = new Array<string>(n);
     this.service = new Array<string>(n);
+    this.training = new Array<string>(n);
     this.carriers = new Array<string>(n);
     this.hashes = new Array<string>(n);
     this.tags = new Float64Array(n);
@@ -153,7 +161,8 @@ export class StoreIndex {
     for (let k = 0; k < n; k += 1) {
       const { key, i } = order[k]!;
       const r = rows[i]!;
-      const [id, lat, lon, country, sales, service, carriers, dropOff, hash, docBytes] = r;
+      const [id, lat, lon, country, sales, service, training, carriers, dropOff, hash, docBytes] =
+        r;
       this.keys[k] = key;
       this.ids[k] = id;
       this.lats[k] = lat;
@@ -168,12 +177,19 @@ export class StoreIndex {
       }
       const s = intern(sales);
       const v = intern(service);
+      const t = intern(training);
       this.sales[k] = s.list;
       this.service[k] = v.list;
-      this.meta[3 * k] =
-        (sales ? SALES : 0) | (service ? SERVICE : 0) | (dropOff ? DROP_OFF : 0) | (c << 8);
-      this.meta[3 * k + 1] = s.mask;
-      this.meta[3 * k + 2] = v.mask;
+      this.training[k] = t.list;
+      this.meta[META * k] =
+        (sales ? SALES : 0) |
+        (service ? SERVICE : 0) |
+        (dropOff ? DROP_OFF : 0) |
+        (training ? TRAINING : 0) |
+        (c << 8);
+      this.meta[META * k + 1] = s.mask;
+      this.meta[META * k + 2] = v.mask;
+      this.meta[META * k + 3] = t.mask;
       let cs = carrierLists.get(carriers);
       if (cs === undefined) carrierLists.set(carriers, (cs = carriers));
       this.carriers[k] = cs;
@@ -189,7 +205,7 @@ export class StoreIndex {
     let i = 0;
     for (const doc of source.docs()) {
       const k = i < n ? docAt[i]! : -1;
-      if (k < 0 || doc.length !== rows[i]![9]) throw new Error('stores changed while indexed');
+      if (k < 0 || doc.length !== rows[i]![10]) throw new Error('stores changed while indexed');
       this.docs.set(doc, k);
       i += 1;
     }
@@ -323,9 +339,15 @@ export class StoreIndex {
       }
     }
     if (!any) return undefined;
-    const sales = q.channel === 'sales';
+    // The channel's flag, its product bits' slot in `meta` and its lists.
+    const [flag, maskAt, lists] =
+      q.channel === 'sales'
+        ? [SALES, 1, this.sales]
+        : q.channel === 'training'
+          ? [TRAINING, 3, this.training]
+          : [SERVICE, 2, this.service];
     // Flags a store must have, and those it must not.
-    const need = (sales ? SALES : SERVICE) | (q.dropOff === 'only' ? DROP_OFF : 0);
+    const need = flag | (q.dropOff === 'only' ? DROP_OFF : 0);
     const refuse = q.dropOff === 'exclude' ? DROP_OFF : 0;
     let productBit = 0;
     let productText = '';
@@ -335,14 +357,12 @@ export class StoreIndex {
       if (bit !== undefined) productBit = bit;
       else productText = `|${q.productId}|`;
     }
-    const maskAt = sales ? 1 : 2;
-    const lists = sales ? this.sales : this.service;
     const carrier = q.carrier ? `|${q.carrier}|` : '';
     const { meta, carriers } = this;
     return (k) => {
-      const m = meta[3 * k]!;
+      const m = meta[META * k]!;
       if ((m & need) !== need || (m & refuse) !== 0 || wanted[m >>> 8] !== 1) return false;
-      if (productBit !== 0 && (meta[3 * k + maskAt]! & productBit) === 0) return false;
+      if (productBit !== 0 && (meta[META * k + maskAt]! & productBit) === 0) return false;
       if (productText !== '' && !lists[k]!.includes(productText)) return false;
       if (carrier !== '') {
         const cs = carriers[k]!;

@@ -19,6 +19,8 @@ export interface StoreRecord {
   /** Product _ids as "|1|2|" ("" when the store has no presence in the channel). */
   salesProducts: string;
   serviceProducts: string;
+  /** Product _ids the store trains on, as "|1|2|"; "" when it is no training provider. */
+  trainingProducts: string;
   /** Carrier names as "|Vodafone|O2|"; "" for a carrier-neutral store. */
   carriers: string;
   /** True when the store offers drop-off repairs (service type rt2). */

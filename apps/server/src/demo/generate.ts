@@ -4,7 +4,8 @@
  * in, with addresses in the style and script of the country's language (city names from
  * GeoNames' alternate names), valid national phone numbers, badges, products, service types
  * (rt2 drop-off points included), specialties, value-added services and a few maker-owned
- * stores (storeTypes 5), and opening hours (hours.ts). Every store is marked `demo: true` and its title says "(Demo)".
+ * stores (storeTypes 5), training providers where the country has a training channel with
+ * products (training.ts), and opening hours (hours.ts). Every store is marked `demo: true` and its title says "(Demo)".
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -23,11 +24,12 @@ import { PlaceIndex } from './places.js';
 import { phoneNumber } from './phone.js';
 import { Rng } from './rng.js';
 import { demoHours, type DemoKind } from './hours.js';
+import { demoTrainingProducts } from './training.js';
 
 export const DEMO_SEED = 20_240_601;
 export const DEMO_STORE_COUNT = 50_000;
 /** Bump when the generator's output changes, so start-up reloads the demo data. */
-export const DEMO_VERSION = '4';
+export const DEMO_VERSION = '5';
 
 type Brands = Record<string, { retail: string[]; carrier: string[]; repair: string[] }>;
 
@@ -179,6 +181,7 @@ export function generateDemoStores(options: DemoOptions): StoreRecord[] {
     };
     const sales = country.channels.sales?.products.map((p) => p._id) ?? [];
     const service = country.channels.service?.products.map((p) => p._id) ?? [];
+    const training = country.channels.training?.products.map((p) => p._id) ?? [];
     const hasDropOff = country.channels.service?.dropOff === true;
     const carrierNames = country.carriers.map((c) => c.name);
     const b = brands[cc] ?? { retail: [], carrier: [], repair: [] };
@@ -323,6 +326,8 @@ export function generateDemoStores(options: DemoOptions): StoreRecord[] {
         carriers,
         demo: true,
       };
+      const trainingProducts = demoTrainingProducts(kind, training, hashCode(storeId) ^ seed);
+      if (trainingProducts.length > 0) doc.trainingProducts = trainingProducts;
       records.push(toRecord(doc, cc, 'demo', dropOffId));
     }
   }

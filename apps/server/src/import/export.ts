@@ -50,6 +50,7 @@ export function rowMaker(
       badges: badges(d.storeBadges),
       salesProducts: products(d.salesProducts),
       serviceProducts: products(d.serviceProducts),
+      trainingProducts: products(d.trainingProducts ?? []),
       serviceTypes: repairTypes(d.serviceTypes),
       valueAddedServices: vas(d.valueAddedServices),
       specialties: specialties(d.solutionsSpecialties),

@@ -102,6 +102,8 @@ export const importRowSchema = z.object({
   badges: list,
   salesProducts: list,
   serviceProducts: list,
+  /** Device categories the store trains on; a store with any is a training provider. */
+  trainingProducts: list,
   serviceTypes: list,
   valueAddedServices: list,
   specialties: list,
@@ -203,6 +205,9 @@ export class RowMapper {
       storeTypes: row.storeTypes.map(Number),
       salesProducts: ids('salesProducts', row.salesProducts, this.products),
       serviceProducts: ids('serviceProducts', row.serviceProducts, this.products),
+      ...(row.trainingProducts.length > 0
+        ? { trainingProducts: ids('trainingProducts', row.trainingProducts, this.products) }
+        : {}),
       serviceTypes: ids('serviceTypes', row.serviceTypes, this.repairTypes),
       valueAddedServices: ids('valueAddedServices', row.valueAddedServices, this.vas),
       solutionsSpecialties: ids('specialties', row.specialties, this.specialties),

@@ -38,6 +38,7 @@ export function toRecord(
     longitude: doc.longitude,
     salesProducts: list(doc.salesProducts),
     serviceProducts: list(doc.serviceProducts),
+    trainingProducts: list(doc.trainingProducts ?? []),
     carriers: list(doc.carriers),
     dropOff: doc.serviceTypes.includes(dropOffTypeId),
     doc: json,

@@ -75,7 +75,11 @@ export function fixtureStores(): StoreRecord[] {
   // A GB store 150 km away: outside every channel radius (100 km).
   add(doc('GB-FAR', LONDON.lat + 150 * KM_LAT, LONDON.lon), 'GB');
   // DE: 3 stores; one in France just across (must not appear in a DE search).
-  for (let i = 1; i <= 3; i += 1) add(doc(`DE-${i}`, BERLIN.lat, BERLIN.lon + i * 0.02), 'DE');
+  // DE-2 is a training provider (phone, watch); DE-1 and DE-3 train on nothing.
+  for (let i = 1; i <= 3; i += 1) {
+    const training = i === 2 ? { trainingProducts: ['1', '4'] } : {};
+    add(doc(`DE-${i}`, BERLIN.lat, BERLIN.lon + i * 0.02, training), 'DE');
+  }
   add(doc('FR-NEAR-BERLIN', BERLIN.lat, BERLIN.lon + 0.001), 'FR');
   // Fiji (asia catch-all member) on both sides of 180°.
   add(doc('FJ-E', -16.5, 179.95), 'FJ');

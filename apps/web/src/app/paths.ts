@@ -1,3 +1,5 @@
+import { isResultChannel } from '@locator/core';
+
 /** The chooser's route (spec 2.1, 2.2). */
 export const CHOOSER_PATH = '/choose-country-region';
 
@@ -5,5 +7,5 @@ export const CHOOSER_PATH = '/choose-country-region';
 export function firstNamespace(pathname: string): 'home' | 'chooser' | 'result' {
   if (pathname === CHOOSER_PATH) return 'chooser';
   const last = pathname.split('/').filter(Boolean).pop() ?? '';
-  return last === 'sales' || last === 'service' ? 'result' : 'home';
+  return isResultChannel(last) ? 'result' : 'home';
 }

@@ -27,19 +27,19 @@ export const STORE_WRITE_LOCK = 724012;
 
 /** Inserts stores from column arrays (columnsOf), as one statement per batch. */
 export const INSERT_STORES = `INSERT INTO stores (store_id, country, latitude, longitude, geog,
-    sales_products, service_products, carriers, drop_off, hash, source, doc)
-  SELECT s, c, la, lo, ST_SetSRID(ST_MakePoint(lo, la), 4326)::geography, sp, vp, ca, d, h, so,
-    doc
+    sales_products, service_products, training_products, carriers, drop_off, hash, source, doc)
+  SELECT s, c, la, lo, ST_SetSRID(ST_MakePoint(lo, la), 4326)::geography, sp, vp, tp, ca, d, h,
+    so, doc
   FROM unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::text[], $6::text[],
-    $7::text[], $8::bool[], $9::text[], $10::text[], $11::text[])
-    AS t(s, c, la, lo, sp, vp, ca, d, h, so, doc)`;
+    $7::text[], $8::text[], $9::bool[], $10::text[], $11::text[], $12::text[])
+    AS t(s, c, la, lo, sp, vp, tp, ca, d, h, so, doc)`;
 
 /** INSERT_STORES, replacing the stores with the same store ids. */
 export const UPSERT = `${INSERT_STORES}
   ON CONFLICT (store_id) DO UPDATE SET country = excluded.country,
     latitude = excluded.latitude, longitude = excluded.longitude, geog = excluded.geog,
     sales_products = excluded.sales_products, service_products = excluded.service_products,
-    carriers = excluded.carriers, drop_off = excluded.drop_off, hash = excluded.hash,
+    training_products = excluded.training_products, carriers = excluded.carriers, drop_off = excluded.drop_off, hash = excluded.hash,
     source = excluded.source, doc = excluded.doc`;
 
 export function columnsOf(records: readonly StoreRecord[]): unknown[] {
@@ -50,6 +50,7 @@ export function columnsOf(records: readonly StoreRecord[]): unknown[] {
     records.map((r) => r.longitude),
     records.map((r) => r.salesProducts),
     records.map((r) => r.serviceProducts),
+    records.map((r) => r.trainingProducts),
     records.map((r) => r.carriers),
     records.map((r) => r.dropOff),
     records.map((r) => r.hash),

@@ -22,6 +22,7 @@ type IndexedRow = [
   country: string,
   salesProducts: string,
   serviceProducts: string,
+  trainingProducts: string,
   carriers: string,
   dropOff: boolean,
   hash: string,
@@ -66,14 +67,14 @@ export class PgStoreRepository implements StoreRepository {
         const batch = await guarded(() =>
           client.query<IndexedRow>({
             text: `SELECT id, latitude, longitude, country, sales_products, service_products,
-                carriers, drop_off, hash, doc
+                training_products, carriers, drop_off, hash, doc
               FROM stores WHERE id > $1::bigint ORDER BY id LIMIT ${BUILD_BATCH}`,
             values: [after],
             rowMode: 'array',
           }),
         );
         for (const r of batch.rows) {
-          const doc = Buffer.from(r[9]);
+          const doc = Buffer.from(r[10]);
           docs.push(doc);
           rows.push([
             Number(r[0]),
@@ -83,8 +84,9 @@ export class PgStoreRepository implements StoreRepository {
             r[4],
             r[5],
             r[6],
-            r[7] ? 1 : 0,
-            r[8],
+            r[7],
+            r[8] ? 1 : 0,
+            r[9],
             doc.length,
           ]);
         }

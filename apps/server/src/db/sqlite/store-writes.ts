@@ -19,16 +19,16 @@ import {
 
 /** Inserts a store (named parameters of a StoreRecord, dropOff as 0 or 1). */
 export const INSERT_STORE = `INSERT INTO stores (store_id, country, latitude, longitude,
-    sales_products, service_products, carriers, drop_off, hash, source, doc)
+    sales_products, service_products, training_products, carriers, drop_off, hash, source, doc)
   VALUES (@storeId, @country, @latitude, @longitude, @salesProducts, @serviceProducts,
-    @carriers, @dropOff, @hash, @source, @doc)`;
+    @trainingProducts, @carriers, @dropOff, @hash, @source, @doc)`;
 
 /** INSERT_STORE, replacing the store with the same store id. */
 export const UPSERT_STORE = `${INSERT_STORE}
   ON CONFLICT (store_id) DO UPDATE SET country = excluded.country,
     latitude = excluded.latitude, longitude = excluded.longitude,
     sales_products = excluded.sales_products, service_products = excluded.service_products,
-    carriers = excluded.carriers, drop_off = excluded.drop_off, hash = excluded.hash,
+    training_products = excluded.training_products, carriers = excluded.carriers, drop_off = excluded.drop_off, hash = excluded.hash,
     source = excluded.source, doc = excluded.doc`;
 
 export class SqliteStoreWrites implements StoreWriteRepository {

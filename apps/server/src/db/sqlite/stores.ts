@@ -28,8 +28,9 @@ export class SqliteStoreRepository implements StoreRepository {
   ) {
     this.indexRowsStmt = db
       .prepare(
-        `SELECT id, latitude, longitude, country, sales_products, service_products, carriers,
-           drop_off, hash, length(CAST(doc AS BLOB)) FROM stores ORDER BY id`,
+        `SELECT id, latitude, longitude, country, sales_products, service_products,
+           training_products, carriers, drop_off, hash, length(CAST(doc AS BLOB))
+         FROM stores ORDER BY id`,
       )
       .raw();
     this.indexDocsStmt = db.prepare('SELECT CAST(doc AS BLOB) FROM stores ORDER BY id').pluck();

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ResultChannel } from '@locator/core';
 import { Navigate } from '../../lib/router';
-import { localeToPath } from '@locator/core';
+import { hasResultsPage, localeToPath } from '@locator/core';
 import { ErrorState } from '../../components/ErrorState';
 import { Spinner } from '../../components/Spinner';
 import type { Boot } from '../../lib/boot';
@@ -11,13 +11,14 @@ import './results.css';
 
 /**
  * Results page (spec 2.5, 4.2): a spinner until the configuration loads, its error state, then
- * the page. A channel the country does not configure goes back to the locale home.
+ * the page. A channel the country does not configure, or training without products to search
+ * (its card leads to its externalLink or nowhere), goes back to the locale home.
  */
 export function ResultsPage({ boot, channel }: { boot: Boot; channel: ResultChannel }) {
   const { t } = useTranslation(['result', 'common']);
   const config = useGlobalConfig(boot.locale);
   if (config.status === 'ready') {
-    if (!config.config.channels[channel])
+    if (!hasResultsPage(channel, config.config.channels[channel]))
       return <Navigate to={localeToPath(boot.locale)} replace />;
     return <ResultsScreen boot={boot} channelKey={channel} config={config.config} />;
   }

@@ -2,8 +2,9 @@ import { useTranslation } from 'react-i18next';
 import type { ResultChannel } from '@locator/core';
 
 /**
- * No stores found (spec 2.5 item 12, 8): title plus the channel's message; a sales search for
- * All Products is not told to choose All Products.
+ * No stores found (spec 2.5 item 12, 8): title plus the channel's message (training has its
+ * own: no training provider nearby); a sales search for All Products is not told to choose All
+ * Products.
  */
 export function NoResults({
   channel,
@@ -18,11 +19,13 @@ export function NoResults({
       <h3 className="no-results__title">{t('page.results.noResultsTitle')}</h3>
       <p>
         {t(
-          channel !== 'sales'
-            ? 'page.results.noResultsServiceMsg'
-            : allProducts
-              ? 'page.results.noResultsSalesAllMsg'
-              : 'page.results.noResultsSalesMsg',
+          channel === 'training'
+            ? 'page.results.noResultsTrainingMsg'
+            : channel !== 'sales'
+              ? 'page.results.noResultsServiceMsg'
+              : allProducts
+                ? 'page.results.noResultsSalesAllMsg'
+                : 'page.results.noResultsSalesMsg',
         )}
       </p>
     </div>
