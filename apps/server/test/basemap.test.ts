@@ -244,7 +244,7 @@ describe('vector tiles', () => {
     expect(placeMinZoom(60_000, 2)).toBe(6);
   });
 
-  it('districts of a city from z 10, by population, as kind "district"', async () => {
+  it('districts of a city from z 9, by population, as kind "district"', async () => {
     // z11 tile over Battersea and Chelsea, London.
     const tile = layers((await app.inject({ url: '/basemap/places/11/1023/681.pbf' })).rawPayload);
     const places = tile.places;
@@ -255,9 +255,42 @@ describe('vector tiles', () => {
       }),
     );
     expect(kinds.get('Battersea')).toBe('district');
+    expect(districtMinZoom(150_000)).toBe(9);
     expect(districtMinZoom(75_000)).toBe(10);
-    expect(districtMinZoom(20_000)).toBe(11);
+    expect(districtMinZoom(20_000)).toBe(10);
+    expect(districtMinZoom(10_000)).toBe(11);
     expect(districtMinZoom(0)).toBe(12);
+  });
+
+  it("Dubai's and Tokyo's districts at the zoom their stores fit to, Tokyo's wards where they are", async () => {
+    const names = async (
+      url: string,
+    ): Promise<Map<string, { kind: string; x: number; y: number }>> => {
+      const places = layers((await app.inject({ url })).rawPayload).places;
+      return new Map(
+        Array.from({ length: places?.length ?? 0 }, (_, i) => {
+          const f = places!.feature(i);
+          const [x = 0, y = 0] = [f.loadGeometry()[0]?.[0]?.x, f.loadGeometry()[0]?.[0]?.y];
+          return [String(f.properties.name), { kind: String(f.properties.kind), x, y }] as const;
+        }),
+      );
+    };
+    // z10 tiles over Dubai: Deira, Bur Dubai and Jumeirah; Dubai Marina.
+    const dubai = new Map([
+      ...(await names('/basemap/places/10/669/437.pbf?lang=en')),
+      ...(await names('/basemap/places/10/668/438.pbf?lang=en')),
+    ]);
+    for (const d of ['Dayrah', 'Bur Dubai', 'Jumayrā', 'Al Karama', 'Dubai Marina']) {
+      expect(dubai.get(d)?.kind, d).toBe('district');
+    }
+    // z10 tile over central Tokyo, in Japanese: the 23 wards, each at its own office.
+    const tokyo = await names('/basemap/places/10/909/403.pbf?lang=ja');
+    const shibuya = tokyo.get('渋谷');
+    const shinjuku = tokyo.get('新宿');
+    expect(shibuya?.kind).toBe('district');
+    expect(shinjuku?.kind).toBe('district');
+    expect(shibuya?.y).toBeGreaterThan(shinjuku?.y ?? Infinity); // Shibuya lies south of Shinjuku
+    expect(tokyo.get('港')?.kind).toBe('district');
   });
 });
 

@@ -7,7 +7,8 @@ import {
   titleCase,
 } from '../src/build/postcode-sources.js';
 import { resolvePostcodes, type PlaceRef } from '../src/build/postcode-places.js';
-import { districtBaseNames, urbanReachKm } from '../src/build/more-places.js';
+import { districtBaseNames, mergeMorePlaces, urbanReachKm } from '../src/build/more-places.js';
+import type { CityRecord } from '../src/build/sources.js';
 import { postcodeCountries } from '../src/postcodes.js';
 
 describe('postcode formats', () => {
@@ -97,5 +98,36 @@ describe('build helpers', () => {
     expect(urbanReachKm(100_000)).toBe(5);
     expect(urbanReachKm(10_000_000)).toBe(23);
     expect(urbanReachKm(30_000_000)).toBe(25);
+    expect(urbanReachKm(3_478_300, 1.5)).toBeCloseTo(22.2, 1);
+  });
+
+  it("adds Dubai's districts 16-22 km from its GeoNames point, and names with a long tail", () => {
+    const rec = (name: string, lat: number, lon: number, population = 0): CityRecord => ({
+      geonameId: population ? 1 : 0,
+      name,
+      asciiName: name,
+      alternateNames: [],
+      lat,
+      lon,
+      featureCode: population ? 'PPLA' : 'PPLX',
+      countryCode: 'AE',
+      admin1: '03',
+      admin2: '',
+      population,
+    });
+    const dubai = rec('Dubai', 25.07725, 55.30927, 3_478_300);
+    const added = mergeMorePlaces(
+      {
+        geonames: [
+          rec('Dayrah', 25.27143, 55.30207), // 21.6 km
+          rec('Dubai Marina', 25.08525, 55.14646),
+          rec('Dubai City', 25.08, 55.3), // the city with a qualifier
+        ],
+        // The other dataset reaches as far as before: a village 18 km out stays out.
+        csc: [rec('Faraway', 25.24, 55.31)],
+      },
+      [dubai],
+    ).map((r) => r.name);
+    expect(added).toEqual(['Dayrah', 'Dubai Marina']);
   });
 });

@@ -39,8 +39,12 @@ export const ADMIN1_FROM_ZOOM = 3;
 /** First zoom drawn from OpenStreetMap's sea rather than Natural Earth's land. */
 export const OSM_FROM_ZOOM = 6;
 
-/** The data version in tile URLs, so tiles can be cached as immutable. */
-export const GEO_DATA_VERSION = `osm${OSM_SEA_VERSION}-ne${NATURAL_EARTH_VERSION}-st${SUBUNITS_VERSION}-6`;
+/**
+ * The data version in tile URLs, so tiles can be cached as immutable. The last number counts
+ * changes of our own tiling and labelling rules (the place tiles use it too: raised when the
+ * gazetteer's districts or their zooms change).
+ */
+export const GEO_DATA_VERSION = `osm${OSM_SEA_VERSION}-ne${NATURAL_EARTH_VERSION}-st${SUBUNITS_VERSION}-7`;
 
 type Small = Record<'land' | 'landCoast' | 'borders' | 'admin1', GeoJSONVT>;
 interface Large {

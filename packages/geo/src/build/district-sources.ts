@@ -1,13 +1,16 @@
 /**
  * Districts beyond the GeoNames city sections: Australia Post's delivery localities (suburbs,
  * with their positions) and Tokyo's 23 special wards (Japan Post's municipality list, with
- * their katakana readings romanised; the gazetteer has no position for them, so each takes
- * Tokyo's, which lies in Shinjuku, within 17 km of every ward's centre).
+ * their katakana readings romanised), each at its ward office as the countries-states-cities
+ * database places it ("Shibuya-ku"), or at Tokyo's point (in Shinjuku, within 17 km of every
+ * ward) when that database lacks the ward.
  */
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
 import { distanceMetres } from '../geo-math.js';
+import { foldText } from '../normalise.js';
 import { romaniseKana } from './kana.js';
+import { MORE_PLACE_PACKAGES } from './place-packages.js';
 import { POSTCODE_PROBES, titleCase } from './postcode-sources.js';
 import type { CityRecord, SourceRegion } from './sources.js';
 
@@ -69,7 +72,34 @@ function australianLocalities(adminOf: Map<string, string>): CityRecord[] {
   return out;
 }
 
+/** Positions of Tokyo's wards in the countries-states-cities database, by folded name ("shibuya"). */
+function tokyoWardPositions(): Map<string, { lat: number; lon: number }> {
+  const lib = require(MORE_PLACE_PACKAGES.csc) as {
+    Cities: {
+      getCities(): {
+        name: string;
+        state_code: string;
+        country_code: string;
+        latitude: string;
+        longitude: string;
+      }[];
+    };
+  };
+  const out = new Map<string, { lat: number; lon: number }>();
+  for (const r of lib.Cities.getCities()) {
+    if (r.country_code !== 'JP' || r.state_code !== '13') continue;
+    const m = /^(.+)[- ]ku$/i.exec(r.name);
+    const lat = Number(r.latitude);
+    const lon = Number(r.longitude);
+    if (m?.[1] && Number.isFinite(lat) && Number.isFinite(lon)) {
+      out.set(foldText(m[1]).replace(/ /g, ''), { lat, lon });
+    }
+  }
+  return out;
+}
+
 function tokyoWards(adminOf: Map<string, string>): CityRecord[] {
+  const positions = tokyoWardPositions();
   const { city } = JSON.parse(
     readFileSync(require.resolve(POSTCODE_PROBES.jp.replace('zip7', 'city')), 'utf8'),
   ) as { city: Record<string, [string, string]> };
@@ -79,12 +109,13 @@ function tokyoWards(adminOf: Map<string, string>): CityRecord[] {
     if (!name || !kana) continue;
     const roman = romaniseKana(kana).replace(/ku$/, '');
     const latin = roman.charAt(0).toUpperCase() + roman.slice(1);
+    const at = positions.get(foldText(latin).replace(/ /g, '')) ?? TOKYO;
     out.push(
       district(
         latin,
         [name, name.replace(/区$/, ''), `${latin}-ku`],
-        TOKYO.lat,
-        TOKYO.lon,
+        at.lat,
+        at.lon,
         'JP',
         adminOf.get('JP.13') ?? '',
       ),

@@ -103,10 +103,27 @@ const MIN_CITY = 100_000;
 /** A city has at least this many districts, known or not: each counts at most this share. */
 const MIN_SHARES = 20;
 
-/** How far a city's districts reach: 3 km + 2 km per √(100,000 people), at most 25 km. */
-export function urbanReachKm(population: number): number {
-  return Math.min(25, 3 + 2 * Math.sqrt(population / 100_000));
+/**
+ * How far a city's districts reach: 3 km + 2 km per √(100,000 people), times `scale`, at most
+ * 25 km.
+ */
+export function urbanReachKm(population: number, scale = 1): number {
+  return Math.min(25, (3 + 2 * Math.sqrt(population / 100_000)) * scale);
 }
+
+/**
+ * GeoNames' cities1000 lists populated places (districts and towns, not hamlets), and a city's
+ * GeoNames point is not always its centre (Dubai's lies 20 km south of Deira and Bur Dubai):
+ * its records reach half as far again as the other dataset's, which also lists villages.
+ */
+const GEONAMES_REACH = 1.5;
+
+/**
+ * A name that is a nearby place's name and a short qualifier is that place ("Foshan Shi",
+ * "Bogotá D.C.", "New Taipei City"); a longer tail names a place of its own ("Dubai Marina",
+ * "Dubai Internet City").
+ */
+const QUALIFIER_MAX_LETTERS = 4;
 
 const km = (a: { lat: number; lon: number }, b: { lat: number; lon: number }): number =>
   distanceMetres(a.lat, a.lon, b.lat, b.lon) / 1000;
@@ -179,7 +196,7 @@ export function mergeMorePlaces(more: MorePlaces, cities: CityRecord[]): CityRec
     }
     return false;
   };
-  const cityNear = (r: CityRecord): CityRecord | undefined => {
+  const cityNear = (r: CityRecord, scale: number): CityRecord | undefined => {
     let best: CityRecord | undefined;
     for (let dy = -1; dy <= 1; dy++) {
       for (let dx = -1; dx <= 1; dx++) {
@@ -187,7 +204,7 @@ export function mergeMorePlaces(more: MorePlaces, cities: CityRecord[]): CityRec
           if (c.countryCode !== r.countryCode || (best && best.population >= c.population)) {
             continue;
           }
-          if (km(c, r) <= urbanReachKm(c.population)) best = c;
+          if (km(c, r) <= urbanReachKm(c.population, scale)) best = c;
         }
       }
     }
@@ -197,13 +214,14 @@ export function mergeMorePlaces(more: MorePlaces, cities: CityRecord[]): CityRec
   const cityOf = new Map<CityRecord, CityRecord>();
   const merge = (r: CityRecord, renames: boolean): void => {
     const renamed = renames ? byPosition.get(positionKey(r)) : undefined;
-    const city = renamed ? undefined : cityNear(r);
+    const city = renamed ? undefined : cityNear(r, renames ? GEONAMES_REACH : 1);
     if (!renamed && !city) return;
     const keys = foldedNames(r);
     for (const k of keys) {
       if (sameNear(r, k)) return;
       // "Foshan Shi", "Bogotá D.C.", "New Taipei City": a nearby place with a qualifier.
       for (let cut = k.lastIndexOf(' '); cut > 0; cut = k.lastIndexOf(' ', cut - 1)) {
+        if (k.slice(cut).replace(/ /g, '').length > QUALIFIER_MAX_LETTERS) break;
         if (sameNear(r, k.slice(0, cut))) return;
       }
     }
