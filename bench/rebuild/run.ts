@@ -4,23 +4,33 @@
  * monitorEventLoopDelay, 1 ms resolution) and the time until the change is searchable, for
  *
  * - another connection's write of one store (this process sees it at its next check), and
- * - this process's own write (its next search waits for an index that holds it).
+ * - this process's own write (its next search waits for an index that holds it),
+ *
+ * and, for comparison, 3 s of the same searches without a write (the machine's own noise);
+ * then the main thread's share of a rebuild alone (receiving the built arrays, wrapping them).
  *
  * A timer ticks every millisecond meanwhile and searches run from it, as requests would.
  * Prints JSON; writes nothing. Run: `node --import tsx bench/rebuild/run.ts` from the root.
  */
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
 import { loadavg } from 'node:os';
+import { MessageChannel } from 'node:worker_threads';
+import { readSqliteIndex } from '../../apps/server/src/db/sqlite/index-read.js';
+import { StoreIndex } from '../../apps/server/src/db/store-index.js';
+import { transferList, type IndexParts } from '../../apps/server/src/db/store-index-build.js';
 import BetterSqlite3 from 'better-sqlite3';
 import { openSqlite } from '../../apps/server/src/db/sqlite/index.js';
 import { SQLITE_FILE } from '../api/data.js';
+import type { StoreFollower } from '../../apps/server/src/db/store-follower.js';
+import type { NearestQuery } from '../../apps/server/src/db/types.js';
 
 const FILE = process.env.BENCH_REBUILD_FILE ?? SQLITE_FILE;
 const ROUNDS = Number(process.env.BENCH_REBUILD_ROUNDS ?? 3);
 const round = (ms: number): number => Math.round(ms * 10) / 10;
 
-const query = {
-  channel: 'sales' as const,
+const query: NearestQuery = {
+  channel: 'sales',
+  dropOff: 'any',
   countries: ['DE'],
   latitude: 52.52,
   longitude: 13.405,
@@ -38,18 +48,30 @@ async function main(): Promise<void> {
     'UPDATE stores SET hash = hash WHERE id = (SELECT min(id) FROM stores)',
   );
   const results: Record<string, unknown>[] = [];
-  for (const kind of ['other', 'own'] as const) {
+  // Garbage collection pauses of this thread (the old index's arrays are freed by it).
+  let longestGc = 0;
+  const gc = new PerformanceObserver((list) => {
+    for (const e of list.getEntries()) longestGc = Math.max(longestGc, e.duration);
+  });
+  gc.observe({ entryTypes: ['gc'] });
+  for (const kind of ['none', 'other', 'own'] as const) {
     for (let r = 0; r < ROUNDS; r += 1) {
       await db.search.settled();
       const before = db.search.state().builtAt;
       const h = monitorEventLoopDelay({ resolution: 1 });
+      longestGc = 0;
       let longestSearchWait = 0;
       let searches = 0;
       let last = performance.now();
       let longestGap = 0;
+      let gapAt = 0;
+      const start = performance.now();
       const ticker = setInterval(() => {
         const s = performance.now();
-        longestGap = Math.max(longestGap, s - last);
+        if (s - last > longestGap) {
+          longestGap = s - last;
+          gapAt = s - start;
+        }
         last = s;
         void db.search.nearestPage(query).then(() => {
           searches += 1;
@@ -57,13 +79,15 @@ async function main(): Promise<void> {
         });
       }, 1);
       h.enable();
-      const start = performance.now();
       if (kind === 'other') touch.run();
-      else {
+      else if (kind === 'own') {
         touch.run();
-        db.search.invalidate();
+        (db.search as StoreFollower).invalidate();
       }
-      while (db.search.state().builtAt === before) await new Promise((ok) => setTimeout(ok, 1));
+      if (kind === 'none') await new Promise((ok) => setTimeout(ok, 3000));
+      while (kind !== 'none' && db.search.state().builtAt === before) {
+        await new Promise((ok) => setTimeout(ok, 1));
+      }
       const visibleMs = performance.now() - start;
       // A few more ticks, so that a delay ending at the install is sampled too.
       await new Promise((ok) => setTimeout(ok, 20));
@@ -74,15 +98,36 @@ async function main(): Promise<void> {
         visibleMs: round(visibleMs),
         maxLoopDelayMs: round(h.max / 1e6),
         longestTimerGapMs: round(longestGap),
+        longestGapEndedAtMs: round(gapAt),
         p99LoopDelayMs: round(h.percentile(99) / 1e6),
         longestSearchMs: round(longestSearchWait),
+        longestGcMs: round(longestGc),
         searches,
       });
     }
   }
+  gc.disconnect();
+  // The main thread's share of a rebuild, alone: the built arrays handed over (through a
+  // message channel of this thread, so serialising is counted too) and wrapped as an index.
+  const { parts } = readSqliteIndex(side);
+  let handed = parts;
+  const installMs: number[] = [];
+  for (let r = 0; r < 5; r += 1) {
+    const channel = new MessageChannel();
+    const t = performance.now();
+    const received = await new Promise<IndexParts>((ok) => {
+      channel.port2.once('message', ok);
+      channel.port1.postMessage(handed, transferList(handed));
+    });
+    const index = new StoreIndex(received);
+    installMs.push(round(performance.now() - t));
+    index.nearest(query);
+    handed = received;
+    channel.port1.close();
+  }
   side.close();
   await db.close();
-  console.log(JSON.stringify({ file: FILE, load: loadavg(), results }, null, 1));
+  console.log(JSON.stringify({ file: FILE, load: loadavg(), installMs, results }, null, 1));
   process.exit(0);
 }
 
