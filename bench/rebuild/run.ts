@@ -10,17 +10,21 @@
  * then the main thread's share of a rebuild alone (receiving the built arrays, wrapping them).
  *
  * A timer ticks every millisecond meanwhile and searches run from it, as requests would.
- * Prints JSON; writes nothing. Run: `node --import tsx bench/rebuild/run.ts` from the root.
+ * `npm run bench:rebuild`; figures with the machine's load average (a loaded machine's own
+ * delays show in the no-write rounds) to bench/results/rebuild.json (rebuild-N.json for
+ * another store count).
  */
 import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import { join } from 'node:path';
 import { MessageChannel } from 'node:worker_threads';
 import { readSqliteIndex } from '../../apps/server/src/db/sqlite/index-read.js';
 import { StoreIndex } from '../../apps/server/src/db/store-index.js';
 import { transferList, type IndexParts } from '../../apps/server/src/db/store-index-build.js';
 import BetterSqlite3 from 'better-sqlite3';
 import { openSqlite } from '../../apps/server/src/db/sqlite/index.js';
-import { SQLITE_FILE } from '../api/data.js';
+import { SQLITE_FILE, STORES } from '../api/data.js';
 import type { StoreFollower } from '../../apps/server/src/db/store-follower.js';
 import type { NearestQuery } from '../../apps/server/src/db/types.js';
 
@@ -127,7 +131,12 @@ async function main(): Promise<void> {
   }
   side.close();
   await db.close();
-  console.log(JSON.stringify({ file: FILE, load: loadavg(), installMs, results }, null, 1));
+  const report = { stores: STORES, file: FILE, load: loadavg(), installMs, results };
+  const dir = join(process.cwd(), 'bench', 'results');
+  mkdirSync(dir, { recursive: true });
+  const name = STORES === 200_000 ? 'rebuild.json' : `rebuild-${STORES}.json`;
+  writeFileSync(join(dir, name), `${JSON.stringify(report, null, 2)}\n`);
+  console.log(JSON.stringify(report, null, 1));
   process.exit(0);
 }
 
