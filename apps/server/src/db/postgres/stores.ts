@@ -7,6 +7,7 @@
  * stays for operators' own spatial queries.
  */
 import type pg from 'pg';
+import { ApiError } from '@locator/core';
 import type { StoreRecord, StoreRepository } from '../types.js';
 import { inSpatialOrder } from '../geo.js';
 import type { StoreIndex } from '../store-index.js';
@@ -33,6 +34,8 @@ export class PgStoreRepository implements StoreRepository {
 
   /** Every store and the counter, from one snapshot (read in batches by the builder thread). */
   async loadIndex(): Promise<{ version: string; index: StoreIndex }> {
+    // The builder connects by itself: a database closed here must not be read there.
+    if (this.pool.ending) throw new ApiError('DATABASE_UNAVAILABLE');
     const o = this.pool.options;
     return buildIndex({
       dialect: 'postgres',
