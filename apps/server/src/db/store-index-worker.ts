@@ -2,8 +2,10 @@
  * The store index's builder thread (started by ./store-index-builder.ts): reads every store
  * from the database named in each request — it opens its own connection, so nothing of the
  * read or the build runs on the main thread's event loop — builds the index's data and hands
- * its arrays back without copying (transfer list).
+ * its arrays back without copying (transfer list). It runs at a lower CPU priority than the
+ * request thread, so on a busy machine a build waits rather than the requests.
  */
+import { getPriority, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
@@ -33,6 +35,15 @@ async function read(source: IndexDatabase): Promise<{ version: string; parts: In
   } finally {
     await client.end().catch(() => undefined);
   }
+}
+
+/** How much lower than the process's request thread this thread runs (nice, on Linux). */
+const NICER = 10;
+try {
+  // On Linux a thread's nice value is its own: a build gives way to requests for the CPU.
+  setPriority(Math.min(19, getPriority() + NICER));
+} catch {
+  // Not permitted or not supported: the same priority as the requests.
 }
 
 const port = parentPort!;

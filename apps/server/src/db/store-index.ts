@@ -47,6 +47,7 @@ function chord2(km: number): number {
 
 export class StoreIndex {
   readonly size: number;
+  // The arrays and tables of IndexParts (./store-index-build.ts describes each).
   private readonly keys: Int32Array;
   private readonly ids: Float64Array;
   private readonly lats: Float64Array;
