@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/admin/cli.js';
 import { resolve } from 'node:path';
-import { storePagePath } from '@locator/core';
+import { storePagePath, type StoreHours } from '@locator/core';
 import { rowMaker } from '../src/import/export.js';
 import { openingHoursSpecification } from '../src/pages/hours-view.js';
 import { makeApp, type TestApp } from './helpers/app.js';
@@ -15,7 +15,7 @@ import { config } from './helpers/fixtures.js';
 import { csv, gbRow, importCsv } from './helpers/import-files.js';
 
 const cfg = config();
-type WireStore = { storeId: string; hours?: unknown; hoursStatus?: unknown };
+type WireStore = { storeId: string; hours?: StoreHours; hoursStatus?: unknown };
 /** Monday 23 November 2026, 17:30 in London (GMT). */
 const MONDAY = Date.parse('2026-11-23T17:30:00Z');
 let clock = MONDAY;

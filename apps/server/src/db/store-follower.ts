@@ -9,7 +9,8 @@
  * - After that a search never waits for the database: it answers from the index it has, and at
  *   most every `checkMs` it starts one background read of the counter; when the counter moved,
  *   the index is rebuilt in the background and replaces the old one when complete. Another
- *   process's commit is therefore seen within `checkMs` plus one rebuild.
+ *   process's commit is therefore seen within `checkMs` plus one rebuild. The storages build
+ *   in a worker thread (./store-index-builder.ts), so no rebuild holds the event loop.
  * - This process's own writes (`invalidate`) make the next search wait for a rebuild, so a
  *   writer reads its own writes.
  * - When the database goes away the index built before the outage keeps answering; the

@@ -14,66 +14,34 @@
  * product lists are bit masks while the catalogue has at most 31 product ids.
  *
  * It is a derived structure: the table stays the source of truth and the index is rebuilt from
- * it when it changes (./store-follower.ts decides when). About 80 bytes a store plus its
+ * it when it changes (./store-follower.ts decides when), by ./store-index-build.ts, in a worker
+ * thread for a database file or server (./store-index-worker.ts): the main thread only wraps
+ * the arrays it is handed. About 80 bytes a store plus its
  * document (~650 bytes): ~150 MB for
  * 200,000 stores.
  */
 import { EARTH_RADIUS_KM, boundingBoxes, haversineKm, type Box } from './geo.js';
 import type { Area, NearestPage, NearestQuery, PageStore } from './types.js';
-import { EMPTY_PAGE, hashTag } from './page.js';
+import { EMPTY_PAGE } from './page.js';
+import { LON_CELLS, RAD, latCell, lonCell } from './store-index-grid.js';
+import {
+  DROP_OFF,
+  LISTS,
+  META,
+  SALES,
+  SERVICE,
+  TRAINING,
+  buildIndexParts,
+  type IndexParts,
+  type IndexSource,
+} from './store-index-build.js';
 
-/** Grid cell size in degrees. */
-const CELL = 0.05;
-const LON_CELLS = Math.ceil(360 / CELL);
-const LAT_CELLS = Math.ceil(180 / CELL);
+export type { IndexRow, IndexSource, IndexParts } from './store-index-build.js';
+
 /** First search radius in km; grows by density until enough stores are inside. */
 const START_RADIUS_KM = 3;
-const RAD = Math.PI / 180;
 /** Relative margin on the chord bound, so rounding never drops a store at the radius. */
 const CHORD_MARGIN = 1 + 1e-9;
-
-const SALES = 1;
-const SERVICE = 2;
-const DROP_OFF = 4;
-const TRAINING = 8;
-/** Int32 slots per store in `meta`: flags and country, sales, service and training bits. */
-const META = 4;
-/** Product ids beyond this many are matched on the lists' text instead of bit masks. */
-const MAX_PRODUCT_BITS = 31;
-
-/** One row of the stores table as the index needs it, the document aside. */
-export type IndexRow = [
-  id: number,
-  latitude: number,
-  longitude: number,
-  country: string,
-  salesProducts: string,
-  serviceProducts: string,
-  trainingProducts: string,
-  carriers: string,
-  dropOff: number,
-  hash: string,
-  /** The document's size in UTF-8 bytes. */
-  docBytes: number,
-];
-
-/**
- * The stores table read for an index, in two passes over the same rows in the same order
- * (one snapshot): first everything but the documents, then the documents (UTF-8 bytes), each
- * written into place and dropped at once, so the build never holds them all as strings.
- */
-export interface IndexSource {
-  rows: Iterable<IndexRow>;
-  docs: () => Iterable<Uint8Array>;
-}
-
-function latCell(lat: number): number {
-  return Math.min(LAT_CELLS - 1, Math.max(0, Math.floor((lat + 90) / CELL)));
-}
-
-function lonCell(lon: number): number {
-  return Math.min(LON_CELLS - 1, Math.max(0, Math.floor((lon + 180) / CELL)));
-}
 
 /** Squared chord between two points of the unit sphere `km` apart on the Earth. */
 function chord2(km: number): number {
@@ -83,134 +51,48 @@ function chord2(km: number): number {
 
 export class StoreIndex {
   readonly size: number;
+  // The arrays and tables of IndexParts (./store-index-build.ts describes each).
   private readonly keys: Int32Array;
   private readonly ids: Float64Array;
   private readonly lats: Float64Array;
   private readonly lons: Float64Array;
-  /** Unit vectors of the positions, x y z one after the other (what a scan reads together). */
   private readonly xyz: Float64Array;
-  /**
-   * Per store, side by side: SALES | SERVICE | DROP_OFF | TRAINING | country number << 8; the
-   * sales product bits; the service product bits; the training product bits (bits when
-   * `productBits` is in use).
-   */
   private readonly meta: Int32Array;
-  /** Bit of each product id; undefined when there are too many ids (lists matched as text). */
+  private readonly listOf: Int32Array;
+  private readonly productLists: string[];
+  private readonly carrierLists: string[];
   private readonly productBits: Map<string, number> | undefined;
-  private readonly sales: string[];
-  private readonly service: string[];
-  private readonly training: string[];
-  private readonly carriers: string[];
-  private readonly hashes: string[];
-  /** hashTag of each hash. */
   private readonly tags: Float64Array;
-  /** Every document, one after the other; position k's is docs[docStart[k], docStart[k + 1]). */
+  private readonly hashes: Buffer;
+  private readonly hashStart: Int32Array;
   private readonly docs: Buffer;
   private readonly docStart: Float64Array;
-  private readonly countryCodes = new Map<string, number>();
+  private readonly countryCodes: Map<string, number>;
   /** A search's candidates (positions, squared chords, ids), reused: searches are synchronous. */
   private found = new Int32Array(1024);
   private c2s = new Float64Array(1024);
   private candidateIds = new Float64Array(1024);
 
-  constructor(source: IndexSource) {
-    const rows = Array.from(source.rows);
-    const n = rows.length;
-    this.size = n;
-    const cellOf = (r: IndexRow) => latCell(r[1]) * LON_CELLS + lonCell(r[2]);
-    const order = rows.map((r, i) => ({ key: cellOf(r), i }));
-    order.sort((a, b) => a.key - b.key || rows[a.i]![0] - rows[b.i]![0]);
-    this.keys = new Int32Array(n);
-    this.ids = new Float64Array(n);
-    this.lats = new Float64Array(n);
-    this.lons = new Float64Array(n);
-    this.xyz = new Float64Array(3 * n);
-    this.meta = new Int32Array(META * n);
-    this.docStart = new Float64Array(n + 1);
-    this.sales = new Array<string>(n);
-    this.service = new Array<string>(n);
-    this.training = new Array<string>(n);
-    this.carriers = new Array<string>(n);
-    this.hashes = new Array<string>(n);
-    this.tags = new Float64Array(n);
-    let at = 0;
-    /** Where each row's document goes in the buffer (by row, i.e. read order). */
-    const docAt = new Float64Array(n);
-    // Many stores share the same lists: keep one copy of each string, and its mask.
-    const bits = new Map<string, number>();
-    const lists = new Map<string, { list: string; mask: number }>();
-    const intern = (list: string) => {
-      let hit = lists.get(list);
-      if (!hit) {
-        let mask = 0;
-        for (const id of list.split('|')) {
-          if (id === '') continue;
-          let bit = bits.get(id);
-          if (bit === undefined) {
-            bit = bits.size < MAX_PRODUCT_BITS ? 1 << bits.size : 0;
-            bits.set(id, bit);
-          }
-          mask |= bit;
-        }
-        hit = { list, mask };
-        lists.set(list, hit);
-      }
-      return hit;
-    };
-    const carrierLists = new Map<string, string>();
-    for (let k = 0; k < n; k += 1) {
-      const { key, i } = order[k]!;
-      const r = rows[i]!;
-      const [id, lat, lon, country, sales, service, training, carriers, dropOff, hash, docBytes] =
-        r;
-      this.keys[k] = key;
-      this.ids[k] = id;
-      this.lats[k] = lat;
-      this.lons[k] = lon;
-      this.xyz[3 * k] = Math.cos(lat * RAD) * Math.cos(lon * RAD);
-      this.xyz[3 * k + 1] = Math.cos(lat * RAD) * Math.sin(lon * RAD);
-      this.xyz[3 * k + 2] = Math.sin(lat * RAD);
-      let c = this.countryCodes.get(country);
-      if (c === undefined) {
-        c = this.countryCodes.size;
-        this.countryCodes.set(country, c);
-      }
-      const s = intern(sales);
-      const v = intern(service);
-      const t = intern(training);
-      this.sales[k] = s.list;
-      this.service[k] = v.list;
-      this.training[k] = t.list;
-      this.meta[META * k] =
-        (sales ? SALES : 0) |
-        (service ? SERVICE : 0) |
-        (dropOff ? DROP_OFF : 0) |
-        (training ? TRAINING : 0) |
-        (c << 8);
-      this.meta[META * k + 1] = s.mask;
-      this.meta[META * k + 2] = v.mask;
-      this.meta[META * k + 3] = t.mask;
-      let cs = carrierLists.get(carriers);
-      if (cs === undefined) carrierLists.set(carriers, (cs = carriers));
-      this.carriers[k] = cs;
-      this.hashes[k] = hash;
-      this.tags[k] = hashTag(hash);
-      this.docStart[k] = at;
-      docAt[i] = at;
-      at += docBytes;
-    }
-    this.docStart[n] = at;
-    // The documents, in the grid's order too: a search's stores sit in a few runs of memory.
-    this.docs = Buffer.allocUnsafe(at);
-    let i = 0;
-    for (const doc of source.docs()) {
-      const k = i < n ? docAt[i]! : -1;
-      if (k < 0 || doc.length !== rows[i]![10]) throw new Error('stores changed while indexed');
-      this.docs.set(doc, k);
-      i += 1;
-    }
-    if (i !== n) throw new Error('stores changed while indexed');
-    this.productBits = bits.size <= MAX_PRODUCT_BITS ? bits : undefined;
+  /** From a read of the stores (built here), or from data built elsewhere (no copy). */
+  constructor(source: IndexSource | IndexParts) {
+    const p = 'rows' in source ? buildIndexParts(source) : source;
+    this.size = p.size;
+    this.keys = p.keys;
+    this.ids = p.ids;
+    this.lats = p.lats;
+    this.lons = p.lons;
+    this.xyz = p.xyz;
+    this.meta = p.meta;
+    this.listOf = p.listOf;
+    this.productLists = p.productLists;
+    this.carrierLists = p.carrierLists;
+    this.productBits = p.productBits && new Map(p.productBits);
+    this.tags = p.tags;
+    this.hashes = Buffer.from(p.hashes.buffer, p.hashes.byteOffset, p.hashes.byteLength);
+    this.hashStart = p.hashStart;
+    this.docs = Buffer.from(p.docs.buffer, p.docs.byteOffset, p.docs.byteLength);
+    this.docStart = p.docStart;
+    this.countryCodes = new Map(p.countries.map((code, i) => [code, i]));
   }
 
   private growCandidates(): void {
@@ -316,7 +198,7 @@ export class StoreIndex {
         bytes: this.docs,
         start: this.docStart[k]!,
         end: this.docStart[k + 1]!,
-        hash: this.hashes[k]!,
+        hash: this.hashes.toString('utf8', this.hashStart[k]!, this.hashStart[k + 1]!),
         tag: this.tags[k]!,
       });
       distancesKm.push(km);
@@ -339,13 +221,10 @@ export class StoreIndex {
       }
     }
     if (!any) return undefined;
-    // The channel's flag, its product bits' slot in `meta` and its lists.
-    const [flag, maskAt, lists] =
-      q.channel === 'sales'
-        ? [SALES, 1, this.sales]
-        : q.channel === 'training'
-          ? [TRAINING, 3, this.training]
-          : [SERVICE, 2, this.service];
+    // The channel's flag and its product bits' slot in `meta` (its list's slot in `listOf` is
+    // one less).
+    const [flag, maskAt] =
+      q.channel === 'sales' ? [SALES, 1] : q.channel === 'training' ? [TRAINING, 3] : [SERVICE, 2];
     // Flags a store must have, and those it must not.
     const need = flag | (q.dropOff === 'only' ? DROP_OFF : 0);
     const refuse = q.dropOff === 'exclude' ? DROP_OFF : 0;
@@ -358,14 +237,19 @@ export class StoreIndex {
       else productText = `|${q.productId}|`;
     }
     const carrier = q.carrier ? `|${q.carrier}|` : '';
-    const { meta, carriers } = this;
+    const { meta, listOf, productLists, carrierLists } = this;
     return (k) => {
       const m = meta[META * k]!;
       if ((m & need) !== need || (m & refuse) !== 0 || wanted[m >>> 8] !== 1) return false;
       if (productBit !== 0 && (meta[META * k + maskAt]! & productBit) === 0) return false;
-      if (productText !== '' && !lists[k]!.includes(productText)) return false;
+      if (
+        productText !== '' &&
+        !productLists[listOf[LISTS * k + maskAt - 1]!]!.includes(productText)
+      ) {
+        return false;
+      }
       if (carrier !== '') {
-        const cs = carriers[k]!;
+        const cs = carrierLists[listOf[LISTS * k + 3]!]!;
         if (cs !== '' && !cs.includes(carrier)) return false;
       }
       return true;

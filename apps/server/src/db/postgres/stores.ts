@@ -1,33 +1,19 @@
 /**
  * Store repository on PostgreSQL/PostGIS, and the storage of the in-memory store search
- * (../store-follower.ts): it reads every store into a StoreIndex from one REPEATABLE READ
- * snapshot, and reads the stores' change counter (`store_version`, bumped by a statement
+ * (../store-follower.ts): it has every store read into a StoreIndex from one REPEATABLE READ
+ * snapshot by the builder thread (../store-index-builder.ts, on its own connection, so the
+ * build's CPU never holds the event loop), and reads the stores' change counter (`store_version`, bumped by a statement
  * trigger on `stores` in the writing transaction). Searches run no query. The geography column
  * stays for operators' own spatial queries.
  */
 import type pg from 'pg';
+import { ApiError } from '@locator/core';
 import type { StoreRecord, StoreRepository } from '../types.js';
 import { inSpatialOrder } from '../geo.js';
-import { StoreIndex, type IndexRow } from '../store-index.js';
+import type { StoreIndex } from '../store-index.js';
+import { buildIndex } from '../store-index-builder.js';
 import { guarded } from './errors.js';
 import { BATCH, INSERT_STORES, columnsOf } from './store-writes.js';
-
-/** Rows read per query while building the index. */
-const BUILD_BATCH = 20_000;
-
-type IndexedRow = [
-  id: string,
-  latitude: number,
-  longitude: number,
-  country: string,
-  salesProducts: string,
-  serviceProducts: string,
-  trainingProducts: string,
-  carriers: string,
-  dropOff: boolean,
-  hash: string,
-  doc: string,
-];
 
 export class PgStoreRepository implements StoreRepository {
   /**
@@ -46,62 +32,20 @@ export class PgStoreRepository implements StoreRepository {
     return rows[0]?.v ?? '0';
   }
 
-  /** Every store and the counter, from one snapshot, read in batches. */
+  /** Every store and the counter, from one snapshot (read in batches by the builder thread). */
   async loadIndex(): Promise<{ version: string; index: StoreIndex }> {
-    const client = await guarded(() => this.pool.connect());
-    // A connection lost mid-read fails the query in flight; without a listener its 'error'
-    // event would be thrown as an uncaught exception.
-    const ignore = (): void => undefined;
-    client.on('error', ignore);
-    const rows: IndexRow[] = [];
-    const docs: Buffer[] = [];
-    let version: string;
-    try {
-      await guarded(() => client.query('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY'));
-      const v = await guarded(() =>
-        client.query<{ v: string }>('SELECT version::text AS v FROM store_version'),
-      );
-      version = v.rows[0]?.v ?? '0';
-      let after = '0';
-      for (;;) {
-        const batch = await guarded(() =>
-          client.query<IndexedRow>({
-            text: `SELECT id, latitude, longitude, country, sales_products, service_products,
-                training_products, carriers, drop_off, hash, doc
-              FROM stores WHERE id > $1::bigint ORDER BY id LIMIT ${BUILD_BATCH}`,
-            values: [after],
-            rowMode: 'array',
-          }),
-        );
-        for (const r of batch.rows) {
-          const doc = Buffer.from(r[10]);
-          docs.push(doc);
-          rows.push([
-            Number(r[0]),
-            r[1],
-            r[2],
-            r[3],
-            r[4],
-            r[5],
-            r[6],
-            r[7],
-            r[8] ? 1 : 0,
-            r[9],
-            doc.length,
-          ]);
-        }
-        if (batch.rows.length < BUILD_BATCH) break;
-        after = batch.rows[batch.rows.length - 1]![0];
-      }
-      await guarded(() => client.query('COMMIT'));
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.off('error', ignore);
-      client.release();
-    }
-    return { version, index: new StoreIndex({ rows, docs: () => docs }) };
+    // The builder connects by itself: a database closed here must not be read there.
+    if (this.pool.ending) throw new ApiError('DATABASE_UNAVAILABLE');
+    const o = this.pool.options;
+    return buildIndex({
+      dialect: 'postgres',
+      connection: {
+        connectionString: o.connectionString,
+        connectionTimeoutMillis: o.connectionTimeoutMillis,
+        statement_timeout: o.statement_timeout,
+        application_name: 'locator index',
+      },
+    });
   }
 
   async count(): Promise<number> {

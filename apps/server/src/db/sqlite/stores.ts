@@ -1,21 +1,23 @@
 /**
  * Store repository on SQLite, and the storage of the in-memory store search
- * (../store-follower.ts): it reads every store into a StoreIndex in one read transaction and
- * reads the stores' change counter (`store_version`, bumped by triggers on `stores`).
+ * (../store-follower.ts): it reads the stores' change counter (`store_version`, bumped by
+ * triggers on `stores`), and has every store read into a StoreIndex in one read transaction —
+ * by the builder thread (../store-index-builder.ts) on its own connection to the file, so the
+ * read and the build never hold the event loop; an in-memory database is read here.
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import { inSpatialOrder } from '../geo.js';
 import { sqliteGuard } from './errors.js';
-import { StoreIndex, type IndexRow } from '../store-index.js';
+import { StoreIndex } from '../store-index.js';
+import { buildIndex } from '../store-index-builder.js';
+import { readSqliteIndex } from './index-read.js';
 import type { StoreRecord, StoreRepository } from '../types.js';
 import { INSERT_STORE } from './store-writes.js';
 
 type Db = BetterSqlite3.Database;
 
 export class SqliteStoreRepository implements StoreRepository {
-  private readonly indexRowsStmt: BetterSqlite3.Statement;
   private readonly versionStmt: BetterSqlite3.Statement;
-  private readonly indexDocsStmt: BetterSqlite3.Statement;
   private readonly countStmt: BetterSqlite3.Statement;
   private readonly insertStmt: BetterSqlite3.Statement;
   /**
@@ -26,14 +28,6 @@ export class SqliteStoreRepository implements StoreRepository {
     private readonly db: Db,
     private readonly onWrite: () => void = () => undefined,
   ) {
-    this.indexRowsStmt = db
-      .prepare(
-        `SELECT id, latitude, longitude, country, sales_products, service_products,
-           training_products, carriers, drop_off, hash, length(CAST(doc AS BLOB))
-         FROM stores ORDER BY id`,
-      )
-      .raw();
-    this.indexDocsStmt = db.prepare('SELECT CAST(doc AS BLOB) FROM stores ORDER BY id').pluck();
     this.versionStmt = db.prepare('SELECT version FROM store_version').pluck();
     this.countStmt = db.prepare('SELECT count(*) FROM stores').pluck();
     this.insertStmt = db.prepare(INSERT_STORE);
@@ -45,15 +39,9 @@ export class SqliteStoreRepository implements StoreRepository {
 
   /** Every store in one read transaction (both passes over the rows see the same snapshot). */
   async loadIndex(): Promise<{ version: string; index: StoreIndex }> {
-    return sqliteGuard(() =>
-      this.db.transaction(() => ({
-        version: String(this.versionStmt.get() as number),
-        index: new StoreIndex({
-          rows: this.indexRowsStmt.iterate() as Iterable<IndexRow>,
-          docs: () => this.indexDocsStmt.iterate() as Iterable<Buffer>,
-        }),
-      }))(),
-    );
+    if (!this.db.memory) return buildIndex({ dialect: 'sqlite', file: this.db.name });
+    const { version, parts } = sqliteGuard(() => readSqliteIndex(this.db));
+    return { version, index: new StoreIndex(parts) };
   }
 
   async count(): Promise<number> {

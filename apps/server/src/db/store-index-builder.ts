@@ -1,0 +1,108 @@
+/**
+ * Builds store indexes in a worker thread (./store-index-worker.ts), so that reading 200,000
+ * stores and building their index (seconds of synchronous work: better-sqlite3 reads
+ * synchronously, and the build is CPU) never holds this thread's event loop: the main thread
+ * only receives the finished arrays (transferred, not copied) and wraps them (well under a
+ * millisecond). One thread per process, started at the first build; it keeps the process
+ * alive only while a build is in flight.
+ */
+import { Worker } from 'node:worker_threads';
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type pg from 'pg';
+import { ApiError } from '@locator/core';
+import { StoreIndex } from './store-index.js';
+import type { IndexParts } from './store-index-build.js';
+
+/** Where the builder thread reads the stores from. */
+export type IndexDatabase =
+  { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; connection: pg.ClientConfig };
+
+export interface BuildRequest {
+  id: number;
+  source: IndexDatabase;
+}
+
+export type BuildReply =
+  | { id: number; version: string; parts: IndexParts; error?: undefined }
+  | { id: number; error: { message: string; unavailable: boolean } };
+
+interface Pending {
+  resolve: (built: { version: string; index: StoreIndex }) => void;
+  reject: (err: Error) => void;
+}
+
+let worker: Worker | undefined;
+let nextId = 0;
+const pending = new Map<number, Pending>();
+
+/**
+ * The server runs its TypeScript through tsx, which a worker thread does not inherit: the
+ * thread registers tsx's loader first, then imports its entry.
+ */
+const TSX_BOOT = `const { workerData } = require('node:worker_threads');
+import(workerData.tsx).then((tsx) => { tsx.register(); return import(workerData.entry); });`;
+
+function tsxApi(): string {
+  const require = createRequire(import.meta.url);
+  const pkg = require.resolve('tsx/package.json');
+  const exports = (
+    JSON.parse(readFileSync(pkg, 'utf8')) as {
+      exports: Record<string, { import: { default: string } }>;
+    }
+  ).exports;
+  return pathToFileURL(join(dirname(pkg), exports['./esm/api']!.import.default)).href;
+}
+
+function failAll(err: Error): void {
+  worker = undefined;
+  for (const p of pending.values()) p.reject(err);
+  pending.clear();
+}
+
+function start(): Worker {
+  const entry = new URL(
+    import.meta.url.endsWith('.ts') ? './store-index-worker.ts' : './store-index-worker.js',
+    import.meta.url,
+  );
+  const w = entry.pathname.endsWith('.ts')
+    ? new Worker(TSX_BOOT, {
+        eval: true,
+        execArgv: [],
+        workerData: { tsx: tsxApi(), entry: entry.href },
+      })
+    : new Worker(entry, { execArgv: [] });
+  w.on('message', (reply: BuildReply) => {
+    const p = pending.get(reply.id);
+    pending.delete(reply.id);
+    if (pending.size === 0) w.unref();
+    if (!p) return;
+    if (reply.error) {
+      p.reject(
+        reply.error.unavailable
+          ? new ApiError('DATABASE_UNAVAILABLE')
+          : new Error(`store index build failed: ${reply.error.message}`),
+      );
+    } else p.resolve({ version: reply.version, index: new StoreIndex(reply.parts) });
+  });
+  w.on('error', (err) => failAll(err));
+  w.on('exit', (code) => {
+    if (worker === w) failAll(new Error(`store index builder stopped (exit code ${code})`));
+  });
+  return w;
+}
+
+/** Reads every store of the database in the builder thread; its index and counter. */
+export function buildIndex(source: IndexDatabase): Promise<{ version: string; index: StoreIndex }> {
+  worker ??= start();
+  const w = worker;
+  const id = (nextId += 1);
+  return new Promise((resolve, reject) => {
+    pending.set(id, { resolve, reject });
+    w.ref();
+    const request: BuildRequest = { id, source };
+    w.postMessage(request);
+  });
+}
