@@ -74,7 +74,8 @@ async function waitForServer(): Promise<void> {
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  buildHarness();
+  // The harness is built while the server starts.
+  const harness = buildHarness();
   dir = mkdtempSync(join(tmpdir(), 'locator-e2e-pmtiles-'));
   const archive = join(dir, 'protomaps.pmtiles');
   writeFileSync(archive, protomapsArchive());
@@ -93,7 +94,7 @@ test.beforeAll(async () => {
       MAP_PMTILES_PATH: archive,
     },
   });
-  await waitForServer();
+  await Promise.all([harness, waitForServer()]);
 });
 
 test.afterAll(() => {

@@ -72,7 +72,6 @@ async function waitForServer(): Promise<void> {
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  buildHarness();
   vendor = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://vendor');
     vendorRequests.push(`${url.pathname}?key=${url.searchParams.get('key') ?? ''}`);
@@ -84,6 +83,8 @@ test.beforeAll(async () => {
   await new Promise<void>((ok) => vendor!.listen(0, '127.0.0.1', ok));
   vendorOrigin = `http://127.0.0.1:${(vendor.address() as AddressInfo).port}`;
   dir = mkdtempSync(join(tmpdir(), 'locator-e2e-vendor-'));
+  // The harness is built while the server starts.
+  const harness = buildHarness();
   // Node itself (not npx): one process, ended by its pid.
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -101,7 +102,7 @@ test.beforeAll(async () => {
       MAP_TOKEN: KEY,
     },
   });
-  await waitForServer();
+  await Promise.all([harness, waitForServer()]);
 });
 
 test.afterAll(async () => {
