@@ -16,7 +16,9 @@ import { SHOTS } from './results-helpers';
 import { buildHarness, mountMap, openHarness, waitForMap } from './map-harness';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
-const PORT = Number(process.env.E2E_PORT ?? 8181) + 1001;
+// Its own port in each worker that runs it at the same time (TEST_PARALLEL_INDEX: 0, 1, …).
+const PORT =
+  Number(process.env.E2E_PORT ?? 8181) + 1001 + 2 * Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 const BASE = `http://127.0.0.1:${PORT}`;
 const KEY = 'vendor-key-7';
 let server: ChildProcess | undefined;
