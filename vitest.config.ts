@@ -20,6 +20,8 @@ export default defineConfig({
           testTimeout: 30_000,
           hookTimeout: 120_000,
           fileParallelism: false,
+          // PostgreSQL: a template with PostGIS, copied into each test file's fresh database.
+          globalSetup: ['apps/server/test/helpers/postgres-template.ts'],
         },
       },
     ],

@@ -1,7 +1,9 @@
 /**
  * End-to-end journeys in Debian's Chromium (/usr/bin/chromium), driven by Playwright.
  * The server is started once for the run with the built web app and its embedded defaults
- * (SQLite demo data in a throwaway data directory).
+ * (SQLite demo data in a throwaway data directory). Two workers (E2E_WORKERS) run spec files
+ * side by side against it: the journeys only read the server's data, and each has its own
+ * browser context.
  */
 import { defineConfig, devices } from '@playwright/test';
 import { existsSync, mkdtempSync } from 'node:fs';
@@ -18,13 +20,16 @@ if (!existsSync(CHROMIUM)) {
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
 const repoRoot = resolve(import.meta.dirname, '..');
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'locator-e2e-'));
+// One throwaway folder per run: made by the runner, whose workers inherit its name (this file is
+// read again in each worker). It holds the server's data and the map harness's build.
+process.env.E2E_RUN_DIR ??= mkdtempSync(join(tmpdir(), 'locator-e2e-'));
+const dataDir = process.env.E2E_DATA_DIR ?? join(process.env.E2E_RUN_DIR, 'data');
 
 export default defineConfig({
   testDir: './tests',
   outputDir: '../test-results/e2e',
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },

@@ -65,9 +65,26 @@ stage() {
   if "$@"; then echo "stage $name: ok"; else echo "stage $name: FAILED"; failed+=("$name"); fi
 }
 
+# Stages that keep one core busy each run side by side (the machine has two or more cores); their
+# output is shown whole, one stage after the other, once both have ended.
+side_by_side() {
+  local names=() pids=() i status
+  while [ $# -gt 0 ]; do
+    names+=("$1")
+    bash -c "$2" >"$RESULTS/$1.log" 2>&1 &
+    pids+=($!)
+    shift 2
+  done
+  for i in "${!names[@]}"; do
+    if wait "${pids[$i]}"; then status=ok; else status=FAILED; failed+=("${names[$i]}"); fi
+    say "${names[$i]}"
+    cat "$RESULTS/${names[$i]}.log"
+    echo "stage ${names[$i]}: $status"
+  done
+}
+
 stage build npm run build --silent
-stage lint npm run lint --silent
-stage typecheck npm run typecheck --silent
+side_by_side lint 'npm run lint --silent' typecheck 'npm run typecheck --silent'
 stage unit npx vitest run --project unit --coverage \
   --reporter=default --reporter=json --outputFile.json="$RESULTS/unit.json"
 stage api npx vitest run --project api \

@@ -1,26 +1,55 @@
 /**
  * The store-map harness of the map journeys: apps/web/test/map/harness, built from the app's
- * own sources (once per run) and served from disk at /map-harness/ on the server's origin with
- * page.route, so that the page's origin, and every request it makes, is the server's.
+ * own sources (once per run, shared by the workers) and served from disk at /map-harness/ on the
+ * server's origin with page.route, so that the page's origin, and every request it makes, is the
+ * server's.
  */
-import { execFileSync } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
+import { execFile } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { extname, join, resolve } from 'node:path';
+import { promisify } from 'node:util';
 import type { Page, Request } from '@playwright/test';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
-export const HARNESS_DIR = process.env.MAP_HARNESS_OUT ?? '/tmp/locator-map-harness';
-let built = false;
+/** The run's folder: playwright.config.ts makes it once, and its workers inherit the name. */
+const RUN_DIR = process.env.E2E_RUN_DIR ?? '';
+if (!RUN_DIR)
+  throw new Error('E2E_RUN_DIR is unset: run the journeys with e2e/playwright.config.ts');
+export const HARNESS_DIR = process.env.MAP_HARNESS_OUT ?? join(RUN_DIR, 'map-harness');
+/** Outside the output (vite empties it): which worker builds, and that the build is done. */
+const LOCK = join(RUN_DIR, 'map-harness.building');
+const BUILT = join(RUN_DIR, 'map-harness.built');
 
-export function buildHarness(): void {
-  if (built) return;
-  execFileSync('npx', ['vite', 'build', '-c', 'apps/web/test/map/harness/vite.config.ts'], {
-    cwd: repoRoot,
-    env: { ...process.env, MAP_HARNESS_OUT: HARNESS_DIR },
-    stdio: 'pipe',
-  });
-  built = true;
+/**
+ * Builds the harness once per run: the first worker to take the lock builds it, the others wait
+ * for the mark it leaves when done (or fail with the builder's error message).
+ */
+export async function buildHarness(): Promise<void> {
+  if (existsSync(BUILT)) return;
+  try {
+    mkdirSync(LOCK);
+  } catch {
+    const deadline = Date.now() + 150_000;
+    while (!existsSync(BUILT)) {
+      const failed = join(LOCK, 'failed');
+      if (existsSync(failed)) throw new Error(readFileSync(failed, 'utf8'));
+      if (Date.now() > deadline) throw new Error('the map harness was not built in time');
+      await new Promise((r) => setTimeout(r, 200));
+    }
+    return;
+  }
+  try {
+    await promisify(execFile)(
+      'npx',
+      ['vite', 'build', '-c', 'apps/web/test/map/harness/vite.config.ts'],
+      { cwd: repoRoot, env: { ...process.env, MAP_HARNESS_OUT: HARNESS_DIR } },
+    );
+  } catch (err) {
+    writeFileSync(join(LOCK, 'failed'), `the map harness build failed: ${String(err)}`);
+    throw err;
+  }
+  writeFileSync(BUILT, '');
 }
 
 const TYPES: Record<string, string> = {

@@ -16,7 +16,9 @@ import { SHOTS } from './results-helpers';
 import { buildHarness, mountMap, openHarness, waitForMap } from './map-harness';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
-const PORT = Number(process.env.E2E_PORT ?? 8181) + 1000;
+// Its own port in each worker that runs it at the same time (TEST_PARALLEL_INDEX: 0, 1, …).
+const PORT =
+  Number(process.env.E2E_PORT ?? 8181) + 1000 + 2 * Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 const BASE = `http://127.0.0.1:${PORT}`;
 let server: ChildProcess | undefined;
 let dir = '';
@@ -74,7 +76,8 @@ async function waitForServer(): Promise<void> {
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  buildHarness();
+  // The harness is built while the server starts.
+  const harness = buildHarness();
   dir = mkdtempSync(join(tmpdir(), 'locator-e2e-pmtiles-'));
   const archive = join(dir, 'protomaps.pmtiles');
   writeFileSync(archive, protomapsArchive());
@@ -93,7 +96,7 @@ test.beforeAll(async () => {
       MAP_PMTILES_PATH: archive,
     },
   });
-  await waitForServer();
+  await Promise.all([harness, waitForServer()]);
 });
 
 test.afterAll(() => {

@@ -16,7 +16,9 @@ import { SHOTS } from './results-helpers';
 import { buildHarness, mountMap, openHarness, waitForMap } from './map-harness';
 
 const repoRoot = resolve(import.meta.dirname, '../..');
-const PORT = Number(process.env.E2E_PORT ?? 8181) + 1001;
+// Its own port in each worker that runs it at the same time (TEST_PARALLEL_INDEX: 0, 1, …).
+const PORT =
+  Number(process.env.E2E_PORT ?? 8181) + 1001 + 2 * Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 const BASE = `http://127.0.0.1:${PORT}`;
 const KEY = 'vendor-key-7';
 let server: ChildProcess | undefined;
@@ -72,7 +74,6 @@ async function waitForServer(): Promise<void> {
 
 test.beforeAll(async () => {
   test.setTimeout(180_000);
-  buildHarness();
   vendor = createServer((req, res) => {
     const url = new URL(req.url ?? '/', 'http://vendor');
     vendorRequests.push(`${url.pathname}?key=${url.searchParams.get('key') ?? ''}`);
@@ -84,6 +85,8 @@ test.beforeAll(async () => {
   await new Promise<void>((ok) => vendor!.listen(0, '127.0.0.1', ok));
   vendorOrigin = `http://127.0.0.1:${(vendor.address() as AddressInfo).port}`;
   dir = mkdtempSync(join(tmpdir(), 'locator-e2e-vendor-'));
+  // The harness is built while the server starts.
+  const harness = buildHarness();
   // Node itself (not npx): one process, ended by its pid.
   server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     cwd: repoRoot,
@@ -101,7 +104,7 @@ test.beforeAll(async () => {
       MAP_TOKEN: KEY,
     },
   });
-  await waitForServer();
+  await Promise.all([harness, waitForServer()]);
 });
 
 test.afterAll(async () => {

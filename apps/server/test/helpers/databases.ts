@@ -1,7 +1,8 @@
 /**
  * The two databases every repository and API test runs against: a temporary SQLite file and
- * the PostgreSQL database `locator_test` (created here, with PostGIS). If PostgreSQL or PostGIS
- * is not available the tests fail with a clear message; they are never skipped.
+ * the PostgreSQL database `locator_test` (created here for each test file, a copy of a template
+ * with PostGIS made once per run). If PostgreSQL or PostGIS is not available the tests fail
+ * with a clear message; they are never skipped.
  */
 import type { FollowerOptions } from '../../src/db/store-follower.js';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -22,37 +23,69 @@ export const PG_TEST_URL = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${PG_TEST_DB}`);
 export type Dialect = 'sqlite' | 'postgres';
 export const DIALECTS: Dialect[] = ['sqlite', 'postgres'];
 
+/** Made once per run (postgres-template.ts, the API tier's global set-up) with PostGIS. */
+export const PG_TEMPLATE_DB = `${PG_TEST_DB}_template`;
+
+async function adminClient(): Promise<pg.Client> {
+  const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 5000 });
+  try {
+    await admin.connect();
+  } catch (err) {
+    throw new Error(
+      `PostgreSQL is required for the API tests and is not reachable at ${PG_ADMIN_URL} ` +
+        `(${(err as Error).message}). Start PostgreSQL 15 with PostGIS, or set TEST_PG_ADMIN_URL.`,
+    );
+  }
+  return admin;
+}
+
+/** Creates the template database with PostGIS (fresh each run); dropped by the returned function. */
+export async function createPostgresTemplate(): Promise<() => Promise<void>> {
+  const admin = await adminClient();
+  try {
+    await admin.query(`DROP DATABASE IF EXISTS ${PG_TEMPLATE_DB} WITH (FORCE)`);
+    await admin.query(`CREATE DATABASE ${PG_TEMPLATE_DB}`);
+  } finally {
+    await admin.end();
+  }
+  const c = new pg.Client({
+    connectionString: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${PG_TEMPLATE_DB}`),
+  });
+  await c.connect();
+  try {
+    await c.query('CREATE EXTENSION IF NOT EXISTS postgis');
+  } catch (err) {
+    throw new Error(
+      `PostGIS is required for the API tests (CREATE EXTENSION postgis failed: ${(err as Error).message}). ` +
+        'Install postgresql-15-postgis-3.',
+    );
+  } finally {
+    await c.end();
+  }
+  return async () => {
+    const a = await adminClient();
+    try {
+      await a.query(`DROP DATABASE IF EXISTS ${PG_TEMPLATE_DB} WITH (FORCE)`);
+    } finally {
+      await a.end();
+    }
+  };
+}
+
 let pgReady: Promise<void> | undefined;
 
-/** Creates locator_test with PostGIS (fresh schema each run). */
+/**
+ * Creates locator_test, a copy of the template with PostGIS: a fresh schema for each test file
+ * (copying is much quicker than installing PostGIS each time).
+ */
 export function preparePostgres(): Promise<void> {
   pgReady ??= (async () => {
-    const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 5000 });
-    try {
-      await admin.connect();
-    } catch (err) {
-      throw new Error(
-        `PostgreSQL is required for the API tests and is not reachable at ${PG_ADMIN_URL} ` +
-          `(${(err as Error).message}). Start PostgreSQL 15 with PostGIS, or set TEST_PG_ADMIN_URL.`,
-      );
-    }
+    const admin = await adminClient();
     try {
       await admin.query(`DROP DATABASE IF EXISTS ${PG_TEST_DB} WITH (FORCE)`);
-      await admin.query(`CREATE DATABASE ${PG_TEST_DB}`);
+      await admin.query(`CREATE DATABASE ${PG_TEST_DB} TEMPLATE ${PG_TEMPLATE_DB}`);
     } finally {
       await admin.end();
-    }
-    const c = new pg.Client({ connectionString: PG_TEST_URL });
-    await c.connect();
-    try {
-      await c.query('CREATE EXTENSION IF NOT EXISTS postgis');
-    } catch (err) {
-      throw new Error(
-        `PostGIS is required for the API tests (CREATE EXTENSION postgis failed: ${(err as Error).message}). ` +
-          'Install postgresql-15-postgis-3.',
-      );
-    } finally {
-      await c.end();
     }
   })();
   return pgReady;
