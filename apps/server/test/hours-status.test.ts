@@ -43,10 +43,26 @@ describe('opening hours in a search answer', () => {
     });
   });
 
-  it('keeps the hours of a document not written by JSON.stringify whole', () => {
-    const doc = JSON.stringify({ storeId: 'B', hours }, null, 1);
-    const out = write(doc, MONDAY_NOON, 2);
-    expect(out.slice(out.indexOf('},') + 2)).toBe(doc);
+  it('writes a document whose hours it cannot place as it is, without a status', () => {
+    const spaced = JSON.stringify({ storeId: 'B', hours }, null, 1);
+    expect(write(spaced, MONDAY_NOON, 2)).toBe(spaced);
+    const unclosed = '{"storeId":"B2","hours":{"timeZone":"Europe/London"';
+    expect(write(unclosed, MONDAY_NOON, 4)).toBe(unclosed);
+    const invalid = JSON.stringify({ storeId: 'B3', hours: { timeZone: 'Mars/Base' } });
+    expect(write(invalid, MONDAY_NOON, 5)).toBe(invalid);
+  });
+
+  it('shares the work of stores with the same hours', () => {
+    const statuses = new HoursStatuses();
+    const a = Buffer.from(JSON.stringify({ storeId: 'A', hours }));
+    const b = Buffer.from(JSON.stringify({ storeId: 'Bb', name: 'x', hours }));
+    const pa = statuses.part(a, 0, a.length, 10, MONDAY_NOON);
+    const pb = statuses.part(b, 0, b.length, 11, MONDAY_NOON);
+    expect(pb.hours).toBe(pa.hours);
+    expect(pb.from).toBe(b.indexOf('"hours":') + 8);
+    // At the closing the status changes, for every store with those hours.
+    const later = statuses.part(a, 0, a.length, 10, Date.parse('2026-11-23T18:00:00Z'));
+    expect(later.status).toContain('"open":false');
   });
 
   it('writes a document without hours as it is', () => {
