@@ -2,51 +2,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, PG_TEST_URL, type Dialect, type TestDb } from './helpers/databases.js';
 import { BERLIN, LONDON, config, fixtureStores, testStores } from './helpers/fixtures.js';
-import type { Database, NearestQuery, StoreRecord } from '../src/db/types.js';
-import type { WriteMode } from '../src/db/store-writes.js';
+import type { Database } from '../src/db/types.js';
+import type { StoreDoc } from '../src/stores/doc.js';
 import { openPostgres } from '../src/db/postgres/index.js';
 import { openSqlite } from '../src/db/sqlite/index.js';
 import { VERSION_CHECK_MS } from '../src/db/store-follower.js';
-import { toRecord, type StoreDoc } from '../src/stores/doc.js';
+import { hitIds, londonQuery, storeAt, writeStores } from './helpers/store-writes.js';
 
 const cfg = config();
-const base: NearestQuery = {
-  latitude: LONDON.lat,
-  longitude: LONDON.lon,
-  radiusKm: 100,
-  limit: 99,
-  countries: ['GB'],
-  channel: 'sales',
-  dropOff: 'any',
-};
-/** A store of the fixture's kind, placed and named as given. */
-const storeAt = (spot: { lat: number; lon: number }, storeId: string, title: string) =>
-  toRecord(
-    {
-      ...(JSON.parse(fixtureStores()[0]!.doc) as StoreDoc),
-      id: storeId,
-      storeId,
-      title,
-      latitude: spot.lat,
-      longitude: spot.lon,
-    },
-    'GB',
-    'import',
-    '2',
-  );
-
-/** The import's write (store-writes.ts): upsert by content, or sync. */
-const write = (db: Database, records: StoreRecord[], mode: WriteMode = 'upsert') =>
-  db.storeWrites.applyChanges({
-    mode,
-    records,
-    maxRemovalShare: Infinity,
-    dryRun: false,
-    fileName: 'stores.csv',
-  });
-
-const ids = (hits: { doc: string }[]) =>
-  hits.map((h) => (JSON.parse(h.doc) as { storeId: string }).storeId);
+const base = londonQuery;
+const write = writeStores;
+const ids = hitIds;
 
 const VARIANTS: { name: string; dialect: Dialect }[] = [
   { name: 'sqlite', dialect: 'sqlite' },
