@@ -66,6 +66,16 @@ const REAL_POSTCODES = ['US', 'FR', 'JP', 'CA', 'AU', 'IN', 'FI'];
 let byCountry: Map<string, Doc[]>;
 let gazetteer: Gazetteer;
 
+/** The gazetteer's record of a postcode key ("1000005"), if any. */
+function postcodeIndex(key: string): number | undefined {
+  const [from, to] = gazetteer.postcodePrefixRange(key);
+  for (let i = from; i < to; i++) if (gazetteer.postcodeKey(i) === key) return i;
+  return undefined;
+}
+
+/** "丸の内2丁目12-11" → "丸の内". */
+const townOf = (street: string): string => street.replace(/\d+丁目[\d-]+$/u, '');
+
 beforeAll(async () => {
   gazetteer = (await loadEmbeddedProvider()).gazetteer;
   const cfg = config();
@@ -154,14 +164,21 @@ describe('demo data, country by country', () => {
   );
 
   it('phone area codes are the city’s (London 020, Shanghai 021, Tokyo 03)', () => {
-    const starts = (cc: string, city: string, prefix: string) => {
-      const docs = byCountry.get(cc)!.filter((d) => d.city === city);
+    const starts = (cc: string, city: string | RegExp, prefix: string) => {
+      const docs = byCountry
+        .get(cc)!
+        .filter((d) => (typeof city === 'string' ? d.city === city : city.test(d.city)));
       expect(docs.length, `${cc} ${city}`).toBeGreaterThan(0);
       for (const d of docs) expect(d.phone.startsWith(prefix), d.phone).toBe(true);
     };
     starts('GB', 'London', '020 ');
     starts('CN', '上海', '021 ');
-    starts('JP', '東京', '03-');
+    // Tokyo's addresses name their ward.
+    starts(
+      'JP',
+      /^(千代田|中央|港|新宿|文京|台東|墨田|江東|品川|目黒|渋谷|中野|杉並|豊島)区$/,
+      '03-',
+    );
     starts('US', 'New York City', '(212) 555-01');
     starts('AU', 'Sydney', '(02) ');
     starts('IN', 'ग्रेटर मुम्बई', '022 ');
@@ -176,6 +193,41 @@ describe('demo data, country by country', () => {
       .filter((d) => !script.test(d.street1) || !script.test(d.city))
       .map((d) => `${d.street1} / ${d.city}`);
     expect(bad).toEqual([]);
+  });
+
+  it('Japanese addresses name the municipality, the prefecture and the town of the postcode', () => {
+    const docs = byCountry.get('JP')!;
+    const tokyo = docs.filter((d) => d.state === '東京都');
+    expect(tokyo.length).toBeGreaterThan(10);
+    // Tokyo's wards are its municipalities; most Tokyo stores stand in one.
+    expect(tokyo.filter((d) => /区$/.test(d.city)).length).toBeGreaterThan(tokyo.length / 2);
+    const wards = new Set(tokyo.map((d) => d.city));
+    expect(wards.size).toBeGreaterThan(5);
+    // Every code of a ward, not one code for the whole city.
+    const codes = new Set(tokyo.map((d) => d.postalCode));
+    expect(codes.size).toBeGreaterThan(tokyo.length / 2);
+    const withRealPlace = docs.filter((d) => {
+      const i = postcodeIndex(d.postalCode.replace('-', ''));
+      return i !== undefined && gazetteer.postcodeCity(i) === `${d.city}${townOf(d.street1)}`;
+    });
+    expect(withRealPlace.length).toBeGreaterThan(docs.length * 0.9);
+    for (const d of docs) expect(d.state, d.city).toMatch(/^(|.+[都道府県])$/);
+  });
+
+  it('Chinese postcodes start with the digits of their province and city', () => {
+    const docs = byCountry.get('CN')!;
+    const prefix = (city: string, digits: string) => {
+      const inCity = docs.filter((d) => d.city === city);
+      expect(inCity.length, city).toBeGreaterThan(0);
+      for (const d of inCity) expect(d.postalCode.startsWith(digits), d.postalCode).toBe(true);
+    };
+    prefix('上海', '200');
+    prefix('北京', '100');
+    prefix('深圳', '518');
+    prefix('广州', '510');
+    // Shanghai and Beijing are cities of their own: no "上海 上海市".
+    for (const d of docs.filter((x) => x.city === '上海')) expect(d.state).toBe('');
+    expect(docs.filter((d) => d.state === '广东省').length).toBeGreaterThan(0);
   });
 
   it('no city repeats itself as its state', () => {

@@ -1,6 +1,7 @@
 /** Plausible street addresses and postal codes in the local style (demo data only). */
 import type { City } from './cities.js';
 import type { Rng } from './rng.js';
+import { chinesePostcode } from './chinese-postcodes.js';
 
 type Style = (r: Rng, country?: string) => string;
 
@@ -165,12 +166,13 @@ const UK_INWARD = 'ABDEFGHJLNPQRSTUWXYZ';
 
 /**
  * A postal code in the country's format. French codes start with the place's department
- * (GeoNames admin-2); UK codes use only the letters real inward codes use.
+ * (GeoNames admin-2); UK codes use only the letters real inward codes use; Chinese codes
+ * follow China Post's province and city digits (chinese-postcodes.ts).
  */
 export function postalCode(
   r: Rng,
   country: string,
-  place?: Pick<City, 'admin2'>,
+  place?: Pick<City, 'admin2'> & Partial<Pick<City, 'name' | 'admin1'>>,
   ukAreas: readonly string[] = UK_AREAS,
 ): string {
   const pattern = POSTAL[country];
@@ -185,6 +187,8 @@ export function postalCode(
     // The area ("SW"), a district from 1, then the inward code's letters.
     return letters === 1 ? ukAreas[k % ukAreas.length]! : UK_INWARD[k % UK_INWARD.length]!;
   });
+  if (country === 'CN' && place?.name && place.admin1)
+    return chinesePostcode(code, { name: place.name, admin1: place.admin1 });
   const department = place?.admin2 ?? '';
   if (country === 'FR' && department === '75') {
     // Paris: its arrondissements, 75001 to 75020.

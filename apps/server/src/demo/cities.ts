@@ -5,6 +5,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
+import { japanesePrefecture } from './japanese-municipalities.js';
 
 const require = createRequire(import.meta.url);
 
@@ -83,5 +84,6 @@ export function stateName(country: string, admin1: string, lang: string): string
   const r = regions[country]?.regions?.find((x) => x.admin === admin1 || x.fips === admin1);
   if (!r) return '';
   if (CODE_STATES.has(country)) return r.iso;
+  if (country === 'JP' && lang === 'ja') return japanesePrefecture(r.iso) ?? r.name;
   return r.names?.[lang] ?? r.name;
 }

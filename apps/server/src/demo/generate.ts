@@ -17,7 +17,8 @@ import { toRecord, type StoreDoc } from '../stores/doc.js';
 import { loadCities, stateName, type City, type CountryCities } from './cities.js';
 import { postalCode, streetAddress } from './address.js';
 import { PHONE_AREAS, UK_POSTCODE_AREAS, listedCity } from './areas.js';
-import { writtenPostcode, type NearestPostcode } from './postcodes.js';
+import type { NearestPostcode } from './postcodes.js';
+import { localAddress } from './local-address.js';
 import { isNonLatin } from '@locator/geo';
 import { localName } from './local-names.js';
 import { PlaceIndex } from './places.js';
@@ -29,7 +30,7 @@ import { demoTrainingProducts } from './training.js';
 export const DEMO_SEED = 20_240_601;
 export const DEMO_STORE_COUNT = 50_000;
 /** Bump when the generator's output changes, so start-up reloads the demo data. */
-export const DEMO_VERSION = '5';
+export const DEMO_VERSION = '6';
 
 type Brands = Record<string, { retail: string[]; carrier: string[]; repair: string[] }>;
 
@@ -284,30 +285,38 @@ export function generateDemoStores(options: DemoOptions): StoreRecord[] {
       const webRoll = rng.next();
       const web = `www.${slug(storeBrand)}.example.com/stores/${storeId.toLowerCase()}`;
       const geoRoll = rng.next();
+      // Paris keeps its arrondissement codes (address.ts); elsewhere the nearest real code.
       const street1 = streetAddress(rng, lang, cc);
+      const street2 = rng.chance(0.15) ? unit(rng, lang) : '';
+      const address = localAddress(
+        cc,
+        {
+          street1,
+          city: cityName,
+          cityNames: [cityName, city.name],
+          state,
+          postalCode: postalCode(rng, cc, city, areas(city).uk),
+        },
+        options.postcodes?.(cc, latitude, longitude, { pick: hashCode(storeId), lang }),
+        cc === 'FR' && city.admin2 === '75',
+      );
       const spotName =
-        spot !== city
+        address.town ??
+        (spot !== city
           ? localName(spot, cc, nameLang)
           : city.population >= BIG_CITY && lang !== 'ja'
-            ? streetName(street1) || cityName
-            : cityName;
-      // Paris keeps its arrondissement codes (address.ts); elsewhere the nearest real code.
-      const realOr = (generated: string): string => {
-        if (cc === 'FR' && city.admin2 === '75') return generated;
-        const real = options.postcodes?.(cc, latitude, longitude);
-        return real ? writtenPostcode(cc, real, generated) : generated;
-      };
+            ? streetName(address.street1) || cityName
+            : cityName);
       const doc: StoreDoc = {
         id: storeId,
         storeId,
         title: `${storeBrand} ${spotName} (Demo)`,
         storeBadges: badges.filter(Boolean),
-        street1,
-        street2: rng.chance(0.15) ? unit(rng, lang) : '',
-        city: cityName,
-        // A state named like its city ("Tokyo Tokyo") is left out.
-        state: state === cityName || state === city.name ? '' : state,
-        postalCode: realOr(postalCode(rng, cc, city, areas(city).uk)),
+        street1: address.street1,
+        street2,
+        city: address.city,
+        state: address.state,
+        postalCode: address.postalCode,
         phone: phoneNumber(rng, cc, areas(city).phone),
         latitude,
         longitude,

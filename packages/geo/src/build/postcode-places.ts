@@ -37,13 +37,12 @@ export interface ResolvedPostcode {
 }
 
 /**
- * Finds each row's position: its own, else the most populous place of that name in its area,
- * else in its country, else the largest place of its area. Rows that find none are dropped.
+ * Finds each row's position: its own, else the most populous place of one of its names in its
+ * area (or its country when it has no area). Rows that find none are dropped.
  */
 export function resolvePostcodes(rows: PostcodeRow[], places: PlaceRef[]): ResolvedPostcode[] {
   const countries = new Set(rows.filter((r) => r.placeNames).map((r) => r.countryCode));
   const byName = new Map<string, PlaceRef>();
-  const largestInArea = new Map<string, PlaceRef>();
   const better = (map: Map<string, PlaceRef>, key: string, p: PlaceRef): void => {
     const old = map.get(key);
     if (!old || old.population < p.population) map.set(key, p);
@@ -51,8 +50,6 @@ export function resolvePostcodes(rows: PostcodeRow[], places: PlaceRef[]): Resol
   for (const p of places) {
     if (!countries.has(p.countryCode)) continue;
     const cc = p.countryCode;
-    better(largestInArea, `${cc}|a2:${p.admin2}`, p);
-    better(largestInArea, `${cc}|iso:${p.iso}`, p);
     for (const key of p.keys) {
       better(byName, `${cc}||${key}`, p);
       better(byName, `${cc}|a2:${p.admin2}|${key}`, p);
@@ -77,9 +74,9 @@ export function resolvePostcodes(rows: PostcodeRow[], places: PlaceRef[]): Resol
       found = byName.get(`${r.countryCode}|${area}|${key}`);
       if (found) break;
     }
-    // A Japanese municipality missing from the gazetteer (Tokyo's wards): its prefecture's
-    // largest place, usually its seat.
-    if (!found && r.area?.iso) found = largestInArea.get(`${r.countryCode}|${area}`);
+    // A municipality missing from the gazetteer (Tokyo's islands, small villages) is left
+    // out: its prefecture's seat would be a confident wrong place, up to 1,000 km away for
+    // Ogasawara. Such a code answers "not found" (packages/geo/README.md).
     if (!found) continue;
     out.push({
       ...base(r),
