@@ -115,6 +115,7 @@ export async function mountMap(
     dir?: 'ltr' | 'rtl';
     fitKey?: string;
     interactive?: boolean;
+    origin?: { latitude: number; longitude: number };
   },
 ): Promise<void> {
   await page.evaluate((p) => {

@@ -3,7 +3,9 @@
  * steps in, the embedded basemap draws the sea and its coast or country borders, and names the
  * districts and places around the pins (rivers and lakes are drawn at z 6–9 only: the offline
  * data is too coarse for city zooms, so London's Thames is not in these views); it does not
- * zoom in past its data (locator:maxzoom).
+ * zoom in past its data (locator:maxzoom). Dubai's results page is also tried as it is: its
+ * nearest demo stores stand together 11 km from the searched centre, and the fit takes the
+ * searched place in with them.
  * Read from MapLibre's rendered features (what is on screen, after label collision), at 1440 px
  * and 390 px, read again until the district names are placed (no fixed waits). Screenshots:
  * /tmp/shots/map-orientation-{city}-{width}-z{fit|in}.png.
@@ -51,6 +53,17 @@ const DUBAI = pins([
   ['Dubai Marina', 25.0805, 55.1403],
   ['Deira', 25.2697, 55.3095],
   ['Al Quoz', 25.1425, 55.2312],
+]);
+/**
+ * Dubai as the results page shows it: the demo stores nearest the city's centre stand together
+ * 11 km out, inland round GeoNames' point for the city; fitted alone at the cap, plain land.
+ */
+const DUBAI_NEAREST = pins([
+  ['e& (Demo)', 25.102221, 55.291039],
+  ['Capi (Demo)', 25.105568, 55.30841],
+  ['Etisalat (Demo)', 25.102793, 55.301715],
+  ['du (Demo)', 25.100721, 55.296966],
+  ['du (Demo)', 25.098778, 55.288968],
 ]);
 const TOKYO = pins([
   ['新宿店', 35.6909, 139.7003],
@@ -162,6 +175,40 @@ for (const width of [1440, 390]) {
       for (const v of [fitted, closer]) expect(v.labels.length).toBeLessThan(60);
     });
   }
+}
+
+for (const width of [1440, 390]) {
+  test(`Dubai's results at ${width} px: the fit takes in the searched centre, with districts and sea`, async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+    await openHarness(page);
+    if (width < 800) {
+      await page.addStyleTag({ content: '#map { inline-size: 100vw; block-size: 520px; }' });
+    }
+    const origin = { latitude: 25.2048, longitude: 55.2708 };
+    await mountMap(page, { pins: DUBAI_NEAREST, lang: 'ar', dir: 'rtl', origin });
+    await waitForMap(page);
+    await settle(page);
+    const city: City = { id: 'dubai-searched', lang: 'ar', water: true, pins: DUBAI_NEAREST };
+    const fitted = await legibleView(page, city);
+    await page.screenshot({ path: `${SHOTS}/map-orientation-dubai-searched-${width}-zfit.png` });
+    // Fitted to the stores alone, the view was the cap (13) round them: plain land, no name.
+    expect(fitted.zoom).toBeLessThan(13);
+    expect(fitted.geography.sea ?? 0).toBeGreaterThan(0);
+    expect(fitted.geography.coast ?? 0).toBeGreaterThan(0);
+    const inView = await page.evaluate(
+      ([o, pinList]) => {
+        const bounds = window.storeMap?.getBounds();
+        const points = [{ lng: o.longitude, lat: o.latitude }].concat(
+          pinList.map((p) => ({ lng: p.longitude, lat: p.latitude })),
+        );
+        return points.every((p) => bounds?.contains(p));
+      },
+      [origin, DUBAI_NEAREST] as const,
+    );
+    expect(inView).toBe(true);
+  });
 }
 
 test('a filter that matches nothing keeps the view; the world view has no seam', async ({

@@ -46,6 +46,25 @@ describe('cameraFor', () => {
     });
   });
 
+  it('takes the searched place into the bounds of the pins (Dubai: centre and stores 11 km out)', () => {
+    const stores = [pin('a', 25.11, 55.2), pin('b', 25.12, 55.21)];
+    expect(cameraFor(stores, { latitude: 25.2048, longitude: 55.2708 })).toEqual({
+      kind: 'bounds',
+      bounds: [
+        [55.2, 25.11],
+        [55.2708, 25.2048],
+      ],
+    });
+    // Within the pins' bounds it changes nothing; with one pin it makes bounds of the two.
+    expect(cameraFor(stores, { latitude: 25.115, longitude: 55.205 })).toEqual(cameraFor(stores));
+    expect(cameraFor([pin('a', 51.5, -0.1)], { latitude: 51.51, longitude: -0.12 }).kind).toBe(
+      'bounds',
+    );
+    // No pins: the searched place alone does not move the map; an invalid one is ignored.
+    expect(refitCamera([], { latitude: 51.5, longitude: -0.1 })).toBeUndefined();
+    expect(cameraFor(stores, { latitude: Number.NaN, longitude: 0 })).toEqual(cameraFor(stores));
+  });
+
   it('ignores pins without a valid coordinate', () => {
     expect(isValidPin(pin('x', Number.NaN, 0))).toBe(false);
     expect(isValidPin(pin('x', 91, 0))).toBe(false);

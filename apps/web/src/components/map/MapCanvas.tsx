@@ -51,9 +51,11 @@ export default function MapCanvas(props: StoreMapProps) {
   const [failed, setFailed] = useState(false);
   const validPins = useMemo(() => pins.filter(isValidPin), [pins]);
   const pinsRef = useRef(validPins);
+  const originRef = useRef(props.origin);
   const keepView = useRef(props.view !== undefined);
   useEffect(() => {
     pinsRef.current = validPins;
+    originRef.current = props.origin;
   });
 
   // The map: created once (per language; a new language is a new page load anyway).
@@ -68,7 +70,7 @@ export default function MapCanvas(props: StoreMapProps) {
       if (abort.signal.aborted) return;
       const camera = props.view
         ? { kind: 'point' as const, center: props.view.center, zoom: props.view.zoom }
-        : cameraFor(pinsRef.current);
+        : cameraFor(pinsRef.current, originRef.current);
       const m = new MapLibreMap({
         container,
         style: basemap.style,
@@ -143,7 +145,7 @@ export default function MapCanvas(props: StoreMapProps) {
     // An area search's results keep the visitor's view.
     if (!map || keepView.current) return;
     // No pins (a filter that matches nothing): the map keeps its view.
-    const camera = refitCamera(pinsRef.current);
+    const camera = refitCamera(pinsRef.current, originRef.current);
     if (!camera) return;
     if (camera.kind === 'bounds') {
       map.fitBounds(camera.bounds, {

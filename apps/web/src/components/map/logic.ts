@@ -1,6 +1,6 @@
 /** Pure rules of the store map: pin states, accessible names, the camera for a set of pins. */
 import type { StyleSpecification } from 'maplibre-gl';
-import { DEFAULT_ZOOM, type MapPin } from './types';
+import { DEFAULT_ZOOM, type MapPin, type Origin } from './types';
 
 export type PinState = 'default' | 'hovered' | 'selected';
 
@@ -29,16 +29,21 @@ export type Camera =
   | { kind: 'point'; center: [number, number]; zoom: number }
   | { kind: 'bounds'; bounds: [[number, number], [number, number]] };
 
-/** World view with no pins; the default zoom on one place; otherwise the pins' bounds. */
-export function cameraFor(pins: readonly MapPin[]): Camera {
+/**
+ * World view with no pins; the default zoom on one place; otherwise the pins' bounds, with the
+ * searched place when there is one, so that the view shows the stores beside where the visitor
+ * searched (docs/MAP.md, "Fitting the results").
+ */
+export function cameraFor(pins: readonly MapPin[], origin?: Origin): Camera {
   const valid = pins.filter(isValidPin);
   const first = valid[0];
   if (!first) return { kind: 'world', center: [10, 25], zoom: 1 };
+  const points = origin && isValidPin({ ...first, ...origin }) ? [...valid, origin] : valid;
   let west = first.longitude;
   let east = first.longitude;
   let south = first.latitude;
   let north = first.latitude;
-  for (const p of valid) {
+  for (const p of points) {
     west = Math.min(west, p.longitude);
     east = Math.max(east, p.longitude);
     south = Math.min(south, p.latitude);
@@ -69,7 +74,7 @@ export function styleMaxZoom(style: StyleSpecification): number | undefined {
 }
 
 /** The camera to move to after new results: none without pins (the view stays as it was). */
-export function refitCamera(pins: readonly MapPin[]): Camera | undefined {
-  const camera = cameraFor(pins);
+export function refitCamera(pins: readonly MapPin[], origin?: Origin): Camera | undefined {
+  const camera = cameraFor(pins, origin);
   return camera.kind === 'world' ? undefined : camera;
 }

@@ -2,6 +2,12 @@
 import type { ReactNode } from 'react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 
+/** A searched place (the results' origin). */
+export interface Origin {
+  latitude: number;
+  longitude: number;
+}
+
 /** Map fit delay after results arrive (spec 9.4). */
 export const FIT_DELAY_MS = 1000;
 /** Re-centre delay after a store is selected (spec 4.3, 9.4). */
@@ -93,6 +99,8 @@ export interface StoreMapProps {
   dir?: 'ltr' | 'rtl';
   /** Changes when new results arrive: the map fits its pins 1 s later. */
   fitKey?: string | number;
+  /** The searched place: the fit after new results takes it in with the pins (README). */
+  origin?: Origin | undefined;
   /** false: the small location map (no gestures, no controls, pins not focusable). */
   interactive?: boolean;
   labels?: Partial<StoreMapLabels>;

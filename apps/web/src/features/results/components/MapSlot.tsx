@@ -24,6 +24,8 @@ export interface MapSlotProps {
   hoveredId: string | null;
   /** Changes when new results (or another page of them) are shown: the map fits its pins. */
   fitKey: string;
+  /** The searched place, taken into the map's fit with the pins. */
+  origin?: { latitude: number; longitude: number } | undefined;
   onSelect(id: string): void;
   onHover(id: string | null): void;
   onEscape(): void;
@@ -57,6 +59,7 @@ export function MapSlot(props: MapSlotProps) {
         lang={ctx.mapsLang}
         dir={localeDirection(ctx.locale)}
         fitKey={props.fitKey}
+        origin={props.origin}
         labels={labels}
         calloutSize={active ? calloutSize(active) : 'small'}
         renderCallout={(id) => {

@@ -222,6 +222,7 @@ export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
                 activeId={selection.activeId}
                 hoveredId={selection.hoveredId}
                 fitKey={fitKey}
+                origin={request}
                 onSelect={(id) => selection.select(id, 'pin')}
                 onHover={selection.hover}
                 onEscape={selection.closeCallout}
