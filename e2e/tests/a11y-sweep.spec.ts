@@ -88,6 +88,16 @@ for (const [locale, s] of Object.entries(LOCALES)) {
     // The narrow store detail view: the same results at 390 px, a store chosen.
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByTestId('map-slot')).toHaveCount(0);
+    // The badge legend wraps rather than run off a phone's screen (ja: スペシャリスト).
+    const offScreen = await page.evaluate(() =>
+      [...document.querySelectorAll('.badge-legend li')]
+        .filter((li) => {
+          const r = li.getBoundingClientRect();
+          return r.right > window.innerWidth + 1 || r.left < -1;
+        })
+        .map((li) => li.textContent),
+    );
+    expect(offScreen).toEqual([]);
     await stores(page).first().locator('.store__select').click();
     await expect(page.getByTestId('store-detail')).toBeVisible();
     await mapReady(page);
