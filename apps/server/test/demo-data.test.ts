@@ -61,7 +61,7 @@ const POSTCODES: Record<string, RegExp> = {
 };
 
 /** Countries whose postcodes come from the gazetteer: every one is a real code. */
-const REAL_POSTCODES = ['US', 'FR', 'JP', 'CA', 'AU', 'IN', 'FI'];
+const REAL_POSTCODES = ['US', 'FR', 'DE', 'JP', 'CA', 'AU', 'IN', 'FI'];
 
 let byCountry: Map<string, Doc[]>;
 let gazetteer: Gazetteer;
