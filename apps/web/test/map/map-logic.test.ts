@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   cameraFor,
+  fitMaxZoom,
   isValidPin,
   pinState,
   pinsKey,
@@ -157,6 +158,13 @@ describe('zoom range and refit', () => {
     expect(styleMaxZoom(style({ 'locator:maxzoom': 'deep' }))).toBeUndefined();
     expect(styleMaxZoom(style({ 'locator:maxzoom': 99 }))).toBeUndefined();
     expect(styleMaxZoom(style(undefined))).toBeUndefined();
+  });
+
+  it('a fit stops a step short of a capped basemap, at 14 on an uncapped one', () => {
+    expect(fitMaxZoom(13)).toBe(12);
+    expect(fitMaxZoom(undefined)).toBe(DEFAULT_ZOOM);
+    expect(fitMaxZoom(22)).toBe(DEFAULT_ZOOM);
+    expect(fitMaxZoom(0)).toBe(0);
   });
 
   it('no pins (a filter that matches nothing): no camera move, the view stays', () => {

@@ -11,7 +11,15 @@ import './map.css';
 import { loadBasemap, usesPmtiles, type Attribution } from './basemap';
 import { MapContext } from './context';
 import { prefersReducedMotion, useDelayedOnChange } from './hooks';
-import { cameraFor, isValidPin, pinState, pinsKey, refitCamera, styleMaxZoom } from './logic';
+import {
+  cameraFor,
+  fitMaxZoom,
+  isValidPin,
+  pinState,
+  pinsKey,
+  refitCamera,
+  styleMaxZoom,
+} from './logic';
 import { MapAttribution } from './MapAttribution';
 import { MapCallout } from './MapCallout';
 import { calloutOffset } from './callout-room';
@@ -53,6 +61,7 @@ export default function MapCanvas(props: StoreMapProps) {
   const pinsRef = useRef(validPins);
   const originRef = useRef(props.origin);
   const keepView = useRef(props.view !== undefined);
+  const fitZoomRef = useRef(DEFAULT_ZOOM);
   useEffect(() => {
     pinsRef.current = validPins;
     originRef.current = props.origin;
@@ -71,6 +80,8 @@ export default function MapCanvas(props: StoreMapProps) {
       const camera = props.view
         ? { kind: 'point' as const, center: props.view.center, zoom: props.view.zoom }
         : cameraFor(pinsRef.current, originRef.current);
+      const fitZoom = fitMaxZoom(styleMaxZoom(basemap.style));
+      fitZoomRef.current = fitZoom;
       const m = new MapLibreMap({
         container,
         style: basemap.style,
@@ -91,12 +102,15 @@ export default function MapCanvas(props: StoreMapProps) {
         ...(camera.kind === 'bounds'
           ? {
               bounds: camera.bounds,
-              fitBoundsOptions: { padding: FIT_PADDING, maxZoom: DEFAULT_ZOOM },
+              fitBoundsOptions: { padding: FIT_PADDING, maxZoom: fitZoom },
             }
           : {
               center: camera.center,
-              // The small map shows where the store is: the district and town around it.
-              zoom: interactive ? camera.zoom : Math.min(camera.zoom, SMALL_MAP_ZOOM),
+              // The small map shows where the store is: the district and town around it. An
+              // area search's view is the visitor's own: kept as it was.
+              zoom: props.view
+                ? camera.zoom
+                : Math.min(camera.zoom, interactive ? fitZoom : SMALL_MAP_ZOOM),
             }),
         ...(basemap.token
           ? {
@@ -150,11 +164,15 @@ export default function MapCanvas(props: StoreMapProps) {
     if (camera.kind === 'bounds') {
       map.fitBounds(camera.bounds, {
         padding: FIT_PADDING,
-        maxZoom: DEFAULT_ZOOM,
+        maxZoom: fitZoomRef.current,
         duration: duration(),
       });
     } else {
-      map.easeTo({ center: camera.center, zoom: camera.zoom, duration: duration() });
+      map.easeTo({
+        center: camera.center,
+        zoom: Math.min(camera.zoom, fitZoomRef.current),
+        duration: duration(),
+      });
     }
   });
 

@@ -73,6 +73,16 @@ export function styleMaxZoom(style: StyleSpecification): number | undefined {
   return typeof z === 'number' && Number.isFinite(z) && z >= 0 && z <= 24 ? z : undefined;
 }
 
+/**
+ * The deepest zoom a fit goes to: the default (14), but one step short of a capped basemap's
+ * last zoom. At the embedded map's cap (13) its data is over-zoomed and names only what lies
+ * within a few kilometres; a step out shows the districts and coast around the stores, and the
+ * visitor can still zoom in (README, "Fitting the results").
+ */
+export function fitMaxZoom(styleMax: number | undefined): number {
+  return styleMax === undefined ? DEFAULT_ZOOM : Math.max(0, Math.min(DEFAULT_ZOOM, styleMax - 1));
+}
+
 /** The camera to move to after new results: none without pins (the view stays as it was). */
 export function refitCamera(pins: readonly MapPin[], origin?: Origin): Camera | undefined {
   const camera = cameraFor(pins, origin);
