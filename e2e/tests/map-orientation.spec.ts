@@ -139,16 +139,21 @@ async function legibleView(page: Page, city: City): Promise<View> {
   return last;
 }
 
+/** The map harness in a window `width` px wide; a phone's map spans the screen, 520 px high. */
+async function openHarnessAt(page: Page, width: number): Promise<void> {
+  await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
+  await openHarness(page);
+  if (width < 800) {
+    await page.addStyleTag({ content: '#map { inline-size: 100vw; block-size: 520px; }' });
+  }
+}
+
 for (const width of [1440, 390]) {
   for (const city of CITIES) {
     test(`${city.id} at ${width} px: sea, coast or borders and district names, fitted and 2 steps in`, async ({
       page,
     }) => {
-      await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
-      await openHarness(page);
-      if (width < 800) {
-        await page.addStyleTag({ content: '#map { inline-size: 100vw; block-size: 520px; }' });
-      }
+      await openHarnessAt(page, width);
       await mountMap(page, { pins: city.pins, lang: city.lang });
       await waitForMap(page);
       await settle(page);
@@ -181,11 +186,7 @@ for (const width of [1440, 390]) {
   test(`Dubai's results at ${width} px: the fit takes in the searched centre, with districts and sea`, async ({
     page,
   }) => {
-    await page.setViewportSize({ width, height: width > 800 ? 900 : 844 });
-    await openHarness(page);
-    if (width < 800) {
-      await page.addStyleTag({ content: '#map { inline-size: 100vw; block-size: 520px; }' });
-    }
+    await openHarnessAt(page, width);
     const origin = { latitude: 25.2048, longitude: 55.2708 };
     await mountMap(page, { pins: DUBAI_NEAREST, lang: 'ar', dir: 'rtl', origin });
     await waitForMap(page);

@@ -10,6 +10,7 @@ export * from './dropoff.js';
 export * from './paging.js';
 export * from './form.js';
 export * from './links.js';
+export * from './address.js';
 export * from './display.js';
 export * from './page-title.js';
 export * from './traveltime.js';

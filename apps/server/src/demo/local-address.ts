@@ -4,6 +4,7 @@
  * its city (Tokyo's wards, "大阪市北区"), the prefecture as its state and the town before the
  * block numbers ("丸の内2丁目12-11"), so its stores are named after their town.
  */
+import { repeatsCity } from '@locator/core';
 import { writtenPostcode, type RealPostcode } from './postcodes.js';
 import { splitJapanesePlace } from './japanese-municipalities.js';
 
@@ -14,15 +15,6 @@ export interface AddressLines {
   postalCode: string;
   /** The town the store stands in, when the address names one. */
   town?: string;
-}
-
-/** Administrative kinds written after a place's name (上海市, 東京都, 广东省). */
-const KIND_SUFFIX = /[市省都府県县縣]$/u;
-
-/** The state only repeats the city, in any of its names, with or without its kind. */
-export function repeatsCity(state: string, cityNames: readonly string[]): boolean {
-  const bare = state.replace(KIND_SUFFIX, '');
-  return cityNames.some((c) => c !== '' && (c === state || c.replace(KIND_SUFFIX, '') === bare));
 }
 
 export function localAddress(

@@ -5,7 +5,7 @@
  */
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RETAIL_STORE_TYPE, languageTag, telHref, type Store } from '@locator/core';
+import { RETAIL_STORE_TYPE, cityLine, languageTag, telHref, type Store } from '@locator/core';
 import type { ResultsContext } from '../context';
 import type { TravelTimes } from '../hooks/useTravelTimes';
 import type { StoreLinkInput, StoreUrls } from '../store-links';
@@ -102,9 +102,7 @@ export function StoreHead({
 export function StoreFacts({ store, links }: { store: Store; links: StoreLinks }) {
   const { t } = useTranslation('result');
   const { ctx } = links;
-  // The state is left out when it repeats the city ("Tokyo Tokyo").
-  const state = store.state && store.state !== store.city ? store.state : '';
-  const cityLine = [store.city, state, store.postalCode].filter(Boolean).join(' ');
+  const addressLastLine = cityLine(store);
   // Only a number becomes a tel: link (no link for "n/a" or script-like text).
   const tel = telHref(store.phone);
   return (
@@ -132,7 +130,7 @@ export function StoreFacts({ store, links }: { store: Store; links: StoreLinks }
             <address>
               {store.street1 ? <span dir="auto">{store.street1}</span> : null}
               {store.street2 ? <span dir="auto">{store.street2}</span> : null}
-              {cityLine ? <span dir="auto">{cityLine}</span> : null}
+              {addressLastLine ? <span dir="auto">{addressLastLine}</span> : null}
             </address>
           </dd>
         </div>
