@@ -54,11 +54,14 @@ describe('EncodedAnswers', () => {
     }
   });
 
-  it('compresses an answer once per URL, ETag and encoding', async () => {
+  it('keeps an answer from its second ask, per URL, ETag and encoding', async () => {
     const before = { hits: answers.hits, misses: answers.misses };
-    const first = await get('br', '/search?lat=2');
-    const again = await get('br', '/search?lat=2');
-    expect(again.rawPayload.equals(first.rawPayload)).toBe(true);
+    const first = await get('br', '/search?lat=2'); // asked once: compressed, not kept
+    const second = await get('br', '/search?lat=2'); // asked again: compressed and kept
+    const third = await get('br', '/search?lat=2'); // from the cache
+    expect(second.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(third.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect([answers.hits - before.hits, answers.misses - before.misses]).toEqual([1, 2]);
     await get('gzip', '/search?lat=2'); // another encoding
     await get('br', '/search?lat=3'); // another URL
     current = { body: bodyOf('2'), etag: '"2"' }; // the stores changed
@@ -66,7 +69,16 @@ describe('EncodedAnswers', () => {
     expect(brotliDecompressSync(changed.rawPayload).equals(current.body)).toBe(true);
     expect(changed.headers.etag).toBe('W/"2"');
     expect(answers.hits - before.hits).toBe(1);
-    expect(answers.misses - before.misses).toBe(4);
+    expect(answers.misses - before.misses).toBe(5);
+  });
+
+  it('keeps nothing of URLs asked once (device positions)', async () => {
+    const before = { hits: answers.hits, misses: answers.misses };
+    for (let i = 0; i < 5; i += 1) await get('br', `/search?lat=10.${i}`);
+    // Each asked once: none kept, so asking one again compresses it again, and keeps it.
+    await get('br', '/search?lat=10.0');
+    await get('br', '/search?lat=10.0');
+    expect([answers.hits - before.hits, answers.misses - before.misses]).toEqual([1, 6]);
   });
 
   it('leaves an answer over the inline limit to the streaming compression, uncached', async () => {
