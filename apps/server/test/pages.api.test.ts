@@ -136,6 +136,11 @@ describe.each(DIALECTS)('store pages on %s', (dialect) => {
     const root = parse(res.body);
     expect(root.querySelector('html')!.getAttribute('lang')).toBe('fr-CA');
     expect(root.querySelector('h1')!.textContent).toBe('Café Lumière');
+    // The address as the results page writes it: street lines, then city, state and postcode.
+    expect(root.querySelectorAll('address bdi').map((b) => b.textContent)).toEqual([
+      '1 rue Sainte-Catherine',
+      'Montréal Québec H2X 1Y4',
+    ]);
     expect(root.querySelector('title')!.textContent).toContain('Café Lumière');
     expect(root.querySelector('meta[name="description"]')!.getAttribute('content')).toMatch(
       /Café Lumière/,

@@ -5,12 +5,12 @@
  * stores. Every value is escaped.
  */
 import {
+  addressLines,
   appointmentProduct,
   appointmentUrl,
   isAppointmentLinkShown,
   resolveBadgeCodes,
   safeWebUrl,
-  storeAddressParts,
   storePageDirectionsUrl,
   telHref,
   type Product,
@@ -92,7 +92,7 @@ export function renderStoreMain(v: StoreView): string {
     );
   }
 
-  const address = storeAddressParts(doc);
+  const address = addressLines(doc);
   out.push('<dl class="sp-facts">');
   if (address.length > 0) {
     out.push(

@@ -5,7 +5,7 @@
  */
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RETAIL_STORE_TYPE, cityLine, languageTag, telHref, type Store } from '@locator/core';
+import { RETAIL_STORE_TYPE, addressLines, languageTag, telHref, type Store } from '@locator/core';
 import type { ResultsContext } from '../context';
 import type { TravelTimes } from '../hooks/useTravelTimes';
 import type { StoreLinkInput, StoreUrls } from '../store-links';
@@ -102,7 +102,7 @@ export function StoreHead({
 export function StoreFacts({ store, links }: { store: Store; links: StoreLinks }) {
   const { t } = useTranslation('result');
   const { ctx } = links;
-  const addressLastLine = cityLine(store);
+  const address = addressLines(store);
   // Only a number becomes a tel: link (no link for "n/a" or script-like text).
   const tel = telHref(store.phone);
   return (
@@ -128,9 +128,11 @@ export function StoreFacts({ store, links }: { store: Store; links: StoreLinks }
             {/* Each line keeps its own direction: a Latin address on a right-to-left page still
                 reads "1032 Station Avenue". */}
             <address>
-              {store.street1 ? <span dir="auto">{store.street1}</span> : null}
-              {store.street2 ? <span dir="auto">{store.street2}</span> : null}
-              {addressLastLine ? <span dir="auto">{addressLastLine}</span> : null}
+              {address.map((line, i) => (
+                <span key={i} dir="auto">
+                  {line}
+                </span>
+              ))}
             </address>
           </dd>
         </div>
