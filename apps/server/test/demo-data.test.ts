@@ -230,6 +230,21 @@ describe('demo data, country by country', () => {
     expect(docs.filter((d) => d.state === '广东省').length).toBeGreaterThan(0);
   });
 
+  it('Korean postcodes start with the digits of their province', () => {
+    const docs = byCountry.get('KR')!;
+    const range = (city: string, low: number, high: number) => {
+      const inCity = docs.filter((d) => d.city === city);
+      expect(inCity.length, city).toBeGreaterThan(0);
+      for (const d of inCity) {
+        expect(d.postalCode, city).toMatch(/^\d{5}$/);
+        const first = Number(d.postalCode.slice(0, 2));
+        expect(first >= low && first <= high, `${city} ${d.postalCode}`).toBe(true);
+      }
+    };
+    range('서울', 1, 8);
+    range('부산', 46, 49);
+  });
+
   it('no city repeats itself as its state', () => {
     for (const docs of byCountry.values()) {
       for (const d of docs) expect(d.state === d.city && d.city !== '', d.city).toBe(false);

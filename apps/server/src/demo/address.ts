@@ -2,6 +2,7 @@
 import type { City } from './cities.js';
 import type { Rng } from './rng.js';
 import { chinesePostcode } from './chinese-postcodes.js';
+import { koreanPostcode } from './korean-postcodes.js';
 
 type Style = (r: Rng, country?: string) => string;
 
@@ -167,7 +168,8 @@ const UK_INWARD = 'ABDEFGHJLNPQRSTUWXYZ';
 /**
  * A postal code in the country's format. French codes start with the place's department
  * (GeoNames admin-2); UK codes use only the letters real inward codes use; Chinese codes
- * follow China Post's province and city digits (chinese-postcodes.ts).
+ * follow China Post's province and city digits (chinese-postcodes.ts), Korean ones Korea Post's
+ * province digits (korean-postcodes.ts).
  */
 export function postalCode(
   r: Rng,
@@ -189,6 +191,7 @@ export function postalCode(
   });
   if (country === 'CN' && place?.name && place.admin1)
     return chinesePostcode(code, { name: place.name, admin1: place.admin1 });
+  if (country === 'KR' && place?.admin1) return koreanPostcode(code, place.admin1);
   const department = place?.admin2 ?? '';
   if (country === 'FR' && department === '75') {
     // Paris: its arrondissements, 75001 to 75020.

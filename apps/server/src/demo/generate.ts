@@ -30,7 +30,7 @@ import { demoTrainingProducts } from './training.js';
 export const DEMO_SEED = 20_240_601;
 export const DEMO_STORE_COUNT = 50_000;
 /** Bump when the generator's output changes, so start-up reloads the demo data. */
-export const DEMO_VERSION = '6';
+export const DEMO_VERSION = '7';
 
 type Brands = Record<string, { retail: string[]; carrier: string[]; repair: string[] }>;
 
