@@ -243,6 +243,18 @@ describe('demo data, country by country', () => {
     };
     range('서울', 1, 8);
     range('부산', 46, 49);
+    // Provinces in Korean ("경기도"), not in English ("Gyeonggi-do").
+    const states = docs.map((d) => d.state).filter(Boolean);
+    expect(states.length).toBeGreaterThan(0);
+    for (const state of states) expect(state).toMatch(/^[\p{Script=Hangul}\s]+$/u);
+    // No "서울 서울특별시": a metropolitan city is its own state.
+    for (const d of docs.filter((x) => x.city === '서울')) expect(d.state).toBe('');
+  });
+
+  it('Taiwanese addresses carry no other county as their state', () => {
+    const docs = byCountry.get('TW')!;
+    expect(docs.length).toBeGreaterThan(0);
+    for (const d of docs) expect(d.state, d.city).toBe('');
   });
 
   it('no city repeats itself as its state', () => {

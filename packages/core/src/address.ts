@@ -1,8 +1,9 @@
 /**
  * How a store's address is written: in the order of its script (`addressLines`), and without a
  * state that only repeats the city, in any of the city's names and with or without its
- * administrative kind ("Tokyo Tokyo", "上海 上海市"). Applied by the server's demo data when it
- * writes addresses, and by the results page and the store pages when they show one.
+ * administrative kind ("Tokyo Tokyo", "上海 上海市", "서울 서울특별시"). Applied by the server's
+ * demo data when it writes addresses, and by the results page and the store pages when they
+ * show one.
  */
 
 /** A store's address fields, as the API answers them. */
@@ -14,8 +15,8 @@ export interface PostalAddress {
   postalCode?: string;
 }
 
-/** Administrative kinds written after a place's name (上海市, 東京都, 广东省). */
-const KIND_SUFFIX = /[市省都府県县縣]$/u;
+/** Administrative kinds written after a place's name (上海市, 東京都, 广东省, 서울특별시, 부산광역시). */
+const KIND_SUFFIX = /(?:[市省都府県县縣]|특별자치시|특별자치도|특별시|광역시)$/u;
 
 /** The state only repeats the city, in any of its names, with or without its kind. */
 export function repeatsCity(state: string, cityNames: readonly string[]): boolean {

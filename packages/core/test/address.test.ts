@@ -7,6 +7,8 @@ describe('repeatsCity', () => {
     expect(repeatsCity('上海市', ['上海'])).toBe(true);
     expect(repeatsCity('東京都', ['東京'])).toBe(true);
     expect(repeatsCity('上海市', ['Shanghai', '上海'])).toBe(true);
+    expect(repeatsCity('서울특별시', ['서울'])).toBe(true);
+    expect(repeatsCity('부산광역시', ['부산'])).toBe(true);
   });
 
   it('keeps a state that names something else', () => {
@@ -14,6 +16,7 @@ describe('repeatsCity', () => {
     expect(repeatsCity('广东省', ['广州'])).toBe(false);
     expect(repeatsCity('東京都', ['杉並区'])).toBe(false);
     expect(repeatsCity('Tokyo', [''])).toBe(false);
+    expect(repeatsCity('경기도', ['수원'])).toBe(false);
   });
 });
 

@@ -75,8 +75,19 @@ let regions: Record<string, { regions?: IsoRegion[] }> | undefined;
 /** Countries whose addresses use the subdivision's code rather than its name. */
 const CODE_STATES = new Set(['US', 'CA', 'AU', 'BR', 'MX', 'MY', 'IN']);
 
+/** iso3166-2-db's key for a language's names where it differs from the language code. */
+const NAME_KEYS: Record<string, string> = { ko: 'kr' };
+
+/**
+ * Countries whose GeoNames admin-1 codes are not the subdivisions of iso3166-2-db: Taiwan's are
+ * its former provinces ("Taipei" is 03), which iso3166-2-db's codes give to counties (03 is
+ * Chiayi), so its addresses carry no state rather than another county's.
+ */
+const NO_STATES = new Set(['TW']);
+
 /** The state / province of an admin-1 code, in the language when known. */
 export function stateName(country: string, admin1: string, lang: string): string {
+  if (NO_STATES.has(country)) return '';
   regions ??= require('iso3166-2-db/data/iso3166-2.json') as Record<
     string,
     { regions?: IsoRegion[] }
@@ -85,5 +96,5 @@ export function stateName(country: string, admin1: string, lang: string): string
   if (!r) return '';
   if (CODE_STATES.has(country)) return r.iso;
   if (country === 'JP' && lang === 'ja') return japanesePrefecture(r.iso) ?? r.name;
-  return r.names?.[lang] ?? r.name;
+  return r.names?.[NAME_KEYS[lang] ?? lang] ?? r.name;
 }
