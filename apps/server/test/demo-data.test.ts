@@ -8,6 +8,7 @@
 import { parsePhoneNumber } from 'awesome-phonenumber';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { loadEmbeddedProvider, type Gazetteer } from '@locator/geo';
+import { PHONE_AREAS } from '../src/demo/areas.js';
 import { generateDemoStores } from '../src/demo/generate.js';
 import { gazetteerPostcodes } from '../src/demo/postcodes.js';
 import { config } from './helpers/fixtures.js';
@@ -163,6 +164,20 @@ describe('demo data, country by country', () => {
     },
   );
 
+  it('every city’s phone template gives numbers libphonenumber finds valid', () => {
+    // An invalid template falls back to the country's example number: another city's code.
+    const invalid = Object.entries(PHONE_AREAS).flatMap(([cc, areas]) =>
+      Object.entries(areas)
+        .filter(([, template]) =>
+          [0, 5, 9].some(
+            (d) => !parsePhoneNumber(template.replace(/x/g, String(d)), { regionCode: cc }).valid,
+          ),
+        )
+        .map(([city]) => `${cc} ${city}`),
+    );
+    expect(invalid).toEqual([]);
+  });
+
   it('phone area codes are the city’s (London 020, Shanghai 021, Tokyo 03)', () => {
     const starts = (cc: string, city: string | RegExp, prefix: string) => {
       const docs = byCountry
@@ -179,6 +194,12 @@ describe('demo data, country by country', () => {
       /^(千代田|中央|港|新宿|文京|台東|墨田|江東|品川|目黒|渋谷|中野|杉並|豊島)区$/,
       '03-',
     );
+    // Japan's other big cities have theirs, not Tokyo's 03 or a neighbour's.
+    starts('JP', '町田市', '042-');
+    starts('JP', '長崎市', '095-');
+    starts('JP', /^仙台市/, '022-');
+    starts('JP', /^広島市/, '082-');
+    starts('JP', /^札幌市/, '011-');
     starts('US', 'New York City', '(212) 555-01');
     starts('AU', 'Sydney', '(02) ');
     starts('IN', 'ग्रेटर मुम्बई', '022 ');
