@@ -200,6 +200,7 @@ describe('demo data, country by country', () => {
     starts('JP', /^仙台市/, '022-');
     starts('JP', /^広島市/, '082-');
     starts('JP', /^札幌市/, '011-');
+    starts('KR', '수원', '031-');
     starts('US', 'New York City', '(212) 555-01');
     starts('AU', 'Sydney', '(02) ');
     starts('IN', 'ग्रेटर मुम्बई', '022 ');
@@ -272,10 +273,21 @@ describe('demo data, country by country', () => {
     for (const d of docs.filter((x) => x.city === '서울')) expect(d.state).toBe('');
   });
 
-  it('Taiwanese addresses carry no other county as their state', () => {
+  it('Taiwanese addresses: no other county as their state, Traditional characters, real codes', () => {
     const docs = byCountry.get('TW')!;
     expect(docs.length).toBeGreaterThan(0);
-    for (const d of docs) expect(d.state, d.city).toBe('');
+    for (const d of docs) {
+      expect(d.state, d.city).toBe('');
+      expect(d.postalCode).toMatch(/^[1-9]\d{2}$/);
+      // 號 and 華, not the Simplified 号 and 华.
+      expect(d.street1).not.toMatch(/[号华设纪长]/u);
+    }
+    const taipei = docs.filter((d) => d.city === '台北');
+    expect(taipei.length).toBeGreaterThan(0);
+    for (const d of taipei) {
+      const code = Number(d.postalCode);
+      expect(code >= 100 && code <= 116, d.postalCode).toBe(true);
+    }
   });
 
   it('no city repeats itself as its state', () => {

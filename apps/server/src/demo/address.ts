@@ -3,11 +3,15 @@ import type { City } from './cities.js';
 import type { Rng } from './rng.js';
 import { chinesePostcode } from './chinese-postcodes.js';
 import { koreanPostcode } from './korean-postcodes.js';
+import { taiwanesePostcode } from './taiwanese-postcodes.js';
 
 type Style = (r: Rng, country?: string) => string;
 
 const pick = (r: Rng, xs: readonly string[]): string => r.pick(xs);
 const n = (r: Rng, max = 200): number => r.int(1, max);
+
+/** Countries whose Chinese is written in Traditional characters. */
+const TRADITIONAL = new Set(['TW', 'MO', 'HK']);
 
 const STYLES: Record<string, Style> = {
   en: (r, cc = '') =>
@@ -49,8 +53,11 @@ const STYLES: Record<string, Style> = {
   uk: (r) =>
     `вул. ${pick(r, ['Шевченка', 'Франка', 'Грушевського', 'Соборна', 'Незалежності'])}, ${n(r, 150)}`,
   ja: (r) => `${n(r, 9)}丁目${n(r, 30)}-${n(r, 20)}`,
-  zh: (r) =>
-    `${pick(r, ['人民', '中山', '解放', '建设', '和平', '新华', '南京', '长江', '世纪'])}${pick(r, ['路', '路', '大道', '街'])}${n(r, 800)}号`,
+  // Taiwan and Macao write Traditional characters, with their own street names.
+  zh: (r, country) =>
+    TRADITIONAL.has(country)
+      ? `${pick(r, ['中山', '中正', '民生', '民權', '忠孝', '仁愛', '信義', '和平', '復興'])}${pick(r, ['路', '路', '街', '大道'])}${n(r, 800)}號`
+      : `${pick(r, ['人民', '中山', '解放', '建设', '和平', '新华', '南京', '长江', '世纪'])}${pick(r, ['路', '路', '大道', '街'])}${n(r, 800)}号`,
   ko: (r) => `${pick(r, ['세종대로', '테헤란로', '중앙로', '시청로', '번영로'])} ${n(r, 400)}`,
   id: (r) =>
     `Jl. ${pick(r, ['Sudirman', 'M.H. Thamrin', 'Gatot Subroto', 'Diponegoro', 'Ahmad Yani'])} No. ${n(r, 200)}`,
@@ -169,7 +176,8 @@ const UK_INWARD = 'ABDEFGHJLNPQRSTUWXYZ';
  * A postal code in the country's format. French codes start with the place's department
  * (GeoNames admin-2); UK codes use only the letters real inward codes use; Chinese codes
  * follow China Post's province and city digits (chinese-postcodes.ts), Korean ones Korea Post's
- * province digits (korean-postcodes.ts).
+ * province digits (korean-postcodes.ts), Taiwanese ones their city's or district's three digits
+ * (taiwanese-postcodes.ts).
  */
 export function postalCode(
   r: Rng,
@@ -192,6 +200,7 @@ export function postalCode(
   if (country === 'CN' && place?.name && place.admin1)
     return chinesePostcode(code, { name: place.name, admin1: place.admin1 });
   if (country === 'KR' && place?.admin1) return koreanPostcode(code, place.admin1);
+  if (country === 'TW' && place?.name) return taiwanesePostcode(code, place.name);
   const department = place?.admin2 ?? '';
   if (country === 'FR' && department === '75') {
     // Paris: its arrondissements, 75001 to 75020.

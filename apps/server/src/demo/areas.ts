@@ -80,6 +80,12 @@ export const PHONE_AREAS: Record<string, Record<string, string>> = {
     Daegu: '053-123-xxxx',
     Daejeon: '042-123-xxxx',
     Gwangju: '062-123-xxxx',
+    Ulsan: '052-229-xxxx',
+    Suwon: '031-228-xxxx',
+    Changwon: '055-225-xxxx',
+    'Cheongju-si': '043-201-xxxx',
+    Jeonju: '063-281-xxxx',
+    'Jeju City': '064-710-xxxx',
   },
   FR: {
     Paris: '01 42 10 xx xx',
