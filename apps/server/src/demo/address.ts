@@ -53,9 +53,9 @@ const STYLES: Record<string, Style> = {
   uk: (r) =>
     `вул. ${pick(r, ['Шевченка', 'Франка', 'Грушевського', 'Соборна', 'Незалежності'])}, ${n(r, 150)}`,
   ja: (r) => `${n(r, 9)}丁目${n(r, 30)}-${n(r, 20)}`,
-  // Taiwan and Macao write Traditional characters, with their own street names.
+  // Taiwan, Hong Kong and Macao write Traditional characters, with their own street names.
   zh: (r, country) =>
-    TRADITIONAL.has(country)
+    TRADITIONAL.has(country ?? '')
       ? `${pick(r, ['中山', '中正', '民生', '民權', '忠孝', '仁愛', '信義', '和平', '復興'])}${pick(r, ['路', '路', '街', '大道'])}${n(r, 800)}號`
       : `${pick(r, ['人民', '中山', '解放', '建设', '和平', '新华', '南京', '长江', '世纪'])}${pick(r, ['路', '路', '大道', '街'])}${n(r, 800)}号`,
   ko: (r) => `${pick(r, ['세종대로', '테헤란로', '중앙로', '시청로', '번영로'])} ${n(r, 400)}`,
