@@ -281,6 +281,8 @@ describe('demo data, country by country', () => {
       expect(d.postalCode).toMatch(/^[1-9]\d{2}$/);
       // 號 and 華, not the Simplified 号 and 华.
       expect(d.street1).not.toMatch(/[号华设纪长]/u);
+      // Named after the street without its number: "仁愛路", not "仁愛路 號".
+      expect(d.title).not.toMatch(/[号號]/u);
     }
     const taipei = docs.filter((d) => d.city === '台北');
     expect(taipei.length).toBeGreaterThan(0);

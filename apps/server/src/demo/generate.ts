@@ -59,7 +59,7 @@ const BIG_CITY = 250_000;
 /** A street line without its numbers ("174 شارع الملك فهد" → "شارع الملك فهد", "长江路12号" → "长江路"). */
 function streetName(street: string): string {
   return street
-    .replace(/\d+\s*号/g, '')
+    .replace(/\d+\s*[号號]/g, '')
     .replace(/\b(No[.:]|ul\.|Jl\.)\s*/g, '')
     .replace(/[\d,-]+/g, ' ')
     .replace(/\s+/g, ' ')
