@@ -24,12 +24,16 @@ export function repeatsCity(state: string, cityNames: readonly string[]): boolea
   return cityNames.some((c) => c !== '' && (c === state || c.replace(KIND_SUFFIX, '') === bare));
 }
 
+/** An address's state as it is shown: blank when it only repeats the city. */
+function shownState(state: string, city: string): string {
+  return state && !repeatsCity(state, [city]) ? state : '';
+}
+
 /** The address's last line: city, the state unless it repeats the city, and the postcode. */
 export function cityLine(address: PostalAddress): string {
   const city = (address.city ?? '').trim();
-  const state = (address.state ?? '').trim();
-  const shown = state && !repeatsCity(state, [city]) ? state : '';
-  return [city, shown, (address.postalCode ?? '').trim()].filter(Boolean).join(' ');
+  const state = shownState((address.state ?? '').trim(), city);
+  return [city, state, (address.postalCode ?? '').trim()].filter(Boolean).join(' ');
 }
 
 /** Han and kana: written without spaces between the parts of an address. */
@@ -68,9 +72,8 @@ export function addressLines(address: PostalAddress): string[] {
     part(address.postalCode),
   ];
   if (LARGEST_FIRST.test(`${street1}${city}${state}`)) {
-    const shownState = state && !repeatsCity(state, [city]) ? state : '';
     const postcode = JAPANESE_POSTCODE.test(postalCode) ? `〒${postalCode}` : postalCode;
-    const place = joinParts([shownState, city, street1].filter(Boolean));
+    const place = joinParts([shownState(state, city), city, street1].filter(Boolean));
     return [postcode, place, street2].filter(Boolean);
   }
   return [street1, street2, cityLine(address)].filter(Boolean);
