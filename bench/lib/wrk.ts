@@ -60,8 +60,9 @@ export async function runWrk(o: WrkOptions): Promise<WrkResult> {
   // A connection's turn is its answer time plus the delay: about connections / rate seconds.
   const delayMs =
     o.delayMs ?? (o.rate ? Math.max(1, Math.round((o.connections / o.rate) * 1000 - 1)) : 0);
+  const threads = o.threads ?? 2;
   const args = [
-    `-t${o.threads ?? 2}`,
+    `-t${threads}`,
     `-c${o.connections}`,
     `-d${o.seconds}s`,
     '--timeout',
@@ -74,7 +75,12 @@ export async function runWrk(o: WrkOptions): Promise<WrkResult> {
   let cpuMs: number | undefined;
   const out = await new Promise<string>((resolve, reject) => {
     const child = spawn(WRK, args, {
-      env: { ...process.env, WRK_PATHS: pathsFile, WRK_DELAY_MS: String(delayMs) },
+      env: {
+        ...process.env,
+        WRK_PATHS: pathsFile,
+        WRK_DELAY_MS: String(delayMs),
+        WRK_THREADS: String(threads),
+      },
       stdio: ['ignore', 'pipe', 'inherit'],
     });
     const sample = setInterval(() => (cpuMs = cpuMsOfTree(child.pid) ?? cpuMs), 250);
