@@ -15,6 +15,12 @@ import { join } from 'node:path';
 import { STORES, geolocatedPaths, loadSeconds, prepareData, searchPoints } from './data.js';
 import { cpuMsOfTree, postgresCpuMs, workerMemoryMiB } from '../lib/proc.js';
 import { ensureWrk, runWrk } from '../lib/wrk.js';
+import {
+  EVENTS_PER_SECOND,
+  PHASE_MS,
+  WRITES_SECONDS,
+  writesWhileSearching,
+} from './writes-while-searching.js';
 
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 50);
 const DURATION = Number(process.env.BENCH_DURATION ?? 15);
@@ -107,58 +113,6 @@ const BROWSER = { 'Accept-Encoding': 'gzip, deflate, br, zstd' };
  * over them), so no position is asked twice, as no two visitors' devices give the same one.
  */
 const GEOLOCATED_PATHS = 100_000;
-/** Analytics events written per second in the write-while-searching case. */
-const EVENTS_PER_SECOND = 20;
-/**
- * Write-while-searching runs, each without writes then with them: one pair's p99 moves with the
- * machine's own noise (a 2-core virtual machine's stolen time) by as much as the writes could.
- */
-const WRITE_PAIRS = 3;
-
-const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[xs.length >> 1]!;
-
-/** Posts one analytics event every 1/EVENTS_PER_SECOND s until stopped; counts the answers. */
-function writeEvents(port: number): { stop: () => Promise<{ sent: number; failed: number }> } {
-  let sent = 0;
-  let failed = 0;
-  const inFlight = new Set<Promise<void>>();
-  const event = {
-    type: 'search',
-    channel: 'sales',
-    country: 'GB',
-    locale: 'en-GB',
-    product: 'all',
-    trigger: 'form',
-    dropOff: false,
-    resultCount: 99,
-    latitude: 51.5,
-    longitude: -0.12,
-  };
-  const timer = setInterval(() => {
-    const p = fetch(`http://127.0.0.1:${port}/api/v1/analytics/events`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ events: [event] }),
-    })
-      .then((r) => {
-        sent += 1;
-        if (!r.ok) failed += 1;
-      })
-      .catch(() => {
-        failed += 1;
-      })
-      .finally(() => inFlight.delete(p));
-    inFlight.add(p);
-  }, 1000 / EVENTS_PER_SECOND);
-  return {
-    stop: async () => {
-      clearInterval(timer);
-      await Promise.all(inFlight);
-      return { sent, failed };
-    },
-  };
-}
-
 async function measure(
   port: number,
   pid: number | undefined,
@@ -204,18 +158,13 @@ async function main(): Promise<void> {
       // Device positions: every URL new, so every browser answer is compressed afresh.
       const geoPlain = await load(port, geolocated, child.pid);
       const geoBrowser = await load(port, geolocated, child.pid, undefined, { headers: BROWSER });
-      // Writes while searching: browser searches at half the browser maximum, without and with
-      // analytics events written at EVENTS_PER_SECOND.
-      const rate = Math.round((browser.search.requestsPerSecond * 0.5) / 10) * 10;
-      const pairs = [];
-      for (let k = 0; k < WRITE_PAIRS; k += 1) {
-        const quiet = await load(port, paths, child.pid, rate, { headers: BROWSER });
-        const writer = writeEvents(port);
-        const busy = await load(port, paths, child.pid, rate, { headers: BROWSER });
-        const events = await writer.stop();
-        const p99Ratio = Math.round((busy.p99Ms / Math.max(0.1, quiet.p99Ms)) * 100) / 100;
-        pairs.push({ withoutWrites: quiet, withWrites: { ...busy, events }, p99Ratio });
-      }
+      // Writes while searching: browser searches with and without analytics events written.
+      const writes = await writesWhileSearching(
+        port,
+        paths,
+        browser.search.requestsPerSecond,
+        BROWSER,
+      );
       results[db] = {
         workers,
         indexBuildMsPerWorker: indexBuildMs,
@@ -235,12 +184,7 @@ async function main(): Promise<void> {
           browserToUncompressedSearchRatio:
             Math.round((geoBrowser.requestsPerSecond / geoPlain.requestsPerSecond) * 100) / 100,
         },
-        writesWhileSearching: {
-          offeredSearchesPerSecond: rate,
-          eventsPerSecond: EVENTS_PER_SECOND,
-          pairs,
-          p99Ratio: median(pairs.map((p) => p.p99Ratio)),
-        },
+        writesWhileSearching: writes,
         residentMemoryPerWorkerMiB: child.pid ? workerMemoryMiB(child.pid) : [],
       };
       log(`${db}: ${JSON.stringify(results[db])}`);
@@ -273,7 +217,7 @@ async function main(): Promise<void> {
     notes: [
       'Every figure twice: withoutAcceptEncoding (as wrk sends by default) and browserAcceptEncoding (the Accept-Encoding a browser sends); browserToUncompressedSearchRatio compares the two searches of the same run.',
       `The search points are places as typed (gazetteer positions, which every visitor typing the place shares), so a browser answer is compressed once per content and then served from the compressed-answer cache; geolocatedSearches: ${GEOLOCATED_PATHS.toLocaleString('en')} device positions (each point moved up to ~1 km), more than a run asks, so every URL is new and every answer compressed afresh.`,
-      `writesWhileSearching: browser searches at a steady half of the browser maximum, without and with ${EVENTS_PER_SECOND} analytics events a second, ${WRITE_PAIRS} such pairs in turn; each pair's p99Ratio is with / without, and the case's p99Ratio is their median (aim at most 1.5).`,
+      `writesWhileSearching: browser searches at a steady third of the browser maximum for ${WRITES_SECONDS} s, with ${EVENTS_PER_SECOND} analytics events a second written during every other ${PHASE_MS} ms; each request's latency counts for the phase it started in (bench/lib/paced.ts), so the machine's own hiccups fall on both; p99Ratio is with / without (aim at most 1.5).`,
       'residentMemoryPerWorkerMiB: each worker process after the runs (store index, documents, V8 heap).',
       'indexBuildMsPerWorker: each worker reading every store from the database and building its index at start-up; dataLoad: seconds loading the stores into the empty benchmark database in one transaction, when the data was prepared, with the load average at its end.',
       'search and ceiling: wrk as fast as it goes (closed loop, 50 connections): throughput; their latency is queueing at saturation on 2 cores shared with wrk.',
