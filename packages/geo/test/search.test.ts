@@ -2,7 +2,9 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import type { EmbeddedProvider } from '../src/index.js';
 import { KEY_CODE, KEY_MAIN } from '../src/gazetteer.js';
 import { postcodeKey } from '../src/postcodes.js';
-import { WEIGHTS, editDistance, parseCoordinates } from '../src/search.js';
+import { editDistance } from '../src/candidates.js';
+import { parseCoordinates } from '../src/coordinates.js';
+import { WEIGHTS } from '../src/ranking.js';
 import { INDEX_TIMEOUT_MS, embeddedProvider } from './helpers.js';
 
 let p: EmbeddedProvider;

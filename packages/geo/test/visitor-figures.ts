@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { distanceMetres } from '../src/geo-math.js';
 import { postcodeKey } from '../src/postcodes.js';
-import { parseCoordinates } from '../src/search.js';
+import { parseCoordinates } from '../src/coordinates.js';
 import type { EmbeddedProvider } from '../src/provider.js';
 import { Searcher } from '../src/search.js';
 import type { Place } from '../src/types.js';
