@@ -13,15 +13,9 @@ import {
   type IndexHeader,
   type RegionRecord,
 } from './index-format.js';
-import {
-  LatinNames,
-  pickDisplayName,
-  pickTyped,
-  scriptOfLang,
-  typedText,
-  type LangInfo,
-  type TypedText,
-} from './normalise.js';
+import { pickDisplayName } from './display-names.js';
+import { scriptOfLang, type LangInfo } from './normalise.js';
+import { LatinNames, pickTyped, typedText, type TypedText } from './typed-names.js';
 
 /** A place's names, parsed from the index text (kept for recently shown places). */
 interface NameRecord {
@@ -203,7 +197,7 @@ export class Gazetteer {
   }
 
   /**
-   * The place's name in the visitor's language (see normalise.ts pickDisplayName). For
+   * The place's name in the visitor's language (see display-names.ts pickDisplayName). For
    * languages written in Latin script, `typed` (what the visitor typed for the place) selects
    * the spelling they used when it is one of the place's other names: "Mailand", "Londres".
    */

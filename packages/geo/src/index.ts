@@ -48,10 +48,5 @@ export { createNominatimGeocoder, type NominatimOptions } from './adapters/nomin
 export { withGeocoder, type Geocoder } from './adapters/geocoder.js';
 export { withRemotePostcodes } from './adapters/remote-postcodes.js';
 // The display-name rule, for data that names places as the maps do (the demo data set).
-export {
-  foldText,
-  isNonLatin,
-  orderForDisplay,
-  pickDisplayName,
-  type DisplayCandidates,
-} from './normalise.js';
+export { foldText, isNonLatin } from './normalise.js';
+export { orderForDisplay, pickDisplayName, type DisplayCandidates } from './display-names.js';

@@ -1,13 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import {
-  foldText,
-  langInfo,
   orderForDisplay,
   pickDisplayName,
-  pickTypedName,
   romaniseCyrillic,
   withinOneEdit,
-} from '../src/normalise.js';
+} from '../src/display-names.js';
+import { foldText, langInfo } from '../src/normalise.js';
+import { pickTypedName } from '../src/typed-names.js';
 
 describe('foldText', () => {
   it.each([

@@ -4,7 +4,8 @@
  */
 import { GRID, cellOf } from '../grid.js';
 import { KEY_CODE, KEY_MAIN, NO_REGION, RANK_SECTION } from '../index-format.js';
-import { foldText, isNonLatin, orderForDisplay } from '../normalise.js';
+import { orderForDisplay } from '../display-names.js';
+import { foldText, isNonLatin } from '../normalise.js';
 import type { Areas } from './assemble-areas.js';
 import { newUrbanDistricts, readDistricts } from './district-sources.js';
 import { mergeMorePlaces, readMorePlaces } from './more-places.js';

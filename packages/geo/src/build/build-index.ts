@@ -53,6 +53,7 @@ const BUILDER_SOURCES = [
   'build/kana.ts',
   'index-format.ts',
   'normalise.ts',
+  'display-names.ts',
   'grid.ts',
 ];
 
