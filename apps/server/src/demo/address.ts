@@ -209,3 +209,43 @@ export function postalCode(
   if (country === 'FR' && /^\d{2}$/.test(department)) return `${department}${code.slice(2)}`;
   return code;
 }
+
+/** A second address line: the unit or floor, in the data language. */
+export function unitLine(rng: Rng, lang: string): string {
+  const n = rng.int(1, 40);
+  switch (lang) {
+    case 'de':
+      return `${rng.chance(0.5) ? 'EG' : `${n}. OG`}`;
+    case 'fr':
+      return `Local ${n}`;
+    case 'es':
+      return `Local ${n}`;
+    case 'ja':
+    case 'zh':
+      return `${n}F`;
+    case 'ko':
+      return `${n}층`;
+    case 'ar':
+      return `محل ${n}`;
+    case 'he':
+      return `חנות ${n}`;
+    case 'hi':
+      return `दुकान ${n}`;
+    case 'ru':
+      return `пом. ${n}`;
+    case 'uk':
+      return `прим. ${n}`;
+    case 'el':
+      return `Κατάστημα ${n}`;
+    case 'th':
+      return `ห้อง ${n}`;
+    case 'it':
+      return `Negozio ${n}`;
+    case 'pt':
+      return `Loja ${n}`;
+    case 'nl':
+      return `Unit ${n}`;
+    default:
+      return `Unit ${n}`;
+  }
+}

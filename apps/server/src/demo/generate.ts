@@ -15,7 +15,7 @@ import type { Catalogue } from '../config/schema.js';
 import { CONFIG_DIR } from '../config/paths.js';
 import { toRecord, type StoreDoc } from '../stores/doc.js';
 import { loadCities, stateName, type City, type CountryCities } from './cities.js';
-import { postalCode, streetAddress } from './address.js';
+import { postalCode, streetAddress, unitLine } from './address.js';
 import { PHONE_AREAS, UK_POSTCODE_AREAS, listedCity } from './areas.js';
 import type { NearestPostcode } from './postcodes.js';
 import { localAddress } from './local-address.js';
@@ -26,6 +26,7 @@ import { phoneNumber } from './phone.js';
 import { Rng } from './rng.js';
 import { demoHours, type DemoKind } from './hours.js';
 import { demoTrainingProducts } from './training.js';
+import { storeOffer, type OfferContext } from './store-offer.js';
 
 export const DEMO_SEED = 20_240_601;
 export const DEMO_STORE_COUNT = 50_000;
@@ -185,6 +186,7 @@ export function generateDemoStores(options: DemoOptions): StoreRecord[] {
     const training = country.channels.training?.products.map((p) => p._id) ?? [];
     const hasDropOff = country.channels.service?.dropOff === true;
     const carrierNames = country.carriers.map((c) => c.name);
+    const offerContext: OfferContext = { sales, service, carrierNames, dropOffId, rt, badge };
     const b = brands[cc] ?? { retail: [], carrier: [], repair: [] };
     const carrierBrands = [...new Set([...carrierNames, ...b.carrier])];
     const allBrands = [...new Set([...b.retail, ...carrierBrands, ...b.repair])];
@@ -231,63 +233,14 @@ export function generateDemoStores(options: DemoOptions): StoreRecord[] {
       const state = stateName(cc, city.admin1, lang);
       const storeId = `DEMO-${cc}-${String(i + 1).padStart(6, '0')}`;
 
-      let salesProducts: string[] = [];
-      let serviceProducts: string[] = [];
-      let serviceTypes: string[] = [];
-      const badges: string[] = [];
-      let storeTypes: number[];
-      let carriers: string[] = [];
-      switch (kind) {
-        case 'maker':
-          salesProducts = sales;
-          serviceProducts = service;
-          serviceTypes = [rt('rt1'), rt('rt3'), rt('rt5')];
-          badges.push(badge('ars'));
-          storeTypes = [5];
-          break;
-        case 'carrier':
-          salesProducts = sales.filter((p, k) => k < 2 || rng.chance(0.3));
-          if (rng.chance(0.35)) {
-            serviceProducts = service.filter((p, k) => k < 2 || rng.chance(0.2));
-            serviceTypes = [rt('rt1')];
-          }
-          carriers = carrierNames.includes(storeBrand)
-            ? [storeBrand]
-            : rng.subset(carrierNames, 0.5);
-          storeTypes = [2];
-          break;
-        case 'retail':
-          salesProducts = sales.filter((p, k) => k < 3 || rng.chance(0.5));
-          if (rng.chance(0.2)) {
-            serviceProducts = service.filter((p, k) => k < 1 || rng.chance(0.4));
-            serviceTypes = [rt('rt1')];
-          }
-          if (rng.chance(0.15)) badges.push(badge('apr'));
-          else if (rng.chance(0.08)) badges.push(badge('premier'));
-          if (rng.chance(0.1)) badges.push(badge('as'));
-          if (rng.chance(0.05)) badges.push(badge('aw'));
-          storeTypes = [1];
-          break;
-        case 'service':
-          serviceProducts = service.filter((p, k) => k < 1 || rng.chance(0.6));
-          serviceTypes = [rt('rt1'), ...rng.subset([rt('rt3'), rt('rt4'), rt('rt5')], 0.4)];
-          if (rng.chance(0.3)) badges.push(badge('as'));
-          if (rng.chance(0.3)) carriers = rng.subset(carrierNames, 0.4);
-          storeTypes = [3];
-          break;
-        default:
-          serviceProducts = service.filter((p, k) => k < 2 || rng.chance(0.5));
-          serviceTypes = [dropOffId];
-          badges.push(badge('do'));
-          storeTypes = [4];
-      }
-      if (rng.chance(0.02)) badges.push(badge('cs'));
+      const { salesProducts, serviceProducts, serviceTypes, badges, storeTypes, carriers } =
+        storeOffer(kind, storeBrand, rng, offerContext);
       const webRoll = rng.next();
       const web = `www.${slug(storeBrand)}.example.com/stores/${storeId.toLowerCase()}`;
       const geoRoll = rng.next();
       // Paris keeps its arrondissement codes (address.ts); elsewhere the nearest real code.
       const street1 = streetAddress(rng, lang, cc);
-      const street2 = rng.chance(0.15) ? unit(rng, lang) : '';
+      const street2 = rng.chance(0.15) ? unitLine(rng, lang) : '';
       const address = localAddress(
         cc,
         {
@@ -341,45 +294,6 @@ export function generateDemoStores(options: DemoOptions): StoreRecord[] {
     }
   }
   return records;
-}
-
-function unit(rng: Rng, lang: string): string {
-  const n = rng.int(1, 40);
-  switch (lang) {
-    case 'de':
-      return `${rng.chance(0.5) ? 'EG' : `${n}. OG`}`;
-    case 'fr':
-      return `Local ${n}`;
-    case 'es':
-      return `Local ${n}`;
-    case 'ja':
-    case 'zh':
-      return `${n}F`;
-    case 'ko':
-      return `${n}층`;
-    case 'ar':
-      return `محل ${n}`;
-    case 'he':
-      return `חנות ${n}`;
-    case 'hi':
-      return `दुकान ${n}`;
-    case 'ru':
-      return `пом. ${n}`;
-    case 'uk':
-      return `прим. ${n}`;
-    case 'el':
-      return `Κατάστημα ${n}`;
-    case 'th':
-      return `ห้อง ${n}`;
-    case 'it':
-      return `Negozio ${n}`;
-    case 'pt':
-      return `Loja ${n}`;
-    case 'nl':
-      return `Unit ${n}`;
-    default:
-      return `Unit ${n}`;
-  }
 }
 
 function round(x: number, digits: number): number {
