@@ -12,7 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import type { EventRecord, EventRepository } from '../src/db/types.js';
 import { openSqlite } from '../src/db/sqlite/index.js';
-import { buildReport, formatReport, reportCsv, type Report } from '../src/analytics/report.js';
+import { formatReport, reportCsv } from '../src/analytics/report-format.js';
+import { buildReport, type Report } from '../src/analytics/report.js';
 import { parseReportArgs } from '../src/analytics/report-args.js';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));

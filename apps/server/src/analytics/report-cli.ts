@@ -12,7 +12,8 @@ import { ConfigError } from '../env.js';
 import { loadConfiguration } from '../settings.js';
 import { openDatabase } from '../db/open.js';
 import { loadConfigFiles } from '../config/load.js';
-import { buildReport, formatReport, reportCsv, type ReportOptions } from './report.js';
+import { buildReport, type ReportOptions } from './report.js';
+import { formatReport, reportCsv } from './report-format.js';
 import { parseReportArgs, type CliArgs } from './report-args.js';
 
 async function placeNamer(): Promise<ReportOptions['placeName']> {

@@ -1,11 +1,10 @@
 /**
  * The demand report (`npm run analytics:report`): for a period, searches by country, channel and
  * product; the most searched places (from the 3.9 location-search statistic); searches that
- * found no store, with where they were; clicks by link kind and click-through per search. As
- * terminal tables and as CSV (one long table: section + key columns + count + rate).
+ * found no store, with where they were; clicks by link kind and click-through per search.
+ * report-format.ts writes it as terminal tables and as CSV.
  */
 import type { EventGroup, EventRepository } from '../db/types.js';
-import { csvCell } from '../csv-cell.js';
 
 export interface ReportOptions {
   /** First day, inclusive (UTC midnight). */
@@ -85,7 +84,7 @@ const DAY_MS = 86_400_000;
 const NOT_REPORTED = '(position not reported)';
 
 const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
-const rate = (n: number, d: number): number | null => (d > 0 ? n / d : null);
+export const rate = (n: number, d: number): number | null => (d > 0 ? n / d : null);
 const sum = (groups: EventGroup[]): number => groups.reduce((a, g) => a + g.count, 0);
 /** Largest count first, then by the row's other values (stable across dialects). */
 function byCount<T extends object>(count: keyof T) {
@@ -240,115 +239,4 @@ export async function buildReport(events: EventRepository, o: ReportOptions): Pr
 export function isEmpty(r: Report): boolean {
   const t = r.totals;
   return t.pageViews + t.searches + t.locationSearches + t.clicks === 0;
-}
-
-const pct = (v: number | null): string => (v === null ? '–' : `${(v * 100).toFixed(1)}%`);
-
-function table(title: string, head: string[], rows: (string | number)[][]): string {
-  if (rows.length === 0) return `${title}\n  (none)\n`;
-  const cells = [head, ...rows.map((r) => r.map(String))];
-  const widths = head.map((_, i) => Math.max(...cells.map((r) => (r[i] ?? '').length)));
-  const numeric = head.map((_, i) => rows.every((r) => /^[\d.,%–-]+$/.test(String(r[i]))));
-  const line = (r: string[]) =>
-    `  ${r
-      .map((c, i) => (numeric[i] ? c.padStart(widths[i] ?? 0) : c.padEnd(widths[i] ?? 0)))
-      .join('  ')
-      .trimEnd()}`;
-  const rule = `  ${widths.map((w) => '-'.repeat(w)).join('  ')}`;
-  return [title, line(head), rule, ...cells.slice(1).map(line)].join('\n') + '\n';
-}
-
-/** The report as terminal tables. */
-export function formatReport(r: Report): string {
-  const period = `${r.from} to ${r.to}`;
-  if (isEmpty(r)) {
-    return r.stored === 0
-      ? `No analytics events are stored yet (period ${period}). The demo data seeds none: ` +
-          `events come from visitors' browsers and the location-search statistic.\n`
-      : `No analytics events between ${r.from} and ${r.to} ` +
-          `(${r.stored} stored at other dates).\n`;
-  }
-  const t = r.totals;
-  const out = [
-    `Analytics report ${period} (UTC)\n`,
-    table(
-      'Totals',
-      ['figure', 'value'],
-      [
-        ['page views', t.pageViews],
-        ['searches', t.searches],
-        ['searches reporting a result count', t.searchesWithCount],
-        ['searches that found no store', t.noStore],
-        ['location-search statistics (3.9)', t.locationSearches],
-        ['link clicks', t.clicks],
-        ['clicks per search', pct(t.clickThrough)],
-      ],
-    ),
-    table(
-      'Searches by country, channel and product',
-      ['country', 'channel', 'product', 'searches', 'no store'],
-      r.searches.map((s) => [s.country, s.channel, s.product, s.searches, s.noStore]),
-    ),
-    table(
-      'Most searched places (location-search statistic, positions rounded to ~1 km)',
-      ['place', 'country', 'searches'],
-      r.places.map((p) => [p.place, p.country, p.searches]),
-    ),
-    table(
-      'Unmet demand: searches that found no store',
-      ['country', 'channel', 'product', 'place', 'searches'],
-      r.unmet.map((u) => [u.country, u.channel, u.product, u.place, u.searches]),
-    ),
-    table(
-      'Clicks by link kind',
-      ['link', 'clicks', 'share', 'per search'],
-      r.clicks.map((c) => [c.link, c.clicks, pct(c.share), pct(c.perSearch)]),
-    ),
-    table(
-      'Click-through by channel',
-      ['channel', 'searches', 'clicks', 'per search'],
-      r.channels.map((c) => [c.channel, c.searches, c.clicks, pct(c.perSearch)]),
-    ),
-  ];
-  return out.join('\n');
-}
-
-interface CsvKey {
-  country?: string;
-  channel?: string;
-  product?: string;
-  place?: string;
-  link?: string;
-}
-
-const CSV_HEAD = ['section', 'country', 'channel', 'product', 'place', 'link', 'count', 'rate'];
-
-/** The report as one CSV table (RFC 4180, header row; rate as a fraction 0–1). */
-export function reportCsv(r: Report): string {
-  const rows: (string | number | null)[][] = [];
-  const add = (section: string, k: CsvKey, count: number, rt: number | null = null) =>
-    rows.push([
-      section,
-      k.country ?? '',
-      k.channel ?? '',
-      k.product ?? '',
-      k.place ?? '',
-      k.link ?? '',
-      count,
-      rt === null ? '' : Number(rt.toFixed(6)),
-    ]);
-  const t = r.totals;
-  add('total_page_views', {}, t.pageViews);
-  add('total_searches', {}, t.searches);
-  add('total_searches_no_store', {}, t.noStore, rate(t.noStore, t.searchesWithCount));
-  add('total_location_searches', {}, t.locationSearches);
-  add('total_clicks', {}, t.clicks, t.clickThrough);
-  for (const s of r.searches) add('searches', s, s.searches);
-  for (const s of r.searches) if (s.noStore > 0) add('searches_no_store', s, s.noStore);
-  for (const p of r.places) add('places', p, p.searches);
-  for (const u of r.unmet) add('unmet_demand', u, u.searches);
-  for (const c of r.clicks) add('clicks', { link: c.link }, c.clicks, c.perSearch);
-  for (const c of r.channels)
-    add('channel_click_through', { channel: c.channel }, c.clicks, c.perSearch);
-  return [CSV_HEAD, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
