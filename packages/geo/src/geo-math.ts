@@ -1,7 +1,8 @@
 /** Great-circle helpers. */
 import type { LatLon } from './types.js';
 
-export const EARTH_RADIUS_M = 6_371_008.8;
+/** Mean Earth radius (IUGG), the sphere PostGIS measures geography on. */
+export const EARTH_RADIUS_M = 6_371_008.7714;
 const RAD = Math.PI / 180;
 
 /** Haversine distance in metres. */

@@ -39,7 +39,7 @@ export { createEstimateEta, estimateEta, estimateTravel, ETA_FIGURES } from './e
 export { createOsrmEta, type OsrmOptions } from './adapters/osrm.js';
 export { createValhallaEta, type ValhallaOptions } from './adapters/valhalla.js';
 export { RoutingError, type RoutingErrorKind } from './adapters/http.js';
-export { distanceMetres, distanceBetween } from './geo-math.js';
+export { EARTH_RADIUS_M, distanceMetres, distanceBetween } from './geo-math.js';
 export { normaliseCountryCode } from './countries.js';
 export { POSTCODE_FORMATS, postcodeCountries, postcodeKey } from './postcodes.js';
 export { langInfo, type LangInfo } from './normalise.js';

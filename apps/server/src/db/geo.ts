@@ -1,16 +1,16 @@
-/** Great-circle helpers for the SQLite search (PostGIS computes the same on its sphere). */
+/**
+ * Spatial helpers of the store index and the store tables: the boxes around a search circle and
+ * the Z-order of positions. Distances are the maps engine's great-circle distance, on the sphere
+ * PostGIS measures geography on.
+ */
+import { EARTH_RADIUS_M, distanceMetres } from '@locator/geo';
 
-/** Mean Earth radius in metres, as PostGIS uses for geography on the sphere. */
-export const EARTH_RADIUS_KM = 6371.0087714;
+export const EARTH_RADIUS_KM = EARTH_RADIUS_M / 1000;
 
 const RAD = Math.PI / 180;
 
 export function haversineKm(lat1: number, lon1: number, lat2: number, lon2: number): number {
-  const dLat = (lat2 - lat1) * RAD;
-  const dLon = (lon2 - lon1) * RAD;
-  const a =
-    Math.sin(dLat / 2) ** 2 + Math.cos(lat1 * RAD) * Math.cos(lat2 * RAD) * Math.sin(dLon / 2) ** 2;
-  return 2 * EARTH_RADIUS_KM * Math.asin(Math.min(1, Math.sqrt(a)));
+  return distanceMetres(lat1, lon1, lat2, lon2) / 1000;
 }
 
 export interface Box {
