@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   await time('search nearest', parsed.length, (i) => db.search.nearest(nearestQuery(i)));
   await time('search nearestPage', parsed.length, (i) => db.search.nearestPage(nearestQuery(i)));
   await time('search service', parsed.length, (i) =>
-    services.api.search.search(parsed[i]!.path, parsed[i]!.query),
+    services.api.search.search(parsed[i]!.path, parsed[i]!.query).then((r) => r.body()),
   );
   await time('HTTP (inject)', paths.length, (i) => app.inject(paths[i]!));
   await app.close();

@@ -72,6 +72,31 @@ describe('EncodedAnswers', () => {
     expect(answers.misses - before.misses).toBe(5);
   });
 
+  it('writes a body given as a function only when no kept bytes answer', async () => {
+    const lazy = new EncodedAnswers();
+    const local = Fastify();
+    await registerCompression(local);
+    let written = 0;
+    const render = () => {
+      written += 1;
+      return current.body;
+    };
+    local.get('/lazy', (request, reply) => lazy.send(request, reply, render, current.etag));
+    await local.ready();
+    const ask = (encoding?: string) =>
+      local.inject({ url: '/lazy', headers: encoding ? { 'accept-encoding': encoding } : {} });
+    const first = await ask('br'); // compressed, not kept
+    await ask('br'); // compressed and kept
+    const kept = await ask('br'); // from the cache: no body written
+    expect(written).toBe(2);
+    expect(kept.rawPayload.equals(first.rawPayload)).toBe(true);
+    expect(brotliDecompressSync(kept.rawPayload).equals(current.body)).toBe(true);
+    const plain = await ask(); // no encoding: the body itself
+    expect(plain.rawPayload.equals(current.body)).toBe(true);
+    expect(written).toBe(3);
+    await local.close();
+  });
+
   it('keeps nothing of URLs asked once (device positions)', async () => {
     const before = { hits: answers.hits, misses: answers.misses };
     for (let i = 0; i < 5; i += 1) await get('br', `/search?lat=10.${i}`);

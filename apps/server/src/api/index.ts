@@ -66,12 +66,13 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, body = false): z.
 
 /**
  * Sends a cacheable JSON/text body with its ETag, or 304 when the client has it; through
- * `encoded` (compressed once per content) when given.
+ * `encoded` (compressed once per content) when given. A body given as a function is written
+ * only when it is sent.
  */
 function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
-  body: string | Buffer,
+  body: string | Buffer | (() => Buffer),
   etag: string,
   cacheControl: string,
   encoded?: EncodedAnswers,
@@ -82,8 +83,8 @@ function sendCached(
     return reply.code(304).send();
   }
   reply.type('application/json; charset=utf-8');
-  if (encoded && Buffer.isBuffer(body)) return encoded.send(request, reply, body, etag);
-  return reply.send(body);
+  if (encoded && typeof body !== 'string') return encoded.send(request, reply, body, etag);
+  return reply.send(typeof body === 'function' ? body() : body);
 }
 
 function limit(max: number, name: string) {

@@ -1,10 +1,11 @@
 /**
  * Search answers compressed once per content, not once per request. A visitor who types a place
  * searches at that place's gazetteer position, so everyone who types "London" asks the same URL
- * and gets the same answer until the stores change. The answer is still searched and assembled
- * every time (that is cheap: its ETag is derived from what it holds); only the compression, the
- * costly part of a browser's request, is looked up here by URL, ETag and encoding. A new ETag
- * (stores or distances changed) is a new entry; old ones age out of the bounded LRU.
+ * and gets the same answer until the stores change. The answer is still searched every time (that
+ * is cheap: its ETag is derived from what it holds); its compressed bytes are looked up here by
+ * URL, ETag and encoding, and only when none are kept is the body written and compressed, the
+ * costly part of a browser's request. A new ETag (stores or distances changed) is a new entry;
+ * old ones age out of the bounded LRU.
  *
  * An answer is kept from the second time its URL is asked with that content, not the first: a
  * visitor whose device gave the position asks a URL nobody else will (every position differs),
@@ -70,22 +71,31 @@ export class EncodedAnswers {
   }
 
   /**
-   * Sends `body` (whose ETag is `etag`) compressed for this client when it accepts an encoding,
-   * from the cache when this URL's answer with this ETag was kept; else as is.
+   * Sends the body (whose ETag is `etag`) compressed for this client when it accepts an
+   * encoding, from the cache when this URL's answer with this ETag was kept; else as is. A body
+   * given as a function is written only when the kept bytes cannot answer.
    */
-  send(request: FastifyRequest, reply: FastifyReply, body: Buffer, etag: string): FastifyReply {
+  send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    body: Buffer | (() => Buffer),
+    etag: string,
+  ): FastifyReply {
     const encoding = EncodedAnswers.encodingOf(request);
     reply.header('Vary', 'Accept-Encoding');
-    if (!encoding || body.length < COMPRESS_MIN_BYTES) return reply.send(body);
-    // A large answer (an area search's every position) is left to @fastify/compress, which
-    // streams it through the thread pool rather than holding the event loop.
-    if (body.length > SYNC_MAX_BYTES) return reply.send(body);
+    const bytes = (): Buffer => (typeof body === 'function' ? body() : body);
+    if (!encoding) return reply.send(bytes());
     const key = `${encoding}\u0000${etag}\u0000${request.url}`;
     let encoded = this.cache.get(key);
     if (encoded) this.hits += 1;
     else {
+      const plain = bytes();
+      if (plain.length < COMPRESS_MIN_BYTES) return reply.send(plain);
+      // A large answer (an area search's every position) is left to @fastify/compress, which
+      // streams it through the thread pool rather than holding the event loop.
+      if (plain.length > SYNC_MAX_BYTES) return reply.send(plain);
       this.misses += 1;
-      encoded = compressWith(encoding, body);
+      encoded = compressWith(encoding, plain);
       if (this.askedOnce.delete(key)) this.cache.set(key, encoded);
       else this.askedOnce.set(key, true);
     }

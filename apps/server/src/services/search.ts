@@ -69,8 +69,8 @@ export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
 };
 
 export interface SearchBody {
-  /** UTF-8 JSON. */
-  body: Buffer;
+  /** Writes the UTF-8 JSON body (each call anew): only an answer that is sent needs it. */
+  body: () => Buffer;
   etag: string;
   count: number;
 }
@@ -168,60 +168,67 @@ export class SearchService {
     const radius = distances.json(radiusKm);
     const points = page.points ? `[${page.points.join(',')}]` : '[]';
     const after = `,"beyondRadius":${beyond && stores.length > 0},"radius":${radius.toString()},"areaPoints":${points},"areaTotal":${page.total ?? 0}`;
-    // The body is written piece by piece into one buffer sized for the worst case: per store
-    // the part before its document, then the document's bytes without its opening brace
-    // (never decoded).
     const instant = this.statuses.instant();
     const parts = stores.map((s) => this.statuses.part(s.bytes, s.start, s.end, s.tag, instant));
-    let size = this.head.length + lookups.part.length + TAIL_MAX + Buffer.byteLength(after);
-    for (let i = 0; i < stores.length; i += 1) {
-      const s = stores[i]!;
-      size += STORE_PARTS_MAX + distances.json(metres(distancesKm[i]!) / 1000).length;
-      const p = parts[i]!;
-      size += p.status.length + p.hours.length;
-      size += s.end - s.start - (p.to - p.from);
-    }
-    const w = new ByteWriter(Buffer.allocUnsafe(size));
     // What the body is made of, without the documents themselves: each store's content tag and
     // its distance in whole metres (16 bytes a store instead of its ~650), so the ETag changes
     // when the body does. Both distances in the body derive from the metres, so the body is a
     // function of what the ETag hashes, whichever path measured the distance (the in-memory
     // index's haversine and PostGIS differ by micrometres).
     const tag = new Float64Array(2 * stores.length);
-    w.bytes(this.head);
     let demo = false;
     for (let i = 0; i < stores.length; i += 1) {
       const s = stores[i]!;
-      const m = metres(distancesKm[i]!);
-      w.bytes(storePrefix(i));
-      w.bytes(distances.json(m / 1000));
-      w.ascii(',"distanceKm":');
-      w.thousandths(m);
-      w.ascii(',');
-      // The document without its opening brace, its hours cut to what the answer carries.
-      const p = parts[i]!;
-      w.ascii(p.status);
-      if (p.from < p.to) {
-        w.bytes(s.bytes, s.start + 1, s.start + p.from);
-        w.bytes(p.hours);
-        w.bytes(s.bytes, s.start + p.to, s.end);
-      } else {
-        w.bytes(s.bytes, s.start + 1, s.end);
-      }
-      if (!demo) demo = endsWith(s.bytes, s.end, DEMO_TAIL);
       tag[2 * i] = s.tag;
-      tag[2 * i + 1] = m;
+      tag[2 * i + 1] = metres(distancesKm[i]!);
+      if (!demo) demo = endsWith(s.bytes, s.end, DEMO_TAIL);
     }
-    w.bytes(lookups.part);
-    w.ascii(`${ctx.dropOff}`);
-    w.bytes(Buffer.from(after));
-    w.ascii(`,"demoData":${demo}}}`);
-    const body = w.written();
     const hash = createHash('sha1')
       .update(`${lookups.hash}|${ctx.dropOff}|${demo}|${after}|`)
       .update(new Uint8Array(tag.buffer));
     for (const p of parts) hash.update(p.status).update(p.hours);
     const etag = `"${hash.digest('base64url')}"`;
+    // The body is written only when it is sent: not for a 304, nor when the answer's encoded
+    // bytes are already kept (http/encoded-answers.ts).
+    const body = (): Buffer => {
+      // Written piece by piece into one buffer sized for the worst case: per store the part
+      // before its document, then the document's bytes without its opening brace (never
+      // decoded).
+      let size = this.head.length + lookups.part.length + TAIL_MAX + Buffer.byteLength(after);
+      for (let i = 0; i < stores.length; i += 1) {
+        const s = stores[i]!;
+        size += STORE_PARTS_MAX + distances.json(tag[2 * i + 1]! / 1000).length;
+        const p = parts[i]!;
+        size += p.status.length + p.hours.length;
+        size += s.end - s.start - (p.to - p.from);
+      }
+      const w = new ByteWriter(Buffer.allocUnsafe(size));
+      w.bytes(this.head);
+      for (let i = 0; i < stores.length; i += 1) {
+        const s = stores[i]!;
+        const m = tag[2 * i + 1]!;
+        w.bytes(storePrefix(i));
+        w.bytes(distances.json(m / 1000));
+        w.ascii(',"distanceKm":');
+        w.thousandths(m);
+        w.ascii(',');
+        // The document without its opening brace, its hours cut to what the answer carries.
+        const p = parts[i]!;
+        w.ascii(p.status);
+        if (p.from < p.to) {
+          w.bytes(s.bytes, s.start + 1, s.start + p.from);
+          w.bytes(p.hours);
+          w.bytes(s.bytes, s.start + p.to, s.end);
+        } else {
+          w.bytes(s.bytes, s.start + 1, s.end);
+        }
+      }
+      w.bytes(lookups.part);
+      w.ascii(`${ctx.dropOff}`);
+      w.bytes(Buffer.from(after));
+      w.ascii(`,"demoData":${demo}}}`);
+      return w.written();
+    };
     return { body, etag, count: distancesKm.length };
   }
 }
