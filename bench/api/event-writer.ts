@@ -30,8 +30,23 @@ const agent = new Agent({ keepAlive: true, maxSockets: 4 });
 let on = false;
 let sent = 0;
 let failed = 0;
+let inFlight = 0;
+let stopping = false;
+
+/** After "stop": answers once every request sent has its answer (or its error). */
+function reportWhenDone(): void {
+  if (stopping && inFlight === 0) process.send?.({ sent, failed }, () => process.exit(0));
+}
+
+function settled(ok: boolean): void {
+  inFlight -= 1;
+  if (ok) sent += 1;
+  else failed += 1;
+  reportWhenDone();
+}
 
 function post(): void {
+  inFlight += 1;
   const req = request(
     {
       host: '127.0.0.1',
@@ -44,14 +59,13 @@ function post(): void {
     (res) => {
       res.resume();
       res.on('end', () => {
-        sent += 1;
+        // A refused event counts as sent and failed, as before.
         if ((res.statusCode ?? 0) >= 300) failed += 1;
+        settled(true);
       });
     },
   );
-  req.on('error', () => {
-    failed += 1;
-  });
+  req.on('error', () => settled(false));
   req.end(body);
 }
 
@@ -65,10 +79,8 @@ process.on('message', (m) => {
   else if (m === 'stop') {
     clearInterval(timer);
     on = false;
-    // Answers still in flight count once they arrive.
-    setTimeout(() => {
-      process.send?.({ sent, failed }, () => process.exit(0));
-    }, 500);
+    stopping = true;
+    reportWhenDone();
   }
 });
 process.send?.('ready');
