@@ -44,7 +44,7 @@ export const OSM_FROM_ZOOM = 6;
  * changes of our own tiling and labelling rules (the place tiles use it too: raised when the
  * gazetteer's districts or their zooms change).
  */
-export const GEO_DATA_VERSION = `osm${OSM_SEA_VERSION}-ne${NATURAL_EARTH_VERSION}-st${SUBUNITS_VERSION}-7`;
+export const GEO_DATA_VERSION = `osm${OSM_SEA_VERSION}-ne${NATURAL_EARTH_VERSION}-st${SUBUNITS_VERSION}-8`;
 
 type Small = Record<'land' | 'landCoast' | 'borders' | 'admin1', GeoJSONVT>;
 interface Large {
@@ -57,7 +57,9 @@ const OPTIONS = {
   maxZoom: GEO_MAX_ZOOM,
   indexMaxZoom: 4,
   indexMaxPoints: 100_000,
-  tolerance: 3,
+  // Douglas–Peucker to 1 px: a vector tile's 4,096 units are drawn 512 px wide. Finer detail
+  // does not show and costs every frame of a pan (the world-scale coasts had ~2× the points).
+  tolerance: 8,
   extent: EXTENT,
   buffer: 64,
 };

@@ -144,7 +144,9 @@ export function embeddedStyle(lang: string): Json {
         type: 'line',
         source: 'geo',
         'source-layer': 'coast',
-        layout: { 'line-join': 'round' },
+        // The coast, state and country lines are at most 2 px wide, where a join's shape does
+        // not show: MapLibre's default (miter) joins keep half the vertices of round ones, which
+        // a software renderer pays on every frame of a pan (docs/ARCHITECTURE.md, "Map frames").
         paint: {
           'line-color': COLOURS.coast,
           'line-width': ['interpolate', ['linear'], ['zoom'], 0, 0.3, 8, 0.8, 13, 1.4],
@@ -156,7 +158,6 @@ export function embeddedStyle(lang: string): Json {
         source: 'geo',
         'source-layer': 'admin1',
         minzoom: ADMIN1_FROM_ZOOM,
-        layout: { 'line-join': 'round' },
         paint: {
           'line-color': COLOURS.border,
           'line-opacity': 0.6,
@@ -169,7 +170,6 @@ export function embeddedStyle(lang: string): Json {
         type: 'line',
         source: 'geo',
         'source-layer': 'borders',
-        layout: { 'line-join': 'round' },
         paint: {
           'line-color': COLOURS.border,
           'line-width': ['interpolate', ['linear'], ['zoom'], 0, 0.5, 6, 1.2, 12, 2],
