@@ -75,7 +75,7 @@ const BUDGETS = {
 };
 
 const FRAMES_NOTE =
-  'Map frames: requestAnimationFrame intervals while the mouse drags the 1440 px map 300 px back and forth six times (one step a frame) after "Search this area" zoomed out, and the same at the same view before it (basemap and pins only: the baseline); dropped = over 1.5 refreshes at 60 Hz; headless Chromium with --disable-gpu (WebGL on the CPU).';
+  'Map frames: requestAnimationFrame intervals while the mouse drags the 1440 px map 300 px back and forth six times (one step a frame) after "Search this area" zoomed out, and the same at the same view before it (basemap and pins only: the baseline); dropped = over 1.5 refreshes at 60 Hz; headless Chromium with --disable-gpu (WebGL on the CPU), where the map draws at half its pixel ratio while it moves (motion resolution, docs/ARCHITECTURE.md "Map frames").';
 
 const log = (m: string): void => console.log(`[bench:web] ${m}`);
 const load = (): number[] => loadavg().map((x) => Math.round(x * 100) / 100);

@@ -24,6 +24,7 @@ import { MapAttribution } from './MapAttribution';
 import { MapCallout } from './MapCallout';
 import { calloutOffset } from './callout-room';
 import { enablePmtiles, installPlaceLabels } from './map-setup';
+import { installMotionResolution } from './motion-resolution';
 import { syncPinSpace } from './pin-collision';
 import { StorePin } from './StorePin';
 import { ClusterLayer } from './ClusterLayer';
@@ -134,6 +135,9 @@ export default function MapCanvas(props: StoreMapProps) {
       // wait for a zoom to end before the next).
       m.on('movestart', () => container.setAttribute('data-map-moving', 'true'));
       m.on('moveend', () => container.setAttribute('data-map-moving', 'false'));
+      if (interactive && installMotionResolution(m)) {
+        container.setAttribute('data-motion-resolution', 'true');
+      }
       setAttribution(basemap.attribution);
       setMap(m);
       props.onMapReady?.(m);
