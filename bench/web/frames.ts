@@ -20,6 +20,11 @@ export interface FrameStats {
   maxMs: number;
   dropped: number;
   droppedShare: number;
+  /**
+   * How far the map moved under the first 300 px drag (px, from a numbered pin's position): a
+   * pan that did not move the map (pressed on a pin, say) would time idle frames.
+   */
+  movedPx: number;
 }
 
 export interface FrameFigures {
@@ -109,9 +114,17 @@ async function panRun(page: Page): Promise<FrameStats> {
   `);
   const cx = box.x + box.width / 2;
   const cy = box.y + box.height / 2;
+  const pinX = async () =>
+    (await page.locator('button.store-map__pin').first().boundingBox())?.x ?? NaN;
+  let movedPx = NaN;
   for (let i = 0; i < 3; i += 1) {
+    const before = i === 0 ? await pinX() : NaN;
     await drag(page, cx - 150, cy, 300, 60);
+    if (i === 0) movedPx = Math.round((await pinX()) - before);
     await drag(page, cx + 150, cy, -300, 60);
+  }
+  if (!(Math.abs(movedPx) > 200)) {
+    throw new Error(`the map did not follow the drag (a pin moved ${movedPx} px of 300)`);
   }
   const frames = (await page.evaluate(
     '(window.__recording = false, window.__frames.slice(1))',
@@ -125,5 +138,6 @@ async function panRun(page: Page): Promise<FrameStats> {
     maxMs: round(Math.max(...frames)),
     dropped,
     droppedShare: Math.round((dropped / Math.max(1, frames.length)) * 1000) / 1000,
+    movedPx,
   };
 }

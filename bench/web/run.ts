@@ -20,7 +20,8 @@
  *   1440 px, zoomed out with the map's control to the whole country and "Search this area", its
  *   stores grouped; then the same with BENCH_WEB_FRAMES_STORES (default 200,000) demo stores
  *   in a second server (0 skips it), zoomed out to the continent. Median, p95, p99 and the
- *   frames that missed a 60 Hz refresh. BENCH_WEB_ONLY=frames measures only these and writes
+ *   frames that missed a 60 Hz refresh; a pan that does not move the map 300 px fails the run
+ *   (its frames would be idle ones). BENCH_WEB_ONLY=frames measures only these and writes
  *   bench/results/web-frames.json.
  *
  * - Store pages: the time to the last byte of BENCH_WEB_STORE_PAGES (default 200) store pages,
