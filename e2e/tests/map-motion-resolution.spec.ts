@@ -14,17 +14,22 @@ const canvasWidth = (page: Page) =>
 const pinX = async (page: Page) =>
   (await page.locator('button.store-map__pin').first().boundingBox())?.x ?? NaN;
 
-test('a drag draws at half the pixel ratio and follows the pointer; at rest the full ratio is back', async ({
-  page,
-}) => {
+/** London's results with the map fitted (1 s after the results) and at rest. */
+async function openRestingMap(page: Page) {
   await page.goto(LONDON);
   await expect(stores(page)).toHaveCount(5);
   const map = page.getByTestId('store-map');
   await expect(map).toHaveAttribute('data-map-ready', 'true');
   await expect(map).toHaveAttribute('data-motion-resolution', 'true');
-  // The fit, 1 s after the results, has ended.
   await page.waitForTimeout(1800);
   await expect(map).toHaveAttribute('data-map-moving', 'false');
+  return map;
+}
+
+test('a drag draws at half the pixel ratio and follows the pointer; at rest the full ratio is back', async ({
+  page,
+}) => {
+  const map = await openRestingMap(page);
   const box = (await map.boundingBox())!;
   const full = await canvasWidth(page);
   const dpr = await page.evaluate(() => window.devicePixelRatio);
@@ -54,12 +59,7 @@ test('a drag draws at half the pixel ratio and follows the pointer; at rest the 
 test('a zoom with the map control draws at half the ratio while it eases, then at the full ratio', async ({
   page,
 }) => {
-  await page.goto(LONDON);
-  await expect(stores(page)).toHaveCount(5);
-  const map = page.getByTestId('store-map');
-  await expect(map).toHaveAttribute('data-map-ready', 'true');
-  await page.waitForTimeout(1800);
-  await expect(map).toHaveAttribute('data-map-moving', 'false');
+  const map = await openRestingMap(page);
   const full = await canvasWidth(page);
   const widths: number[] = [];
   await page.locator('.maplibregl-ctrl-zoom-out').click();
