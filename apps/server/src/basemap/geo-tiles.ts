@@ -39,8 +39,8 @@ export const ADMIN1_FROM_ZOOM = 3;
 
 /**
  * Last zoom drawn from Natural Earth's 1:50m land rather than its 1:10m: the scale its makers
- * give for world and continent maps, with ~40 % fewer coast points per tile at z 2–3 once both
- * are simplified to 1 px (the points a software renderer pays every frame of a pan).
+ * give for world and continent maps, with fewer coast points per tile at z 2–3 (the points a
+ * software renderer pays every frame of a pan).
  */
 export const NE_50M_MAX_ZOOM = 3;
 
@@ -52,7 +52,7 @@ export const OSM_FROM_ZOOM = 6;
  * changes of our own tiling and labelling rules (the place tiles use it too: raised when the
  * gazetteer's districts or their zooms change).
  */
-export const GEO_DATA_VERSION = `osm${OSM_SEA_VERSION}-ne${NATURAL_EARTH_VERSION}-st${SUBUNITS_VERSION}-9`;
+export const GEO_DATA_VERSION = `osm${OSM_SEA_VERSION}-ne${NATURAL_EARTH_VERSION}-st${SUBUNITS_VERSION}-10`;
 
 type Small = Record<
   'land' | 'landCoast' | 'worldLand' | 'worldCoast' | 'borders' | 'admin1',
@@ -68,9 +68,10 @@ const OPTIONS = {
   maxZoom: GEO_MAX_ZOOM,
   indexMaxZoom: 4,
   indexMaxPoints: 100_000,
-  // Douglas–Peucker to 1 px: a vector tile's 4,096 units are drawn 512 px wide. Finer detail
-  // does not show and costs every frame of a pan (the world-scale coasts had ~2× the points).
-  tolerance: 8,
+  // geojson-vt's default. 8 (1 px of a tile drawn 512 px wide) halved the world-scale coast
+  // points, but its simplification flipped the winding of small rings: at z 6 a flipped islet
+  // ahead of Great Britain's hole in the OSM sea took the hole, and Norfolk drew as sea.
+  tolerance: 3,
   extent: EXTENT,
   buffer: 64,
 };
