@@ -39,11 +39,8 @@ export function countryBorders(): FeatureCollection {
 }
 
 /** Land polygons and their coast (rings without the antimeridian and pole edges). */
-export function naturalEarthLand(scale: '10m' | '50m' = '10m'): {
-  land: FeatureCollection;
-  coast: FeatureCollection;
-} {
-  const topology = readTopology(`land-${scale}.json`);
+export function naturalEarthLand(): { land: FeatureCollection; coast: FeatureCollection } {
+  const topology = readTopology('land-10m.json');
   const land = feature(topology, topology.objects.land as GeometryCollection);
   const polygons: Position[][][] = [];
   for (const f of land.features) {

@@ -1,9 +1,8 @@
 /**
  * The embedded basemap's geography tiles, sliced into vector tiles on demand (geojson-vt):
  *
- * - z 0–5: Natural Earth land and its coast (layers "land", "coast"), 1:50m to z 3 and 1:10m
- *   at z 4–5: continents as polygons of their own, which simplify and triangulate cleanly at
- *   world scale;
+ * - z 0–5: Natural Earth 1:10m land and its coast (layers "land", "coast"): continents as
+ *   polygons of their own, which simplify and triangulate cleanly at world scale;
  * - z 6–12: OpenStreetMap's sea and coast at 10 m (layers "sea", "coast", osm-sea.ts): one ocean
  *   with some 60,000 islands as holes is only drawn once a tile holds a small part of it;
  * - z 6–9: OpenStreetMap's rivers and lakes (layer "water", inland-water.ts, packed at build
@@ -37,13 +36,6 @@ export const EMBEDDED_MAX_ZOOM = 13;
 /** First zoom with first-level boundaries (states, provinces). */
 export const ADMIN1_FROM_ZOOM = 3;
 
-/**
- * Last zoom drawn from Natural Earth's 1:50m land rather than its 1:10m: the scale its makers
- * give for world and continent maps, with fewer coast points per tile at z 2–3 (the points a
- * software renderer pays every frame of a pan).
- */
-export const NE_50M_MAX_ZOOM = 3;
-
 /** First zoom drawn from OpenStreetMap's sea rather than Natural Earth's land. */
 export const OSM_FROM_ZOOM = 6;
 
@@ -52,12 +44,9 @@ export const OSM_FROM_ZOOM = 6;
  * changes of our own tiling and labelling rules (the place tiles use it too: raised when the
  * gazetteer's districts or their zooms change).
  */
-export const GEO_DATA_VERSION = `osm${OSM_SEA_VERSION}-ne${NATURAL_EARTH_VERSION}-st${SUBUNITS_VERSION}-10`;
+export const GEO_DATA_VERSION = `osm${OSM_SEA_VERSION}-ne${NATURAL_EARTH_VERSION}-st${SUBUNITS_VERSION}-7`;
 
-type Small = Record<
-  'land' | 'landCoast' | 'worldLand' | 'worldCoast' | 'borders' | 'admin1',
-  GeoJSONVT
->;
+type Small = Record<'land' | 'landCoast' | 'borders' | 'admin1', GeoJSONVT>;
 interface Large {
   sea: GeoJSONVT;
   seaCoast: GeoJSONVT;
@@ -83,15 +72,11 @@ export class GeoTiles {
   /** Natural Earth land, coast and borders (~0.3 s on an idle core). */
   private ensureSmall(): Small {
     if (!this.small) {
-      const ne = naturalEarthLand('10m');
-      const world = naturalEarthLand('50m');
+      const ne = naturalEarthLand();
       const small = { ...OPTIONS, maxZoom: OSM_FROM_ZOOM - 1 };
-      const smallest = { ...OPTIONS, maxZoom: NE_50M_MAX_ZOOM };
       this.small = {
         land: new GeoJSONVT(ne.land, small),
         landCoast: new GeoJSONVT(ne.coast, small),
-        worldLand: new GeoJSONVT(world.land, smallest),
-        worldCoast: new GeoJSONVT(world.coast, smallest),
         borders: new GeoJSONVT(countryBorders(), OPTIONS),
         admin1: new GeoJSONVT(firstLevelBoundaries(), OPTIONS),
       };
@@ -133,14 +118,6 @@ export class GeoTiles {
       }));
     const borders = features(small.borders);
     const admin1 = t.z >= ADMIN1_FROM_ZOOM ? features(small.admin1) : [];
-    if (t.z <= NE_50M_MAX_ZOOM) {
-      return {
-        land: features(small.worldLand),
-        coast: features(small.worldCoast),
-        admin1,
-        borders,
-      };
-    }
     if (t.z < OSM_FROM_ZOOM) {
       return { land: features(small.land), coast: features(small.landCoast), admin1, borders };
     }
