@@ -44,7 +44,7 @@ export const OSM_FROM_ZOOM = 6;
  * changes of our own tiling and labelling rules (the place tiles use it too: raised when the
  * gazetteer's districts or their zooms change).
  */
-export const GEO_DATA_VERSION = `osm${OSM_SEA_VERSION}-ne${NATURAL_EARTH_VERSION}-st${SUBUNITS_VERSION}-7`;
+export const GEO_DATA_VERSION = `osm${OSM_SEA_VERSION}-ne${NATURAL_EARTH_VERSION}-st${SUBUNITS_VERSION}-8`;
 
 type Small = Record<'land' | 'landCoast' | 'borders' | 'admin1', GeoJSONVT>;
 interface Large {
@@ -57,13 +57,21 @@ const OPTIONS = {
   maxZoom: GEO_MAX_ZOOM,
   indexMaxZoom: 4,
   indexMaxPoints: 100_000,
-  // geojson-vt's default. 8 (1 px of a tile drawn 512 px wide) halved the world-scale coast
-  // points, but its simplification flipped the winding of small rings: at z 6 a flipped islet
-  // ahead of Great Britain's hole in the OSM sea took the hole, and Norfolk drew as sea.
+  // The fills keep geojson-vt's default. At 8 (1 px of a tile drawn 512 px wide) their
+  // simplification flipped the winding of small rings: at z 6 a flipped islet ahead of Great
+  // Britain's hole in the OSM sea took the hole, and Norfolk drew as sea.
   tolerance: 3,
   extent: EXTENT,
   buffer: 64,
 };
+
+/**
+ * The coast, state and country lines, simplified to 1 px (8 of the 4,096 units of a tile drawn
+ * 512 px wide): a line has no winding to flip, and at world and continent zooms its vertices are
+ * most of what a frame draws (`docs/ARCHITECTURE.md`, "Map frames"). The land and sea fills keep
+ * the default, so a coast line lies within a pixel of its fill's edge.
+ */
+const LINE_OPTIONS = { ...OPTIONS, tolerance: 8 };
 
 export class GeoTiles {
   private small: Small | undefined;
@@ -73,12 +81,15 @@ export class GeoTiles {
   private ensureSmall(): Small {
     if (!this.small) {
       const ne = naturalEarthLand();
-      const small = { ...OPTIONS, maxZoom: OSM_FROM_ZOOM - 1 };
+      // Both are served up to z 5. geojson-vt does not simplify its deepest zoom at all, so the
+      // coast is indexed to z 6: at z 5 it had every vertex of Natural Earth 1:10m (twice z 4's).
+      // The land stays unsimplified at z 5: simplified, four islets there flip their winding
+      // (as some fifty do at z 0–4 already), and a flipped ring can take a neighbour's hole.
       this.small = {
-        land: new GeoJSONVT(ne.land, small),
-        landCoast: new GeoJSONVT(ne.coast, small),
-        borders: new GeoJSONVT(countryBorders(), OPTIONS),
-        admin1: new GeoJSONVT(firstLevelBoundaries(), OPTIONS),
+        land: new GeoJSONVT(ne.land, { ...OPTIONS, maxZoom: OSM_FROM_ZOOM - 1 }),
+        landCoast: new GeoJSONVT(ne.coast, { ...LINE_OPTIONS, maxZoom: OSM_FROM_ZOOM }),
+        borders: new GeoJSONVT(countryBorders(), LINE_OPTIONS),
+        admin1: new GeoJSONVT(firstLevelBoundaries(), LINE_OPTIONS),
       };
     }
     return this.small;
@@ -94,7 +105,7 @@ export class GeoTiles {
       const large = { ...OPTIONS, indexMaxZoom: 0 };
       this.large = {
         sea: new GeoJSONVT(osm.sea, large),
-        seaCoast: new GeoJSONVT(osm.coast, large),
+        seaCoast: new GeoJSONVT(osm.coast, { ...LINE_OPTIONS, indexMaxZoom: 0 }),
         water: InlandWater.load(),
       };
     }
