@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Test tiers (see docs/ARCHITECTURE.md):
@@ -6,6 +7,10 @@ import { defineConfig } from 'vitest/config';
 // End-to-end journeys live in e2e/ and run with Playwright.
 export default defineConfig({
   test: {
+    // Test files run side by side, one per core and at least two (Vitest's own default leaves
+    // one core idle: a single worker on a two-core machine). API test files each have their own
+    // databases (test/helpers/databases.ts), so they run side by side too.
+    maxWorkers: Math.max(2, availableParallelism()),
     projects: [
       {
         test: {
@@ -19,7 +24,6 @@ export default defineConfig({
           include: ['apps/server/test/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
           // PostgreSQL: a template with PostGIS, copied into each test file's fresh database.
           globalSetup: ['apps/server/test/helpers/postgres-template.ts'],
         },

@@ -1,6 +1,6 @@
 /**
  * The two databases every repository and API test runs against: a temporary SQLite file and
- * the PostgreSQL database `locator_test` (created here for each test file, a copy of a template
+ * a PostgreSQL database of the worker's (created here for each test file, a copy of a template
  * with PostGIS made once per run). If PostgreSQL or PostGIS is not available the tests fail
  * with a clear message; they are never skipped.
  */
@@ -15,16 +15,22 @@ import type { Database } from '../../src/db/types.js';
 
 export const PG_ADMIN_URL =
   process.env.TEST_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-/** TEST_PG_DB names another database (two test runs on one machine must not share one). */
-export const PG_TEST_DB = process.env.TEST_PG_DB ?? 'locator_test';
-if (!/^[a-z_][a-z0-9_]*$/.test(PG_TEST_DB)) throw new Error('TEST_PG_DB must be a plain name');
+/** TEST_PG_DB: another prefix for the test databases (two runs on one machine must not share). */
+const PG_RUN_DB = process.env.TEST_PG_DB ?? 'locator_test';
+if (!/^[a-z_][a-z0-9_]*$/.test(PG_RUN_DB)) throw new Error('TEST_PG_DB must be a plain name');
+/**
+ * Test files run side by side, one per Vitest worker: each worker has its own database
+ * (`locator_test_1`, `locator_test_2`…), remade for each of its files, so that one file's
+ * fresh copy or outage never touches another's connections.
+ */
+export const PG_TEST_DB = `${PG_RUN_DB}_${process.env.VITEST_POOL_ID ?? '0'}`;
 export const PG_TEST_URL = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${PG_TEST_DB}`);
 
 export type Dialect = 'sqlite' | 'postgres';
 export const DIALECTS: Dialect[] = ['sqlite', 'postgres'];
 
 /** Made once per run (postgres-template.ts, the API tier's global set-up) with PostGIS. */
-export const PG_TEMPLATE_DB = `${PG_TEST_DB}_template`;
+export const PG_TEMPLATE_DB = `${PG_RUN_DB}_template`;
 
 async function adminClient(): Promise<pg.Client> {
   const admin = new pg.Client({ connectionString: PG_ADMIN_URL, connectionTimeoutMillis: 5000 });
@@ -75,8 +81,8 @@ export async function createPostgresTemplate(): Promise<() => Promise<void>> {
 let pgReady: Promise<void> | undefined;
 
 /**
- * Creates locator_test, a copy of the template with PostGIS: a fresh schema for each test file
- * (copying is much quicker than installing PostGIS each time).
+ * Creates the worker's database, a copy of the template with PostGIS: a fresh schema for each
+ * test file (copying is much quicker than installing PostGIS each time).
  */
 export function preparePostgres(): Promise<void> {
   pgReady ??= (async () => {
