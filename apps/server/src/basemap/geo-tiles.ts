@@ -1,8 +1,10 @@
 /**
  * The embedded basemap's geography tiles, sliced into vector tiles on demand (geojson-vt):
  *
- * - z 0–5: Natural Earth 1:10m land and its coast (layers "land", "coast"): continents as
- *   polygons of their own, which simplify and triangulate cleanly at world scale;
+ * - z 0–5: Natural Earth 1:10m land (layer "land"): continents as polygons of their own, which
+ *   simplify and triangulate cleanly at world scale. No coast line: at these zooms the land's
+ *   edge against the sea is the coast, and a line along it would double the triangles a frame
+ *   draws (`docs/ARCHITECTURE.md`, "Map frames");
  * - z 6–12: OpenStreetMap's sea and coast at 10 m (layers "sea", "coast", osm-sea.ts): one ocean
  *   with some 60,000 islands as holes is only drawn once a tile holds a small part of it;
  * - z 6–9: OpenStreetMap's rivers and lakes (layer "water", inland-water.ts, packed at build
@@ -22,6 +24,7 @@ import {
 } from './borders.js';
 import { InlandWater } from './inland-water.js';
 import { osmSeaGeoJson, OSM_SEA_VERSION } from './osm-sea.js';
+import { rewindPolygon, type TileRing } from './rings.js';
 import { encodeTile, EXTENT, type TileFeature, type TileId } from './tiles.js';
 
 /** Deepest zoom with its own geometry (the coast keeps ~10 m of detail down to here). */
@@ -44,9 +47,9 @@ export const OSM_FROM_ZOOM = 6;
  * changes of our own tiling and labelling rules (the place tiles use it too: raised when the
  * gazetteer's districts or their zooms change).
  */
-export const GEO_DATA_VERSION = `osm${OSM_SEA_VERSION}-ne${NATURAL_EARTH_VERSION}-st${SUBUNITS_VERSION}-8`;
+export const GEO_DATA_VERSION = `osm${OSM_SEA_VERSION}-ne${NATURAL_EARTH_VERSION}-st${SUBUNITS_VERSION}-11`;
 
-type Small = Record<'land' | 'landCoast' | 'borders' | 'admin1', GeoJSONVT>;
+type Small = Record<'land' | 'borders' | 'admin1', GeoJSONVT>;
 interface Large {
   sea: GeoJSONVT;
   seaCoast: GeoJSONVT;
@@ -57,39 +60,36 @@ const OPTIONS = {
   maxZoom: GEO_MAX_ZOOM,
   indexMaxZoom: 4,
   indexMaxPoints: 100_000,
-  // The fills keep geojson-vt's default. At 8 (1 px of a tile drawn 512 px wide) their
-  // simplification flipped the winding of small rings: at z 6 a flipped islet ahead of Great
-  // Britain's hole in the OSM sea took the hole, and Norfolk drew as sea.
+  // The OSM sea and the inland water keep geojson-vt's default. At 8 (1 px of a tile drawn
+  // 512 px wide) their simplification flipped the winding of small rings: at z 6 a flipped
+  // islet ahead of Great Britain's hole in the OSM sea took the hole, and Norfolk drew as sea.
   tolerance: 3,
   extent: EXTENT,
   buffer: 64,
 };
 
 /**
- * The coast, state and country lines, simplified to 1 px (8 of the 4,096 units of a tile drawn
- * 512 px wide): a line has no winding to flip, and at world and continent zooms its vertices are
- * most of what a frame draws (`docs/ARCHITECTURE.md`, "Map frames"). The land and sea fills keep
- * the default, so a coast line lies within a pixel of its fill's edge.
+ * Simplified to 1 px (8 of the 4,096 units of a tile drawn 512 px wide): the coast, state and
+ * country lines, which have no winding to flip, and the Natural Earth land, whose rings are
+ * rewound per polygon after simplification (`rewindPolygon`). At world and continent zooms
+ * their triangles are what a frame costs a renderer without a GPU (`docs/ARCHITECTURE.md`,
+ * "Map frames").
  */
-const LINE_OPTIONS = { ...OPTIONS, tolerance: 8 };
+const SIMPLIFIED = { ...OPTIONS, tolerance: 8 };
 
 export class GeoTiles {
   private small: Small | undefined;
   private large: Large | undefined;
 
-  /** Natural Earth land, coast and borders (~0.3 s on an idle core). */
+  /** Natural Earth land and borders (~0.3 s on an idle core). */
   private ensureSmall(): Small {
     if (!this.small) {
-      const ne = naturalEarthLand();
-      // Both are served up to z 5. geojson-vt does not simplify its deepest zoom at all, so the
-      // coast is indexed to z 6: at z 5 it had every vertex of Natural Earth 1:10m (twice z 4's).
-      // The land stays unsimplified at z 5: simplified, four islets there flip their winding
-      // (as some fifty do at z 0–4 already), and a flipped ring can take a neighbour's hole.
+      // The land is served up to z 5 but indexed to z 6: geojson-vt does not simplify an
+      // index's deepest zoom at all, and z 5 would have every vertex of Natural Earth 1:10m.
       this.small = {
-        land: new GeoJSONVT(ne.land, { ...OPTIONS, maxZoom: OSM_FROM_ZOOM - 1 }),
-        landCoast: new GeoJSONVT(ne.coast, { ...LINE_OPTIONS, maxZoom: OSM_FROM_ZOOM }),
-        borders: new GeoJSONVT(countryBorders(), LINE_OPTIONS),
-        admin1: new GeoJSONVT(firstLevelBoundaries(), LINE_OPTIONS),
+        land: new GeoJSONVT(naturalEarthLand(), { ...SIMPLIFIED, maxZoom: OSM_FROM_ZOOM }),
+        borders: new GeoJSONVT(countryBorders(), SIMPLIFIED),
+        admin1: new GeoJSONVT(firstLevelBoundaries(), SIMPLIFIED),
       };
     }
     return this.small;
@@ -105,7 +105,7 @@ export class GeoTiles {
       const large = { ...OPTIONS, indexMaxZoom: 0 };
       this.large = {
         sea: new GeoJSONVT(osm.sea, large),
-        seaCoast: new GeoJSONVT(osm.coast, { ...LINE_OPTIONS, indexMaxZoom: 0 }),
+        seaCoast: new GeoJSONVT(osm.coast, { ...SIMPLIFIED, indexMaxZoom: 0 }),
         water: InlandWater.load(),
       };
     }
@@ -118,7 +118,10 @@ export class GeoTiles {
     this.ensureLarge();
   }
 
-  /** The tile's layers ("land" or "sea", "water", "coast", "admin1", "borders") as geojson-vt features. */
+  /**
+   * The tile's layers as geojson-vt features: "land", "admin1", "borders" below z 6; "sea",
+   * "water", "coast", "admin1", "borders" from z 6.
+   */
   layers(t: TileId): Record<string, TileFeature[]> {
     const small = this.ensureSmall();
     const features = (index: GeoJSONVT): TileFeature[] =>
@@ -130,7 +133,10 @@ export class GeoTiles {
     const borders = features(small.borders);
     const admin1 = t.z >= ADMIN1_FROM_ZOOM ? features(small.admin1) : [];
     if (t.z < OSM_FROM_ZOOM) {
-      return { land: features(small.land), coast: features(small.landCoast), admin1, borders };
+      const land = features(small.land)
+        .map((f) => ({ ...f, geometry: rewindPolygon(f.geometry as TileRing[]) }))
+        .filter((f) => f.geometry.length > 0);
+      return { land, admin1, borders };
     }
     const large = this.ensureLarge();
     return {

@@ -38,6 +38,28 @@ export function unwrapRing(ring: readonly Position[]): Position[] {
   return first && last && first[0] === last[0] ? out : [...ring];
 }
 
+/** The ring moved by whole turns so that its westernmost point lies in [west, west + 360). */
+function shiftInto(ring: Position[], west: number): Position[] {
+  const min = Math.min(...ring.map(([x = 0]) => x));
+  const turns = Math.floor((min - west) / 360);
+  return turns === 0 ? ring : ring.map(([x = 0, y = 0]) => [x - turns * 360, y]);
+}
+
+/**
+ * A polygon made continuous across the antimeridian, its holes kept where its outer ring is:
+ * each ring is unwrapped from its own first point, which can leave an outer ring a whole turn
+ * away from its holes (Eurasia, starting in Chukotka, ran from -378° to -180° while the
+ * Caspian stayed at 47°–54°, and the Caspian drew as land). The outer ring is moved to start
+ * within ±180°, and each hole to the outer ring's turn.
+ */
+export function unwrapPolygon(rings: readonly (readonly Position[])[]): Position[][] {
+  const [first, ...holes] = rings.map(unwrapRing);
+  if (!first) return [];
+  const outer = shiftInto(first, -180);
+  const west = Math.min(...outer.map(([x = 0]) => x));
+  return [outer, ...holes.map((h) => shiftInto(h, west))];
+}
+
 /** An edge along the antimeridian, along a pole, or across the whole map: not a coast. */
 function artificial(a: Position, b: Position): boolean {
   const [ax = 0, ay = 0] = a;
@@ -66,4 +88,38 @@ export function coastLines(ring: readonly Position[]): Position[][] {
   }
   if (current.length > 1) lines.push(current);
   return lines;
+}
+
+/** A ring in a tile's integer space, as geojson-vt gives it. */
+export type TileRing = readonly (readonly [number, number])[];
+
+/** Twice the ring's area by the surveyor's formula: positive when clockwise with y down. */
+function doubleArea(ring: TileRing): number {
+  let sum = 0;
+  for (let i = 0, j = ring.length - 1; i < ring.length; j = i, i += 1) {
+    const [ax, ay] = ring[j] as readonly [number, number];
+    const [bx, by] = ring[i] as readonly [number, number];
+    sum += ax * by - bx * ay;
+  }
+  return sum;
+}
+
+/**
+ * One polygon's rings in a tile (outer ring first, then its holes) wound as a vector tile
+ * requires: the outer ring clockwise (positive area), holes the other way; rings left without
+ * area are dropped, and so is the polygon when its outer ring is. Simplification can turn a
+ * small ring inside out, and MapLibre tells outer rings from holes by their winding alone, so a
+ * ring drawn the wrong way would fill a hole or cut one.
+ */
+export function rewindPolygon(rings: readonly TileRing[]): TileRing[] {
+  const out: TileRing[] = [];
+  for (const [i, ring] of rings.entries()) {
+    const area = doubleArea(ring);
+    if (area === 0) {
+      if (i === 0) return [];
+      continue;
+    }
+    out.push(area > 0 === (i === 0) ? ring : [...ring].reverse());
+  }
+  return out;
 }

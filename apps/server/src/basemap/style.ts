@@ -140,7 +140,9 @@ export function embeddedStyle(lang: string): Json {
         paint: { 'fill-color': COLOURS.water, 'fill-antialias': false },
       },
       {
+        // From z 6 only: below, the land's edge against the sea is the coast (geo-tiles.ts).
         id: 'coast',
+        minzoom: OSM_FROM_ZOOM,
         type: 'line',
         source: 'geo',
         'source-layer': 'coast',
