@@ -214,7 +214,9 @@ test.describe('under the Content-Security-Policy', () => {
     expect(page.workers().map((w) => w.url())).toContainEqual(
       expect.stringMatching(/\/assets\/maplibre-gl-worker-[^/]+\.mjs/),
     );
-    expect(tiles.length).toBeGreaterThan(0);
+    // The worker's tile requests are not part of the page's network idle: wait for them to
+    // arrive (a fresh server cuts its first city tiles from the whole ocean).
+    await expect.poll(() => tiles.length, { timeout: 30_000 }).toBeGreaterThan(0);
     expect(tiles.every((s) => s === 200)).toBe(true);
     const canvas = page.locator('.store-map canvas, [data-testid="store-map"] canvas').first();
     const box = (await canvas.boundingBox())!;
@@ -229,7 +231,9 @@ test.describe('under the Content-Security-Policy', () => {
         el.style.visibility = 'hidden';
       }
     });
-    expect(await colours(page, await canvas.screenshot())).toBeGreaterThan(20);
+    await expect
+      .poll(async () => colours(page, await canvas.screenshot()), { timeout: 30_000 })
+      .toBeGreaterThan(20);
     await page.evaluate(() => {
       for (const el of document.querySelectorAll<HTMLElement>(
         '.maplibregl-marker, .maplibregl-control-container',
