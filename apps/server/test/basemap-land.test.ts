@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { GeoTiles } from '../src/basemap/geo-tiles.js';
-import { rewindPolygon } from '../src/basemap/rings.js';
+import { rewindPolygon, unwrapPolygon } from '../src/basemap/rings.js';
 import { encodeTile, project, type TileId } from '../src/basemap/tiles.js';
 
 type Ring = [number, number][];
@@ -82,6 +82,29 @@ describe('land rings', () => {
     // A hole with no area left is dropped; an outer ring with none drops the polygon.
     expect(rewindPolygon([square, flat])).toEqual([square]);
     expect(rewindPolygon([flat, hole])).toEqual([]);
+  });
+
+  it("unwraps a polygon of half a million points, its hole moved to its outer ring's turn", () => {
+    // A ring this long would overflow the argument list of a spread Math.min.
+    const n = 500_000;
+    const outer: Ring = Array.from({ length: n }, (_, i) => {
+      const a = (2 * Math.PI * i) / n;
+      return [-540 + 20 * Math.cos(a), 20 * Math.sin(a)];
+    });
+    outer.push(outer[0]!);
+    const hole: Ring = [
+      [-185, -5],
+      [-185, 5],
+      [-175, 5],
+      [-175, -5],
+      [-185, -5],
+    ];
+    const [unwrapped, movedHole] = unwrapPolygon([outer, hole]);
+    const xs = (ring: readonly number[][]) => ring.map(([x = 0]) => x);
+    let west = Infinity;
+    for (const x of xs(unwrapped!)) west = Math.min(west, x);
+    expect(west).toBeCloseTo(160, 6);
+    expect(xs(movedHole!)).toEqual([175, 175, 185, 185, 175]);
   });
 
   it('every land polygon of every tile at z 0–3, and of Asia and Europe at z 4–5, is wound right', () => {

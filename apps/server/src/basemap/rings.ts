@@ -38,9 +38,19 @@ export function unwrapRing(ring: readonly Position[]): Position[] {
   return first && last && first[0] === last[0] ? out : [...ring];
 }
 
+/**
+ * A ring's westernmost longitude, by a loop: spreading a ring into `Math.min` would overflow the
+ * argument list for a ring of a few hundred thousand points.
+ */
+function westernmost(ring: readonly Position[]): number {
+  let min = Infinity;
+  for (const [x = 0] of ring) if (x < min) min = x;
+  return min;
+}
+
 /** The ring moved by whole turns so that its westernmost point lies in [west, west + 360). */
 function shiftInto(ring: Position[], west: number): Position[] {
-  const min = Math.min(...ring.map(([x = 0]) => x));
+  const min = westernmost(ring);
   const turns = Math.floor((min - west) / 360);
   return turns === 0 ? ring : ring.map(([x = 0, y = 0]) => [x - turns * 360, y]);
 }
@@ -56,7 +66,7 @@ export function unwrapPolygon(rings: readonly (readonly Position[])[]): Position
   const [first, ...holes] = rings.map(unwrapRing);
   if (!first) return [];
   const outer = shiftInto(first, -180);
-  const west = Math.min(...outer.map(([x = 0]) => x));
+  const west = westernmost(outer);
   return [outer, ...holes.map((h) => shiftInto(h, west))];
 }
 
