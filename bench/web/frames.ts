@@ -21,6 +21,15 @@ export interface FrameStats {
   dropped: number;
   droppedShare: number;
   /**
+   * The frames while the camera moved (the map's container said `data-map-moving="true"` at the
+   * frame's start or its end), and how many of them were dropped: the pan as the visitor sees
+   * it. The rest are the frames between pans, where the map at rest draws again at its full
+   * ratio (docs/ARCHITECTURE.md, "Map frames").
+   */
+  movingFrames: number;
+  movingDropped: number;
+  movingDroppedShare: number;
+  /**
    * How far the map moved under the first 300 px drag (px, from a numbered pin's position): a
    * pan that did not move the map (pressed on a pin, say) would time idle frames.
    */
@@ -40,6 +49,8 @@ export interface FrameFigures {
 }
 
 const round = (ms: number) => Math.round(ms * 10) / 10;
+const share = (part: number, whole: number) =>
+  Math.round((part / Math.max(1, whole)) * 1000) / 1000;
 
 function percentile(values: readonly number[], p: number): number {
   const sorted = [...values].sort((a, b) => a - b);
@@ -103,11 +114,18 @@ async function panRun(page: Page): Promise<FrameStats> {
   // In the page (a string: this file is compiled without the DOM's types).
   await page.evaluate(`
     window.__frames = [];
+    window.__moving = [];
     window.__recording = true;
+    const map = document.querySelector('[data-testid="store-map"]');
+    const isMoving = () => map.getAttribute('data-map-moving') === 'true';
     let last = performance.now();
+    let wasMoving = isMoving();
     const tick = (t) => {
+      const moving = isMoving();
       window.__frames.push(t - last);
+      window.__moving.push(wasMoving || moving);
       last = t;
+      wasMoving = moving;
       if (window.__recording) requestAnimationFrame(tick);
     };
     requestAnimationFrame(tick);
@@ -126,10 +144,12 @@ async function panRun(page: Page): Promise<FrameStats> {
   if (!(Math.abs(movedPx) > 200)) {
     throw new Error(`the map did not follow the drag (a pin moved ${movedPx} px of 300)`);
   }
-  const frames = (await page.evaluate(
-    '(window.__recording = false, window.__frames.slice(1))',
-  )) as number[];
+  const { frames, moving } = (await page.evaluate(
+    '(window.__recording = false, { frames: window.__frames.slice(1), moving: window.__moving.slice(1) })',
+  )) as { frames: number[]; moving: boolean[] };
   const dropped = frames.filter((ms) => ms > DROPPED_MS).length;
+  const movingFrames = frames.filter((_, i) => moving[i]);
+  const movingDropped = movingFrames.filter((ms) => ms > DROPPED_MS).length;
   return {
     frames: frames.length,
     medianMs: round(percentile(frames, 50)),
@@ -137,7 +157,10 @@ async function panRun(page: Page): Promise<FrameStats> {
     p99Ms: round(percentile(frames, 99)),
     maxMs: round(Math.max(...frames)),
     dropped,
-    droppedShare: Math.round((dropped / Math.max(1, frames.length)) * 1000) / 1000,
+    droppedShare: share(dropped, frames.length),
+    movingFrames: movingFrames.length,
+    movingDropped,
+    movingDroppedShare: share(movingDropped, movingFrames.length),
     movedPx,
   };
 }

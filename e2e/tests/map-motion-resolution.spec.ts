@@ -1,10 +1,11 @@
 import { expect, test, type Page } from '@playwright/test';
 import { stores } from './results-helpers';
 
-// Smooth panning without a graphics card (apps/web/src/components/map/README.md, "Motion
-// resolution"): this Chromium draws WebGL on the CPU (--disable-gpu: SwiftShader), so the
+// Smooth panning without a graphics card (apps/web/src/components/map/README.md, "Software
+// renderers"): this Chromium draws WebGL on the CPU (--disable-gpu: SwiftShader), so the
 // results map draws at half its pixel ratio while the visitor drags it, follows the drag, and
-// is back at its full ratio once the camera rests.
+// is back at its full ratio once the camera rests; its labels do not fade. Both rely on
+// MapLibre internals, which the map reports it could use.
 test.use({ viewport: { width: 1440, height: 900 } });
 
 const LONDON = '/uk/en/sales?pt=all&lat=51.50853&lon=-0.12574&address=London';
@@ -21,6 +22,7 @@ async function openRestingMap(page: Page) {
   const map = page.getByTestId('store-map');
   await expect(map).toHaveAttribute('data-map-ready', 'true');
   await expect(map).toHaveAttribute('data-motion-resolution', 'true');
+  await expect(map).toHaveAttribute('data-label-fade', 'off');
   await page.waitForTimeout(1800);
   await expect(map).toHaveAttribute('data-map-moving', 'false');
   return map;

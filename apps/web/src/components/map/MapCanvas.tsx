@@ -24,7 +24,7 @@ import { MapAttribution } from './MapAttribution';
 import { MapCallout } from './MapCallout';
 import { calloutOffset } from './callout-room';
 import { enablePmtiles, installPlaceLabels } from './map-setup';
-import { installMotionResolution } from './motion-resolution';
+import { adaptToRenderer } from './software-renderer';
 import { syncPinSpace } from './pin-collision';
 import { StorePin } from './StorePin';
 import { ClusterLayer } from './ClusterLayer';
@@ -135,8 +135,10 @@ export default function MapCanvas(props: StoreMapProps) {
       // wait for a zoom to end before the next).
       m.on('movestart', () => container.setAttribute('data-map-moving', 'true'));
       m.on('moveend', () => container.setAttribute('data-map-moving', 'false'));
-      if (interactive && installMotionResolution(m)) {
-        container.setAttribute('data-motion-resolution', 'true');
+      if (interactive) {
+        const adapted = adaptToRenderer(m);
+        if (adapted.motionResolution) container.setAttribute('data-motion-resolution', 'true');
+        if (adapted.labelFadesOff) container.setAttribute('data-label-fade', 'off');
       }
       setAttribution(basemap.attribution);
       setMap(m);

@@ -1,11 +1,16 @@
-/** Motion resolution: which renderers draw at half the ratio while the camera moves, and how. */
+/**
+ * A map on a software renderer: which renderers count as one, and what the map does there (half
+ * the ratio while the camera moves, labels without fades).
+ */
 import { describe, expect, it } from 'vitest';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 import {
+  adaptToRenderer,
   installMotionResolution,
   isSoftwareRenderer,
   motionPixelRatio,
-} from '../../src/components/map/motion-resolution';
+  turnOffLabelFades,
+} from '../../src/components/map/software-renderer';
 
 describe('isSoftwareRenderer', () => {
   it.each([
@@ -54,6 +59,8 @@ function fakeMap(renderer: string, devicePixelRatio = 1) {
   };
   const map = {
     _overridePixelRatio: undefined as number | null | undefined,
+    // MapLibre's default fadeDuration.
+    _fadeDuration: 300 as number | undefined,
     _resizeInternal() {
       resizes.push(this._overridePixelRatio);
     },
@@ -98,18 +105,50 @@ describe('installMotionResolution', () => {
     expect(map.getPixelRatio()).toBe(3);
   });
 
-  it('on a graphics card: not installed, the ratio never changes', () => {
-    const { map, resizes } = fakeMap('Apple M2', 2);
-    expect(installMotionResolution(map as unknown as MapLibreMap)).toBe(false);
-    map.fire('movestart');
-    map.fire('moveend');
-    expect(resizes).toEqual([]);
-    expect(map.getPixelRatio()).toBe(2);
-  });
-
   it('without the internal resize (another MapLibre): not installed', () => {
     const { map } = fakeMap('Google SwiftShader', 1);
     const other = { ...map, _resizeInternal: undefined };
     expect(installMotionResolution(other as unknown as MapLibreMap)).toBe(false);
+  });
+});
+
+describe('turnOffLabelFades', () => {
+  it('sets the fade to nothing', () => {
+    const { map } = fakeMap('Google SwiftShader');
+    expect(turnOffLabelFades(map as unknown as MapLibreMap)).toBe(true);
+    expect(map._fadeDuration).toBe(0);
+  });
+
+  it('without the internal member (another MapLibre): says so and adds nothing', () => {
+    const { map } = fakeMap('Google SwiftShader');
+    const other = { ...map, _fadeDuration: undefined };
+    expect(turnOffLabelFades(other as unknown as MapLibreMap)).toBe(false);
+    expect(other._fadeDuration).toBeUndefined();
+  });
+});
+
+describe('adaptToRenderer', () => {
+  it('on a software renderer: motion resolution and labels without fades', () => {
+    const { map, resizes } = fakeMap('Google SwiftShader', 1);
+    expect(adaptToRenderer(map as unknown as MapLibreMap)).toEqual({
+      motionResolution: true,
+      labelFadesOff: true,
+    });
+    expect(map._fadeDuration).toBe(0);
+    map.fire('movestart');
+    expect(resizes).toEqual([0.5]);
+  });
+
+  it('on a graphics card: nothing changes, neither the ratio nor the fades', () => {
+    const { map, resizes } = fakeMap('Apple M2', 2);
+    expect(adaptToRenderer(map as unknown as MapLibreMap)).toEqual({
+      motionResolution: false,
+      labelFadesOff: false,
+    });
+    map.fire('movestart');
+    map.fire('moveend');
+    expect(resizes).toEqual([]);
+    expect(map.getPixelRatio()).toBe(2);
+    expect(map._fadeDuration).toBe(300);
   });
 });

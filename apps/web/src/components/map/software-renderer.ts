@@ -1,11 +1,18 @@
 /**
- * Smoother panning without a graphics card: while the camera moves, a map drawn by a software
- * renderer (WebGL on the CPU: SwiftShader, llvmpipe, Windows' Basic Render Driver) draws at half
- * its pixel ratio, and at the full ratio again as soon as the camera rests. Each full-canvas
- * layer costs such a renderer milliseconds a frame; a quarter of the pixels halved the frame time
- * of a pan at 1440 px (figures and method in `docs/ARCHITECTURE.md`, "Map frames"). What the
- * visitor sees at rest is unchanged; in motion the map is a little softer. A graphics card's
- * renderer keeps its full ratio throughout.
+ * Smoother panning without a graphics card. Where WebGL is drawn on the CPU (a software renderer:
+ * SwiftShader, llvmpipe, Windows' Basic Render Driver), every frame the map draws costs the CPU
+ * tens of milliseconds, so the interactive map draws fewer and cheaper frames there:
+ *
+ * - **Motion resolution.** While the camera moves, the map draws at half its pixel ratio, and
+ *   at the full ratio again as soon as the camera rests. A quarter of the pixels halved the
+ *   frame time of a pan at 1440 px. What the visitor sees at rest is unchanged; in motion the
+ *   map is a little softer.
+ * - **Labels without fades.** Place names appear and disappear at once instead of fading over
+ *   MapLibre's 300 ms: each fade keeps the map drawing frame after frame once a pan has ended,
+ *   at the full ratio, and those frames were most of the frames a pan still dropped.
+ *
+ * Figures and method in `docs/ARCHITECTURE.md`, "Map frames". A graphics card's renderer keeps
+ * its full ratio and its fades.
  */
 import type { Map as MapLibreMap } from 'maplibre-gl';
 
@@ -57,12 +64,12 @@ function internalsOf(map: MapLibreMap): MapInternals | undefined {
 }
 
 /**
- * Lowers the map's pixel ratio while its camera moves, on a software renderer only. Returns
- * whether it applies (the map carries it as `data-motion-resolution` for tests and benchmarks).
+ * Lowers the map's pixel ratio while its camera moves. Returns whether it applies (without
+ * MapLibre's internal resize, the map keeps its ratio).
  */
 export function installMotionResolution(map: MapLibreMap): boolean {
   const internals = internalsOf(map);
-  if (!internals || !isSoftwareRenderer(rendererOf(map))) return false;
+  if (!internals) return false;
   // The ratio the map had before the movement: undefined or null follows the device's.
   let resting: number | null | undefined;
   let moving = false;
@@ -84,4 +91,35 @@ export function installMotionResolution(map: MapLibreMap): boolean {
     switchTo(resting);
   });
   return true;
+}
+
+/**
+ * Turns MapLibre's symbol fades off: its `fadeDuration` option, read at every placement from
+ * the internal `_fadeDuration` (maplibre-gl 6.x), as the map is built before its renderer is
+ * known. Returns whether the member was there to set.
+ */
+export function turnOffLabelFades(map: MapLibreMap): boolean {
+  const m = map as unknown as { _fadeDuration?: unknown };
+  if (typeof m._fadeDuration !== 'number') return false;
+  m._fadeDuration = 0;
+  return true;
+}
+
+/** What a map adapted to its renderer (the container carries each as an attribute). */
+export interface RendererAdaptation {
+  /** Half the pixel ratio while the camera moves (`data-motion-resolution="true"`). */
+  motionResolution: boolean;
+  /** Labels without fades (`data-label-fade="off"`). */
+  labelFadesOff: boolean;
+}
+
+/**
+ * On a software renderer: motion resolution and labels without fades. On a graphics card's
+ * renderer, nothing changes. The end-to-end test `map-motion-resolution.spec.ts` fails if a
+ * MapLibre update takes away the internal members either relies on.
+ */
+export function adaptToRenderer(map: MapLibreMap): RendererAdaptation {
+  if (!isSoftwareRenderer(rendererOf(map)))
+    return { motionResolution: false, labelFadesOff: false };
+  return { motionResolution: installMotionResolution(map), labelFadesOff: turnOffLabelFades(map) };
 }
