@@ -47,6 +47,7 @@ describe.each(DIALECTS)('import validation on %s', (dialect) => {
         // About 5 km off Brighton: inside the coast tolerance.
         gbRow('OFFSHORE', { latitude: '50.77', longitude: '-0.14' }),
         gbRow('OK', { latitude: '+51.5142', longitude: '-.1420' }),
+        gbRow('RANGE', { latitude: '123.4', longitude: '-190' }),
       ]),
     );
     const codes = report.problems.map((p) => [p.line, p.field, p.code, p.value]);
@@ -58,8 +59,15 @@ describe.each(DIALECTS)('import validation on %s', (dialect) => {
       [5, 'latitude', 'INVALID_COORDINATE', '0,0'],
       [6, 'latitude', 'OUTSIDE_COUNTRY', '48.8566,2.3522'],
       [7, 'latitude', 'OUTSIDE_COUNTRY', '50.3,-0.14'],
+      [10, 'latitude', 'INVALID_COORDINATE', '123.4'],
+      [10, 'longitude', 'INVALID_COORDINATE', '-190'],
     ]);
-    expect(report.invalid).toBe(6);
+    // A number out of range says so, not that it is no number.
+    expect(report.problems.filter((p) => p.line === 10).map((p) => p.reason)).toEqual([
+      'must be between -90 and 90',
+      'must be between -180 and 180',
+    ]);
+    expect(report.invalid).toBe(7);
     expect(report.outcome).toBe('INVALID_ROWS');
     expect(await t.db.stores.count()).toBe(0);
   });

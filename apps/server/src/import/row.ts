@@ -40,7 +40,11 @@ const coordinate = (min: number, max: number) =>
             ? Number(v)
             : v
           : v,
-    z.number({ error: 'must be a decimal number like 51.5142' }).min(min).max(max).optional(),
+    z
+      .number({ error: 'must be a decimal number like 51.5142' })
+      .min(min, { error: `must be between ${min} and ${max}` })
+      .max(max, { error: `must be between ${min} and ${max}` })
+      .optional(),
   );
 
 /**
