@@ -23,6 +23,8 @@ import {
   registerHostRequired,
 } from './http/client-errors.js';
 import { registerIfNoneMatchAny } from './http/conditional.js';
+import { registerJsonBodies } from './http/json-body.js';
+import { registerQueryChecks } from './http/query.js';
 import { serverTimeouts } from './http/timeouts.js';
 import { pagesRoutes } from './pages/routes.js';
 import type { StorePagesService } from './pages/service.js';
@@ -130,6 +132,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHostRequired(app);
   registerSecurityHeaders(app, { basemap: options.basemap, security: options.security });
   registerIfNoneMatchAny(app);
+  // JSON bodies' depth and encoding checked (and their text kept), query keys given once.
+  registerJsonBodies(app);
+  registerQueryChecks(app);
   await registerCompression(app);
   registerErrorHandler(app, options.api?.outages);
 

@@ -21,6 +21,10 @@ export const ERROR_CATALOGUE = {
   UNKNOWN_CARRIER: { status: 400, message: 'The carrier is not known in this country.' },
   /** The request body is not valid JSON or does not match its schema. */
   INVALID_BODY: { status: 400, message: 'The request body is invalid.' },
+  /** The JSON body nests arrays and objects deeper than any body the API reads. */
+  JSON_TOO_DEEP: { status: 400, message: 'The request body is nested too deeply.' },
+  /** The body is not UTF-8 text (e.g. UTF-16 without a byte-order mark). */
+  INVALID_ENCODING: { status: 400, message: 'The request body is not UTF-8 text.' },
   /** The country (or catch-all region) code is not configured. */
   UNKNOWN_COUNTRY: { status: 404, message: 'The country is not configured.' },
   /** The language is not one of the country's languages. */

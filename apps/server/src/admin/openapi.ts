@@ -11,6 +11,7 @@ import type { ProblemCode } from '../import/codes.js';
 const PROBLEM_CODES: ProblemCode[] = [
   'ENCODING',
   'SYNTAX',
+  'TOO_DEEP',
   'UNKNOWN_COLUMN',
   'DUPLICATE_COLUMN',
   'REQUIRED',

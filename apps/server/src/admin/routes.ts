@@ -37,12 +37,13 @@ export interface AdminDeps {
 declare module 'fastify' {
   interface FastifyRequest {
     apiKey?: ApiKeyRow;
-    /** A JSON body's text as sent (keys named twice are reported, not silently merged). */
-    jsonText?: string;
   }
 }
 
 const STORE_ID = /^[A-Za-z0-9._-]{1,64}$/;
+
+/** Most times a PATCH without If-Match is merged again onto a store other writers changed. */
+const PATCH_ATTEMPTS = 20;
 
 function storeBody(s: AdminStore): object {
   return { storeId: s.storeId, country: s.country, version: s.hash, store: JSON.parse(s.doc) };
@@ -87,14 +88,6 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       .header('Cache-Control', 'public, max-age=300')
       .send(openApiDocument()),
   );
-
-  // JSON as Fastify parses it, with the text kept for the duplicate-key check.
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser('application/json');
-  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    request.jsonText = body as string;
-    parseJson(request, body as string, done);
-  });
 
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.url === `${ADMIN_BASE}/openapi.json`) return;
@@ -160,6 +153,21 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     input: unknown,
     ifMatch: string | undefined,
   ): Promise<FastifyReply> {
+    const written = await tryWrite(request, reply, storeId, input, ifMatch);
+    if (written === 'conflict') {
+      throw new ApiError('PRECONDITION_FAILED', 'The store has changed (or does not exist).');
+    }
+    return written;
+  }
+
+  /** As write, with 'conflict' instead of 412 when `ifMatch` names another version. */
+  async function tryWrite(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    storeId: string,
+    input: unknown,
+    ifMatch: string | undefined,
+  ): Promise<FastifyReply | 'conflict'> {
     const check = deps.countryCheck ? await deps.countryCheck() : undefined;
     const repeated = request.jsonText ? duplicateKeys(request.jsonText) : [];
     const { record, problems } = storeFromBody(input, storeId, deps.config, check, repeated);
@@ -176,28 +184,36 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       });
     }
     const out = await repo.putStore(record, ifMatch, `key:${request.apiKey!.id}`);
-    if (out.status === 'conflict') {
-      throw new ApiError('PRECONDITION_FAILED', 'The store has changed (or does not exist).');
-    }
+    if (out.status === 'conflict') return 'conflict';
     return sendStore(reply, out.store!, out.status === 'created' ? 201 : 200);
   }
 
   // PATCH: the given columns replace the stored store's; the result is checked as a PUT is.
+  // The patch is written only onto the version it was merged with. With If-Match, another
+  // version is 412; without (or "*"), a store changed meanwhile by another writer is read again
+  // and the patch merged anew: concurrent patches all succeed, one after the other, on both
+  // databases (the last one written wins where they set the same column).
   app.patch(`${ADMIN_BASE}/stores/:storeId`, async (request, reply) => {
     const storeId = storeIdOf(request);
     const body = request.body;
     if (typeof body !== 'object' || body === null || Array.isArray(body)) {
       throw new ApiError('INVALID_BODY', 'The body is a JSON object of columns.');
     }
-    const current = await repo.getStore(storeId);
-    if (!current) throw new ApiError('NOT_FOUND', 'No store with this id.');
-    const merged = { ...toRow(current), ...(body as Record<string, unknown>) };
-    // The write goes through only if the store is still the version the patch was made on.
     const ifMatch = ifMatchOf(request);
-    if (ifMatch !== undefined && ifMatch !== '*' && ifMatch !== current.hash) {
-      throw new ApiError('PRECONDITION_FAILED', 'The store has changed.');
+    const retry = ifMatch === undefined || ifMatch === '*';
+    for (let attempt = 1; ; attempt += 1) {
+      const current = await repo.getStore(storeId);
+      if (!current) throw new ApiError('NOT_FOUND', 'No store with this id.');
+      if (!retry && ifMatch !== current.hash) {
+        throw new ApiError('PRECONDITION_FAILED', 'The store has changed.');
+      }
+      const merged = { ...toRow(current), ...(body as Record<string, unknown>) };
+      const written = await tryWrite(request, reply, storeId, merged, current.hash);
+      if (written !== 'conflict') return written;
+      if (!retry || attempt >= PATCH_ATTEMPTS) {
+        throw new ApiError('PRECONDITION_FAILED', 'The store has changed.');
+      }
     }
-    return write(request, reply, storeId, merged, current.hash);
   });
 
   app.delete(`${ADMIN_BASE}/stores/:storeId`, async (request, reply) => {

@@ -29,6 +29,8 @@ export type ProblemCode =
   | 'ENCODING'
   /** The CSV's structure (quotes, column count) or the JSON's syntax is broken. */
   | 'SYNTAX'
+  /** JSON nested deeper than any store is (MAX_JSON_DEPTH levels): not read further. */
+  | 'TOO_DEEP'
   /** A column the import does not know (a typo would lose its data). */
   | 'UNKNOWN_COLUMN'
   /** A column named twice. */

@@ -2,8 +2,11 @@
  * An import file's bytes → text. UTF-8 (with or without a byte-order mark) and UTF-16 with a
  * byte-order mark are read; any other bytes are refused with the line and byte where decoding
  * failed — never turned into U+FFFD — unless an encoding is named (`--encoding windows-1252`).
+ * UTF-16 without a byte-order mark (utf16.ts) is refused as an encoding problem too, naming the
+ * encoding it looks like; text given as a string (the admin bulk body) is checked the same way.
  */
 import type { RowProblem } from './codes.js';
+import { utf16WithoutBom } from './utf16.js';
 
 /** Encodings that may be named; "latin1" is read as windows-1252 (its superset). */
 export const NAMED_ENCODINGS = ['utf-8', 'utf-16le', 'utf-16be', 'windows-1252', 'latin1'] as const;
@@ -17,6 +20,23 @@ export interface Decoded {
 }
 
 export function decodeImport(content: Buffer | string, named?: NamedEncoding): Decoded {
+  const bom = typeof content !== 'string' && startsWithBom(content);
+  const looksUtf16 = named === undefined && !bom ? utf16WithoutBom(content) : undefined;
+  if (looksUtf16) {
+    return {
+      text: '',
+      encoding: 'unknown',
+      problem: {
+        line: 1,
+        field: '(file)',
+        code: 'ENCODING',
+        reason:
+          `looks like ${looksUtf16.toUpperCase()} without a byte-order mark (a zero byte beside ` +
+          `every character); save the file as UTF-8, or name its encoding with ` +
+          `--encoding ${looksUtf16}`,
+      },
+    };
+  }
   if (typeof content === 'string') return { text: stripBom(content), encoding: 'utf-8' };
   if (named) {
     const label = named === 'latin1' ? 'windows-1252' : named;
@@ -45,6 +65,12 @@ export function decodeImport(content: Buffer | string, named?: NamedEncoding): D
       },
     };
   }
+}
+
+function startsWithBom(content: Buffer): boolean {
+  return (
+    (content[0] === 0xff && content[1] === 0xfe) || (content[0] === 0xfe && content[1] === 0xff)
+  );
 }
 
 function utf16(content: Buffer, label: 'utf-16le' | 'utf-16be'): Decoded {

@@ -9,6 +9,7 @@ import { extname } from 'node:path';
 import type { RowProblem } from './codes.js';
 import { checkColumns, unknownKeys } from './columns.js';
 import { duplicateKeyProblem, duplicateKeys } from './duplicate-keys.js';
+import { MAX_JSON_DEPTH, jsonDepthBeyond } from '../services/json-depth.js';
 
 export type ImportFormat = 'csv' | 'json' | 'ndjson';
 export type { RowProblem };
@@ -85,6 +86,10 @@ export function forEachRow(
       return count;
     }
     case 'json': {
+      if (jsonDepthBeyond(text) > 0) {
+        problems.push(tooDeep(0, '(file)'));
+        return 0;
+      }
       let data: unknown;
       try {
         data = JSON.parse(text);
@@ -109,6 +114,10 @@ export function forEachRow(
     default: {
       text.split(/\r?\n/).forEach((line, i) => {
         if (line.trim() === '') return;
+        if (jsonDepthBeyond(line) > 0) {
+          problems.push(tooDeep(i + 1, '(line)'));
+          return;
+        }
         let values: unknown;
         try {
           values = JSON.parse(line);
@@ -139,6 +148,17 @@ export function parseRows(text: string, format: ImportFormat, problems: RowProbl
 
 function fileProblem(reason: string): RowProblem {
   return { line: 0, field: '(file)', code: 'SYNTAX', reason };
+}
+
+function tooDeep(line: number, field: string): RowProblem {
+  return {
+    line,
+    field,
+    code: 'TOO_DEEP',
+    reason:
+      `arrays and objects nested more than ${MAX_JSON_DEPTH} levels deep ` +
+      '(a store is an object of columns)',
+  };
 }
 
 function syntax(err: Error): RowProblem {
