@@ -149,6 +149,8 @@ export async function createServices(
       config,
       countryCheck: lazyCountryCheck(log),
       rateLimit: settings.RATE_LIMIT_ADMIN,
+      authFailures: settings.ADMIN_AUTH_FAILURES,
+      counters,
     },
   };
   const pages = new StorePagesService({

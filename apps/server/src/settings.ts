@@ -58,6 +58,12 @@ const settingsSchema = z.object({
   /** Admin API requests per API key per minute; 0 turns the limit off. */
   RATE_LIMIT_ADMIN: z.coerce.number().int().min(0).default(600),
   /**
+   * Failed admin authentications (no, unknown, wrong or revoked key) per client per 15 minutes
+   * before its requests answer 429 AUTHENTICATION_THROTTLED; five times as many per key id.
+   * 0 turns the throttle off.
+   */
+  ADMIN_AUTH_FAILURES: z.coerce.number().int().min(0).default(20),
+  /**
    * The site's public origin ("https://stores.example.com"): the store pages' canonical and
    * hreflang URLs, JSON-LD, sitemaps and robots.txt are built from it, never from the Host
    * header. Scheme, host and port only.

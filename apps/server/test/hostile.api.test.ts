@@ -126,6 +126,7 @@ beforeAll(async () => {
       RATE_LIMIT_SEARCH: '0',
       RATE_LIMIT_STATS: '0',
       RATE_LIMIT_MAPS: '0',
+      ADMIN_AUTH_FAILURES: '0',
       LOCALES_DIR,
     },
     analytics: { RATE_LIMIT_EVENTS: '0', ANALYTICS: 'on' },

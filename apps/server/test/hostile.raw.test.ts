@@ -32,7 +32,12 @@ beforeAll(async () => {
   t = await openTestDb('sqlite');
   await t.db.stores.replaceAll(fixtureStores());
   full = await makeFullApp(t.db, {
-    settings: { RATE_LIMIT_SEARCH: '0', RATE_LIMIT_STATS: '0', RATE_LIMIT_MAPS: '0' },
+    settings: {
+      RATE_LIMIT_SEARCH: '0',
+      RATE_LIMIT_STATS: '0',
+      RATE_LIMIT_MAPS: '0',
+      ADMIN_AUTH_FAILURES: '0',
+    },
     analytics: { RATE_LIMIT_EVENTS: '0' },
     // A request that waits for more bytes than are sent ends here rather than in 30 s.
     env: { REQUEST_TIMEOUT_MS: '500' },

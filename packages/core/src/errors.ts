@@ -65,6 +65,14 @@ export const ERROR_CATALOGUE = {
   PAYLOAD_TOO_LARGE: { status: 413, message: 'The request body is too large.' },
   /** The body's media type is not accepted (JSON only). */
   UNSUPPORTED_MEDIA_TYPE: { status: 415, message: 'The request body must be JSON.' },
+  /**
+   * Too many failed authentication attempts from this client (or with this key id); retry
+   * after the Retry-After header's seconds.
+   */
+  AUTHENTICATION_THROTTLED: {
+    status: 429,
+    message: 'Too many failed authentication attempts; try again later.',
+  },
   /** Too many requests from this client; retry after the Retry-After header's seconds. */
   RATE_LIMITED: { status: 429, message: 'Too many requests; try again later.' },
   /** The request line or headers are larger than the server reads (about 16 KB). */

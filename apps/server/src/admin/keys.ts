@@ -1,6 +1,11 @@
 /**
  * Admin API keys: "lk_<id>_<secret>". The id names the key (in lists, the audit log and
  * revocation); only the SHA-256 of the secret is stored, compared in constant time.
+ *
+ * A check does the same work whatever fails, so that its time tells nothing about which keys
+ * exist: a malformed token, an unknown id, a revoked key and a wrong secret each cost one key
+ * lookup, one SHA-256 and one constant-time comparison (against a dummy hash when there is no
+ * key to compare with); what failed is decided only after that.
  */
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AdminRepository, ApiKeyRow, KeyScope } from '../db/admin.js';
@@ -25,16 +30,26 @@ export async function createKey(
   return { id, key: `lk_${id}_${secret}` };
 }
 
+/** The key id a token names ("lk_<id>_…"), undefined when it is not a key's form. */
+export function keyIdOf(token: string): string | undefined {
+  return KEY_FORMAT.exec(token)?.[1];
+}
+
+/** Id looked up for a malformed token (no key has it: ids are 12 hex digits). */
+const NO_ID = 'malformed-key';
+/** Compared with when there is no stored hash: the work of a real comparison, never a match. */
+const DUMMY_HASH = createHash('sha256').update('no key has this secret').digest();
+
 /** The key a presented token names, if it exists, is not revoked and its secret matches. */
 export async function verifyKey(
   repo: AdminRepository,
   token: string,
+  compare: (a: Buffer, b: Buffer) => boolean = timingSafeEqual,
 ): Promise<ApiKeyRow | undefined> {
   const m = KEY_FORMAT.exec(token);
-  if (!m) return undefined;
-  const row = await repo.findKey(m[1]!);
-  if (!row || row.revokedAt) return undefined;
-  const given = Buffer.from(sha256(m[2]!), 'hex');
-  const stored = Buffer.from(row.secretHash, 'hex');
-  return given.length === stored.length && timingSafeEqual(given, stored) ? row : undefined;
+  const row = await repo.findKey(m ? m[1]! : NO_ID);
+  const given = Buffer.from(sha256(m ? m[2]! : token), 'hex');
+  const stored = row ? Buffer.from(row.secretHash, 'hex') : DUMMY_HASH;
+  const same = compare(given, stored.length === given.length ? stored : DUMMY_HASH);
+  return m && row && !row.revokedAt && same && stored.length === given.length ? row : undefined;
 }

@@ -15,7 +15,9 @@ import type { CountryCheck } from '../import/placement.js';
 import type { Database } from '../db/types.js';
 import { registerBulk } from './bulk.js';
 import { rowMaker } from '../import/export.js';
-import { verifyKey } from './keys.js';
+import { keyIdOf, verifyKey } from './keys.js';
+import { AuthThrottle } from './auth-throttle.js';
+import { RateLimitCounters } from '../http/rate-limit-counters.js';
 import { storeFromBody } from './store-input.js';
 import { duplicateKeys } from '../import/duplicate-keys.js';
 import { openApiDocument } from './openapi.js';
@@ -32,6 +34,13 @@ export interface AdminDeps {
   countryCheck?: () => Promise<CountryCheck | undefined>;
   /** Requests per API key per minute; 0 or absent: unlimited. */
   rateLimit?: number;
+  /** Failed authentications per client per 15 minutes before 429 (auth-throttle.ts); 0: off. */
+  authFailures?: number;
+  /**
+   * Where the limits count (shared in Redis with REDIS_URL, see http/rate-limit-counters.ts);
+   * default: this process's memory.
+   */
+  counters?: RateLimitCounters;
 }
 
 declare module 'fastify' {
@@ -89,13 +98,27 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       .send(openApiDocument()),
   );
 
+  const counters = deps.counters ?? new RateLimitCounters();
+  const throttle = new AuthThrottle(counters, deps.authFailures ?? 0);
+
   app.addHook('onRequest', async (request, reply) => {
     if (request.routeOptions.url === `${ADMIN_BASE}/openapi.json`) return;
     reply.header('Cache-Control', 'no-store');
     const auth = request.headers.authorization;
     const token = typeof auth === 'string' ? /^Bearer\s+(\S+)$/i.exec(auth)?.[1] : undefined;
+    const keyId = token ? keyIdOf(token) : undefined;
+    // Throttled before the key is checked: a right guess answers as a wrong one would.
+    const wait = await throttle.blocked(request.ip, keyId);
+    if (wait !== undefined) {
+      reply.header('Retry-After', String(wait));
+      throw new ApiError(
+        'AUTHENTICATION_THROTTLED',
+        `Too many failed authentication attempts; retry in ${wait} s.`,
+      );
+    }
     const key = token ? await verifyKey(repo, token) : undefined;
     if (!key) {
+      await throttle.failed(request.ip, keyId);
       reply.header('WWW-Authenticate', 'Bearer realm="locator-admin"');
       throw new ApiError('UNAUTHORIZED');
     }
@@ -111,6 +134,8 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     await app.register(rateLimit, {
       global: true,
       hook: 'preHandler',
+      // One budget per key across processes and machines (shared in Redis with REDIS_URL).
+      store: counters.store('admin'),
       max: deps.rateLimit,
       timeWindow: 60_000,
       keyGenerator: (request) => (request.apiKey ? `key:${request.apiKey.id}` : request.ip),

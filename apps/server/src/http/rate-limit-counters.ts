@@ -11,9 +11,12 @@
  * the client's key, never under the route, so HEAD spends GET's budget instead of having its own.
  *
  * A Redis outage never fails a request: while Redis cannot be reached (not connected, or a
- * command fails or takes longer than 250 ms) the counters fall back to this process's memory, and
+ * command fails or takes longer than 100 ms) the counters fall back to this process's memory, and
  * one warning is logged per outage; when Redis is back, counting is shared again (logged once).
- * Windows are fixed: a counter starts at a client's first request and expires one window later.
+ * A Redis that hangs (connected, never answering) costs one request the timeout, not every
+ * request: after a failed command Redis is not asked again for 10 s (a circuit breaker), then
+ * one request tries it again. Windows are fixed: a counter starts at a client's first request
+ * and expires one window later.
  *
  * No address reaches Redis: a key there is a hash of the client's key with a random salt that
  * all processes share for a day (created by the first of them, `<prefix>rate-salt:<day>`, kept
@@ -40,6 +43,18 @@ if current == 1 or ttl < 0 then
 end
 return {current, ttl}`;
 
+/** A counter's {count, ms left} without counting; {0, 0} when there is none. */
+const PEEK_SCRIPT = `
+local current = tonumber(redis.call('GET', KEYS[1]) or '0')
+local ttl = redis.call('PTTL', KEYS[1])
+if ttl < 0 then ttl = 0 end
+return {current, ttl}`;
+
+/** Longest wait for a Redis command (ms) before the request is counted in memory. */
+export const REDIS_COMMAND_TIMEOUT_MS = 100;
+/** How long Redis is not asked after a failed command (ms). */
+export const REDIS_CIRCUIT_MS = 10_000;
+
 /** Most counters kept in memory; beyond it, expired ones go first, then the oldest. */
 const MEMORY_CAPACITY = 100_000;
 
@@ -65,6 +80,14 @@ export class MemoryCounters {
     return { current: entry.count, ttl: entry.endsAt - now };
   }
 
+  /** The current window of `key` without counting a request (current 0 when none). */
+  peek(key: string): Counter {
+    const entry = this.windows.get(key);
+    const now = this.now();
+    if (!entry || entry.endsAt <= now) return { current: 0, ttl: 0 };
+    return { current: entry.count, ttl: entry.endsAt - now };
+  }
+
   get size(): number {
     return this.windows.size;
   }
@@ -86,21 +109,28 @@ export interface RateLimitCountersOptions {
   prefix?: string;
   /** Longest wait for Redis before a request is counted in memory instead (ms). */
   commandTimeoutMs?: number;
+  /** How long Redis is left alone after a failed command (ms). */
+  circuitMs?: number;
   log?: (msg: string) => void;
   now?: () => number;
 }
 
 type WindowCommand = (key: string, windowMs: number) => Promise<[number, number]>;
+type PeekCommand = (key: string) => Promise<[number, number]>;
+type CountingRedis = Redis & { locatorWindow: WindowCommand; locatorPeek: PeekCommand };
 
 export class RateLimitCounters {
   /** True when the counters are meant to be shared (REDIS_URL set). */
   readonly shared: boolean;
   private readonly memory: MemoryCounters;
-  private readonly redis: (Redis & { locatorWindow: WindowCommand }) | undefined;
+  private readonly redis: CountingRedis | undefined;
   private readonly prefix: string;
   private readonly log: (msg: string) => void;
   /** True from the first failure of an outage until Redis answers again. */
   private degraded = false;
+  /** Until when Redis is not asked (after a failed command). */
+  private circuitOpenUntil = 0;
+  private readonly circuitMs: number;
   private readonly now: () => number;
   private salt: { day: number; value: string } | undefined;
 
@@ -110,45 +140,74 @@ export class RateLimitCounters {
     this.prefix = options.prefix ?? 'locator:';
     this.log = options.log ?? (() => undefined);
     this.shared = options.redisUrl !== undefined;
+    this.circuitMs = options.circuitMs ?? REDIS_CIRCUIT_MS;
     if (options.redisUrl === undefined) return;
     const redis = new Redis(options.redisUrl, {
       // Fail at once while disconnected (counted in memory meanwhile), reconnect in the
       // background at most every 2 s.
       enableOfflineQueue: false,
       maxRetriesPerRequest: 0,
-      commandTimeout: options.commandTimeoutMs ?? 250,
+      commandTimeout: options.commandTimeoutMs ?? REDIS_COMMAND_TIMEOUT_MS,
       retryStrategy: (times) => Math.min(times * 200, 2000),
       connectionName: 'locator-rate-limits',
     });
     redis.defineCommand('locatorWindow', { numberOfKeys: 1, lua: WINDOW_SCRIPT });
+    redis.defineCommand('locatorPeek', { numberOfKeys: 1, lua: PEEK_SCRIPT });
     redis.on('error', (err: Error) => this.outage(err.message));
     redis.on('ready', () => {
+      this.circuitOpenUntil = 0;
       if (!this.degraded) return;
       this.degraded = false;
       this.log('rate limits: Redis is reachable again; counting is shared again');
     });
-    this.redis = redis as Redis & { locatorWindow: WindowCommand };
+    this.redis = redis as CountingRedis;
   }
 
   /** Counts one request of `key` in a window of `windowMs`; never rejects. */
   async incr(key: string, windowMs: number): Promise<Counter> {
+    const shared = await this.withRedis(async (redis, hashed) => {
+      const [current, ttl] = await redis.locatorWindow(hashed(key), windowMs);
+      return { current, ttl };
+    });
+    // Not connected yet, reconnecting, or the circuit is open: counted here. The warning comes
+    // from the connection's own error (a refused or lost connection) or a failed command, not
+    // from a start-up still in progress.
+    return shared ?? this.memory.incr(key, windowMs);
+  }
+
+  /** The current window of `key` without counting (current 0 when none); never rejects. */
+  async peek(key: string): Promise<Counter> {
+    const shared = await this.withRedis(async (redis, hashed) => {
+      const [current, ttl] = await redis.locatorPeek(hashed(key));
+      return { current, ttl };
+    });
+    return shared ?? this.memory.peek(key);
+  }
+
+  /**
+   * Runs `command` on Redis when it is connected and the circuit is closed; undefined (count in
+   * memory) otherwise, or when the command fails or times out (the circuit then opens).
+   */
+  private async withRedis(
+    command: (redis: CountingRedis, hashed: (key: string) => string) => Promise<Counter>,
+  ): Promise<Counter | undefined> {
     const redis = this.redis;
-    if (redis && redis.status === 'ready') {
-      try {
-        const hashed = createHash('sha256')
-          .update(await this.dailySalt(redis))
-          .update(key)
-          .digest('base64url')
-          .slice(0, 22);
-        const [current, ttl] = await redis.locatorWindow(`${this.prefix}rate:${hashed}`, windowMs);
-        return { current, ttl };
-      } catch (err) {
-        this.outage((err as Error).message);
+    if (!redis || redis.status !== 'ready' || this.now() < this.circuitOpenUntil) return undefined;
+    try {
+      const salt = await this.dailySalt(redis);
+      const hashed = (key: string) =>
+        `${this.prefix}rate:${createHash('sha256').update(salt).update(key).digest('base64url').slice(0, 22)}`;
+      const counter = await command(redis, hashed);
+      if (this.degraded) {
+        this.degraded = false;
+        this.log('rate limits: Redis answers again; counting is shared again');
       }
+      return counter;
+    } catch (err) {
+      this.circuitOpenUntil = this.now() + this.circuitMs;
+      this.outage((err as Error).message);
+      return undefined;
     }
-    // Not connected yet, or reconnecting: counted here. The warning comes from the connection's
-    // own error (a refused or lost connection), not from a start-up still in progress.
-    return this.memory.incr(key, windowMs);
   }
 
   /**
