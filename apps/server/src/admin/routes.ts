@@ -144,7 +144,7 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     });
   }
   registerIdempotency(app, repo);
-  registerBulk(app, ADMIN_BASE, deps);
+  await registerBulk(app, ADMIN_BASE, deps);
 
   app.get(`${ADMIN_BASE}/stores`, async (request) => {
     const q = request.query as { after?: string; limit?: string };

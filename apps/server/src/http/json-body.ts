@@ -18,16 +18,21 @@ import { ApiError } from '@locator/core';
 import { utf16WithoutBom } from '../import/utf16.js';
 import { MAX_JSON_DEPTH, jsonDepthBeyond } from '../services/json-depth.js';
 
+/** INVALID_ENCODING when a JSON body's text is UTF-16 (read as UTF-8); undefined if not. */
+export function jsonEncodingProblem(text: string): ApiError | undefined {
+  const encoding = utf16WithoutBom(text);
+  if (!encoding) return undefined;
+  return new ApiError(
+    'INVALID_ENCODING',
+    `The body looks like ${encoding.toUpperCase()} text (zero bytes between its characters); ` +
+      'send it as UTF-8.',
+  );
+}
+
 /** The catalogue error of a JSON body's text that must not be parsed; undefined if none. */
 export function jsonBodyProblem(text: string): ApiError | undefined {
-  const encoding = utf16WithoutBom(text);
-  if (encoding) {
-    return new ApiError(
-      'INVALID_ENCODING',
-      `The body looks like ${encoding.toUpperCase()} text (zero bytes between its characters); ` +
-        'send it as UTF-8.',
-    );
-  }
+  const encoding = jsonEncodingProblem(text);
+  if (encoding) return encoding;
   if (jsonDepthBeyond(text) > 0) {
     return new ApiError(
       'JSON_TOO_DEEP',

@@ -10,6 +10,7 @@ import type { RowProblem } from './codes.js';
 import { checkColumns, unknownKeys } from './columns.js';
 import { duplicateKeyProblem, duplicateKeys } from './duplicate-keys.js';
 import { MAX_JSON_DEPTH, jsonDepthBeyond } from '../services/json-depth.js';
+import { TimeSlicer, splitArray } from './json-elements.js';
 
 export type ImportFormat = 'csv' | 'json' | 'ndjson';
 export type { RowProblem };
@@ -137,6 +138,45 @@ export function forEachRow(
       return count;
     }
   }
+}
+
+/**
+ * forEachRow, pausing every few milliseconds for other work (json-elements.ts): a JSON array is
+ * split into its elements and each is parsed and visited by itself, never the whole text at
+ * once; a store that is not valid JSON is reported with its row (SYNTAX). CSV and NDJSON are
+ * read as forEachRow reads them.
+ */
+export async function forEachRowAsync(
+  text: string,
+  format: ImportFormat,
+  problems: RowProblem[],
+  visit: (row: RawRow) => void,
+): Promise<number> {
+  if (format !== 'json') return forEachRow(text, format, problems, visit);
+  const slicer = new TimeSlicer();
+  const split = await splitArray(text, slicer);
+  if (split.kind === 'too-deep') {
+    problems.push(tooDeep(0, '(file)'));
+    return 0;
+  }
+  // Not an array, or broken at the top: JSON.parse's own message, as forEachRow gives it.
+  if (split.kind === 'not-an-array') return forEachRow(text, format, problems, visit);
+  const { spans } = split;
+  for (let k = 0; k < spans.length; k += 2) {
+    await slicer.pause();
+    const line = k / 2 + 1;
+    const element = text.slice(spans[k], spans[k + 1]);
+    let values: unknown;
+    try {
+      values = JSON.parse(element);
+    } catch (err) {
+      problems.push({ line, field: '(row)', code: 'SYNTAX', reason: (err as Error).message });
+      continue;
+    }
+    const repeated = duplicateKeys(element).map((d) => duplicateKeyProblem(line, d.path, d.key));
+    visit(objectRow(values, line, problems, repeated));
+  }
+  return spans.length / 2;
 }
 
 /** Every row of an import file (see forEachRow). */

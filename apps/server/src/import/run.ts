@@ -12,7 +12,7 @@ import { META_DATASET } from '../demo/seed.js';
 import { toRecord, type StoreDoc } from '../stores/doc.js';
 import type { ImportOutcome, RowProblem } from './codes.js';
 import { decodeImport, type NamedEncoding } from './decode.js';
-import { forEachRow, type ImportFormat } from './parse.js';
+import { forEachRowAsync, type ImportFormat } from './parse.js';
 import type { CountryCheck, GeocodeHit, Geocoder } from './placement.js';
 import { RowMapper } from './row.js';
 import { validateRow } from './validate.js';
@@ -113,7 +113,8 @@ export async function importStores(
   const invalidLines = new Set<number>();
   const records: StoreRecord[] = [];
   const pending: { doc: StoreDoc; iso: string; line: number }[] = [];
-  report.rows = forEachRow(decoded.text, options.format, problems, (row) => {
+  // Read with pauses for other work: a server's requests are answered while a large body is read.
+  report.rows = await forEachRowAsync(decoded.text, options.format, problems, (row) => {
     const checked = validateRow(row, context);
     if (checked.problems.length > 0) {
       invalidLines.add(row.line);
