@@ -84,6 +84,10 @@ function build(): object {
   const common = {
     '401': error('No valid API key (UNAUTHORIZED).'),
     '403': error('The key lacks the scope (FORBIDDEN).'),
+    '429': error(
+      'Over the per-key rate limit (RATE_LIMITED), or too many failed authentications from this ' +
+        'client or with this key id (AUTHENTICATION_THROTTLED); see Retry-After.',
+    ),
   };
   return {
     openapi: '3.1.0',
@@ -190,7 +194,10 @@ function build(): object {
               description: 'Applied, or a dry run: the import report',
               content: json({ type: 'object', properties: { report: ref('ImportReport') } }),
             },
-            '400': error('Invalid rows or no rows (INVALID_BODY), with the report.'),
+            '400': error(
+              'Invalid rows or no rows (INVALID_BODY), or nested too deeply (JSON_TOO_DEEP), ' +
+                'with the report; a UTF-16 body (INVALID_ENCODING).',
+            ),
             '409': error(
               `The sync would remove too many stores (REMOVAL_REFUSED), with the report; or ${inUse}.`,
             ),
