@@ -309,6 +309,22 @@ describe.each(DIALECTS)('search API beyond the radius and by area on %s', (diale
     expect(ids(de)).not.toContain('DE-1');
   });
 
+  it("answers the country's nearest however far they are, with the server's defaults", async () => {
+    // 3,300 km north of London, in the Arctic sea (as far as Inuvik from Canada's next stores).
+    const far = await makeApp(t.db, { RATE_LIMIT_SEARCH: '0' });
+    try {
+      const res = await far.app.inject(
+        `${G}/uk/en/sales?${q({ lat: LONDON.lat + 30, lon: LONDON.lon })}`,
+      );
+      const r = searchResponseSchema.parse(res.json()).results;
+      expect(r.beyondRadius).toBe(true);
+      expect(r.stores).toHaveLength(3);
+      expect(r.stores[0]!.storeId).toBe('GB-FAR');
+    } finally {
+      await far.app.close();
+    }
+  });
+
   it('keeps the filters beyond the radius (a drop-off search finds drop-off stores only)', async () => {
     const r = await results('/uk/en/service', { ...north, repairType: 'Drop off' });
     expect(r.beyondRadius).toBe(true);

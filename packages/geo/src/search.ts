@@ -4,7 +4,8 @@
  * A query is, in this order: a coordinate ("48.85, 2.35"), a postcode (postcodes.ts), a place
  * with optional qualifiers ("Paris, TX", "London Ontario", "Manchester UK"; qualifiers.ts),
  * ranked by ranking.ts with typo matches as a fallback (typos.ts), or a bare region or country
- * name (answered with its capital or administrative seat; areas.ts).
+ * name (answered with its capital or administrative seat; areas.ts). A street address the
+ * gazetteer cannot place ("Marienplatz 1, München") is answered with the town it names.
  */
 import { AreaSeats } from './areas.js';
 import { type Candidate, isExact } from './candidates.js';
@@ -35,6 +36,34 @@ const MAX_LIMIT = 50;
 const MAX_QUERY_LENGTH = 200;
 /** Border precision of the 1:10m country polygons (quantised to ~400 m, then simplified). */
 const SHAPE_PRECISION_M = 1500;
+
+/** Separators between the parts of an address ("Marienplatz 1, 80331 München"). */
+const PARTS = /[,，、،]/;
+
+/**
+ * The town a street address names, for the gazetteer that has towns but no streets: its parts
+ * after the street (the first part with a house number), without postcodes or numbers
+ * ("Marienplatz 1, 80331 München" → "München", "350 5th Ave, New York, NY" → "New York, NY");
+ * undefined when the query is no street address.
+ */
+export function townOfStreetAddress(q: string): string | undefined {
+  const parts = q
+    .split(PARTS)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const street = parts.findIndex((p) => /\d/.test(p) && /\p{L}/u.test(p));
+  if (parts.length < 2 || street < 0) return undefined;
+  const rest = parts
+    .filter((_, i) => i !== street)
+    .map((p) =>
+      p
+        .split(/\s+/)
+        .filter((w) => !/\d/.test(w))
+        .join(' '),
+    )
+    .filter((p) => p !== '');
+  return rest.length > 0 ? rest.join(', ') : undefined;
+}
 
 export class Searcher {
   private readonly countries: CountryLocator;
@@ -104,6 +133,11 @@ export class Searcher {
 
     const { found: places, suggestion } = this.searchPlaces(q, mask, mode, limit, near);
     const exactAreas = this.areas.search(q, mask, 'geocode', limit, lang);
+    if (places.length === 0 && exactAreas.length === 0) {
+      const town = townOfStreetAddress(q);
+      const fallback = town === undefined ? undefined : this.answer(town, o, mode);
+      if (fallback && fallback.places.length > 0) return { places: fallback.places };
+    }
     if (places.length === 0 && exactAreas.length === 0 && suggestion) {
       const [meant] = this.toResults([suggestion], 1, lang);
       return { places: [], ...(meant ? { suggestion: meant } : {}) };

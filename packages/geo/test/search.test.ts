@@ -5,6 +5,7 @@ import { postcodeKey } from '../src/postcodes.js';
 import { editDistance } from '../src/candidates.js';
 import { parseCoordinates } from '../src/coordinates.js';
 import { WEIGHTS } from '../src/ranking.js';
+import { townOfStreetAddress } from '../src/search.js';
 import { INDEX_TIMEOUT_MS, embeddedProvider } from './helpers.js';
 
 let p: EmbeddedProvider;
@@ -168,6 +169,28 @@ describe('geocode', () => {
     const ac = new AbortController();
     ac.abort();
     await expect(p.geocode('Paris', { lang: 'en' }, ac.signal)).rejects.toThrow();
+  });
+});
+
+describe('street addresses', () => {
+  it('finds the town a street address names', () => {
+    expect(townOfStreetAddress('Marienplatz 1, München')).toBe('München');
+    expect(townOfStreetAddress('Marienplatz 1, 80331 München')).toBe('München');
+    expect(townOfStreetAddress('350 5th Ave, New York, NY 10118')).toBe('New York, NY');
+    expect(townOfStreetAddress('München')).toBeUndefined();
+    expect(townOfStreetAddress('Paris, 75008')).toBeUndefined();
+    expect(townOfStreetAddress('Marienplatz 1')).toBeUndefined();
+  });
+
+  it('answers a street address with the town it names', async () => {
+    const [munich] = await p.geocode('Marienplatz 1, München', { lang: 'de', countries: ['de'] });
+    expect(munich?.lines[0]).toBe('München');
+    expect(munich?.countryCode).toBe('DE');
+    const [ny] = await p.geocode('350 5th Ave, New York', { lang: 'en', countries: ['us'] });
+    expect(ny?.lines[0]).toBe('New York City');
+    expect(ny?.latitude).toBeCloseTo(40.7, 0);
+    const [typed] = await p.autocomplete('Marienplatz 1, Münch', { lang: 'de', countries: ['de'] });
+    expect(typed?.lines[0]).toBe('München');
   });
 });
 
