@@ -121,7 +121,19 @@ describe.each(DIALECTS)('store pages on %s', (dialect) => {
     ]);
     const us = await page('/stores/');
     expect(us.root.querySelector('html')!.getAttribute('lang')).toBe('en-US');
-    expect(us.root.querySelector('h1')!.textContent).toBe('Stores in United States');
+    expect(us.root.querySelector('h1')!.textContent).toBe('Stores in the United States');
+  });
+
+  it("writes each place with its language's preposition", async () => {
+    const heading = async (url: string) => (await page(url)).root.querySelector('h1')!.textContent;
+    expect(await heading('/ca/fr/stores/')).toBe('Magasins au Canada');
+    expect(await heading('/ca/fr/stores/in/québec/')).toBe('Magasins au Québec');
+    expect(await heading('/ca/fr/stores/in/québec/montréal/')).toBe('Magasins à Montréal, Québec');
+    expect(await heading('/ca/en/stores/in/ontario/')).toBe('Stores in Ontario');
+    const description = (await page('/ca/fr/stores/')).root
+      .querySelector('meta[name="description"]')!
+      .getAttribute('content');
+    expect(description).toMatch(/ au Canada : /);
   });
 
   it('renders a store page with JSON-LD matching the store, canonical and hreflang', async () => {
