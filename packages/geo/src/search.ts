@@ -37,6 +37,9 @@ const MAX_QUERY_LENGTH = 200;
 /** Border precision of the 1:10m country polygons (quantised to ~400 m, then simplified). */
 const SHAPE_PRECISION_M = 1500;
 
+/** The area of a postcode that is a city's arrondissement ("Paris 8e Arrondissement"). */
+const ARRONDISSEMENT = /^(Paris|Lyon|Marseille) (\d{1,2})(?:e|er) Arrondissement\b/;
+
 /** Separators between the parts of an address ("Marienplatz 1, 80331 München"). */
 const PARTS = /[,，、،]/;
 
@@ -194,7 +197,11 @@ export class Searcher {
     if (!key) return null;
     const allowed = (c: number): boolean => !mask || !!mask.has[c];
     const found = findPostcodes(this.g, key, allowed, mode, limit, mask !== null);
-    if (found.length > 0) return { places: found.map((i) => postcodeResult(this.g, i, lang)) };
+    if (found.length > 0) {
+      return {
+        places: found.map((i) => this.atDistrict(postcodeResult(this.g, i, lang), mask, lang)),
+      };
+    }
     const countries = postcodeCountries(q).filter((c) => {
       const i = this.g.countryIndex(c);
       return i !== undefined && allowed(i);
@@ -273,6 +280,22 @@ export class Searcher {
       fuzzy(this.ranker, this.g, head, mask, null, mode, limit, near),
       this.g,
     );
+  }
+
+  /**
+   * A postcode of a city's arrondissement (Paris, Lyon, Marseille: "75008" is "Paris 8e
+   * Arrondissement") placed at the gazetteer's district of that number ("Paris 08 Élysée"), not
+   * at the city's centre where the postcode data puts them all.
+   */
+  private atDistrict(place: Place, mask: CountryMask | null, lang: LangInfo): Place {
+    const m = ARRONDISSEMENT.exec(place.lines[1]);
+    if (!m) return place;
+    const district = `${m[1]} ${m[2]!.padStart(2, '0')}`;
+    const [hit] = this.ranker
+      .rank(district, mask, null, 'geocode', 3, undefined)
+      .map((c) => placeResult(this.g, c.place, lang))
+      .filter((p) => p.countryCode === place.countryCode && p.lines[0].startsWith(district));
+    return hit ? { ...place, latitude: hit.latitude, longitude: hit.longitude } : place;
   }
 
   private toResults(candidates: Candidate[], limit: number, lang: LangInfo): Place[] {

@@ -172,6 +172,25 @@ describe('geocode', () => {
   });
 });
 
+describe('postcodes of arrondissements', () => {
+  it('places Paris, Lyon and Marseille postcodes at their own arrondissement', async () => {
+    const at = async (q: string) => (await p.geocode(q, { lang: 'fr', countries: ['fr'] }))[0]!;
+    const paris8 = await at('75008');
+    expect(paris8.lines[0]).toBe('75008');
+    // The 8th (Élysée) lies north-west of the centre (48.853, 2.349).
+    expect(paris8.latitude).toBeCloseTo(48.876, 2);
+    expect(paris8.longitude).toBeCloseTo(2.318, 2);
+    const paris1 = await at('75001');
+    expect(paris1.latitude).toBeCloseTo(48.859, 2);
+    const [paris14, lyon3, marseille8] = await Promise.all(['75014', '69003', '13008'].map(at));
+    expect(paris14!.latitude).toBeCloseTo(48.833, 2);
+    expect(lyon3!.longitude).toBeCloseTo(4.852, 2);
+    expect(marseille8!.latitude).toBeCloseTo(43.271, 2);
+    // Other postcodes keep their own place.
+    expect((await at('69001')).lines[1]).toMatch(/^Lyon 1er Arrondissement/);
+  });
+});
+
 describe('street addresses', () => {
   it('finds the town a street address names', () => {
     expect(townOfStreetAddress('Marienplatz 1, München')).toBe('München');
