@@ -28,7 +28,7 @@ test.describe('locale routing', () => {
     const res = await page.goto('/zz/qq/whatever');
     expect(res?.status()).toBe(404);
     await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
-    await page.getByRole('link', { name: 'All stores' }).click();
+    await page.getByRole('main').getByRole('link', { name: 'All stores' }).click();
     await expect(page).toHaveURL(/\/stores\/$/);
   });
 

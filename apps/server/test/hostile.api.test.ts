@@ -36,6 +36,8 @@ import {
   ERROR_CATALOGUE,
   ERROR_CODES,
   isErrorCode,
+  localeAliasPath,
+  parseLocalePath,
   storePagePath,
 } from '@locator/core';
 import { openTestDb, type TestDb } from './helpers/databases.js';
@@ -177,6 +179,9 @@ const isApiPath = (path: string): boolean =>
 /** A path of the store pages (pages/README.md): `{locale path}stores/…`. */
 const isStorePagesPath = (path: string): boolean => /^(\/[^/]+\/[^/]+)?\/stores(\/|$)/.test(path);
 
+/** A page path whose locale segments name no site: the not-found page answers it (app.ts). */
+const namesNoSite = (path: string): boolean => !isApiPath(path) && !parseLocalePath(path).known;
+
 /**
  * A store or directory page, or its 404 / 410 page: HTML whose only scripts are JSON-LD data
  * blocks, the island's JSON data block and its same-origin module (the web app's build), with
@@ -237,12 +242,17 @@ function check(req: Req, res: LightMyRequestResponse): void {
   }
   const type = String(res.headers['content-type'] ?? '');
   if (status === 301) {
-    // Only a store page redirects: to the store's canonical path on this site.
-    expect(isStorePagesPath(path), where).toBe(true);
+    // A store page redirects to the store's canonical path on this site, a site named by its
+    // country's ISO code to the site's own path.
+    expect(isStorePagesPath(path) || localeAliasPath(path) !== undefined, where).toBe(true);
     expect(String(res.headers.location), where).toMatch(/^\/[^/\\]/);
     return;
   }
-  if (isStorePagesPath(path) && /^text\/html/.test(type) && !text.includes('id="locator-boot"')) {
+  if (
+    (isStorePagesPath(path) || namesNoSite(path)) &&
+    /^text\/html/.test(type) &&
+    !text.includes('id="locator-boot"')
+  ) {
     checkStorePage(where, status, text);
     return;
   }
