@@ -1318,9 +1318,14 @@ describe('hostile input: regressions', () => {
       expect(res.headers['content-type'], url).toMatch(/^application\/json/);
       expect(errorOf(res).code, url).toBe('NOT_FOUND');
     }
-    // Page paths: the host page for GET and HEAD (spec 2.1 "*"), 404 for other methods.
-    expect((await get('/no/such/page')).headers['content-type']).toMatch(/^text\/html/);
-    expect((await get('/no/such/page', 'HEAD')).statusCode).toBe(200);
+    // Page paths of a site: the host page for GET and HEAD (spec 2.1), 404 for other methods;
+    // a path that names no site: the not-found page (HTML).
+    expect((await get('/uk/en/no/such/page')).headers['content-type']).toMatch(/^text\/html/);
+    expect((await get('/uk/en/no/such/page', 'HEAD')).statusCode).toBe(200);
+    const none = await get('/no/such/page');
+    expect(none.statusCode).toBe(404);
+    expect(none.headers['content-type']).toMatch(/^text\/html/);
+    expect((await get('/no/such/page', 'HEAD')).statusCode).toBe(404);
     const post = await get('/no/such/page', 'POST');
     expect(post.statusCode).toBe(404);
     expect(errorOf(post).code).toBe('NOT_FOUND');
