@@ -24,10 +24,18 @@ test.describe('locale routing', () => {
     await expect(page.getByTestId('home')).toHaveAttribute('data-locale', 'id-ID');
   });
 
-  test('an unknown path falls back to the en-US home', async ({ page }) => {
-    await page.goto('/zz/qq/whatever');
-    await expect(page).toHaveURL(/\/$/);
-    await expect(page.getByTestId('home')).toHaveAttribute('data-locale', 'en-US');
+  test('a path that names no site answers the not-found page (404)', async ({ page }) => {
+    const res = await page.goto('/zz/qq/whatever');
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+    await page.getByRole('main').getByRole('link', { name: 'All stores' }).click();
+    await expect(page).toHaveURL(/\/stores\/$/);
+  });
+
+  test("a site named by its country's ISO code moves to the site's own path", async ({ page }) => {
+    await page.goto('/gb/en/');
+    await expect(page).toHaveURL(/\/uk\/en\/$/);
+    await expect(page.getByTestId('home')).toHaveAttribute('data-locale', 'en-GB');
   });
 
   test('an invalid channel redirects to the locale home', async ({ page }) => {

@@ -16,7 +16,7 @@ mkdirSync(SHOTS, { recursive: true });
 
 /** Follows the first place link of each directory level down to a store page. */
 async function walkToStore(page: Page): Promise<string> {
-  await expect(page.locator('h1')).toHaveText('Stores in United Kingdom');
+  await expect(page.locator('h1')).toHaveText('Stores in the United Kingdom');
   await page.locator('main .sp-places a').first().click();
   await expect(page).toHaveURL(/\/uk\/en\/stores\/in\/[^/]+\/$/);
   await page.locator('main .sp-places a').first().click();

@@ -6,7 +6,7 @@ import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { ApiError, parseLocalePath } from '@locator/core';
+import { ApiError, localeAliasPath, parseLocalePath } from '@locator/core';
 import type { Env } from './env.js';
 import { renderHostPage, type BootData } from './http/host-page.js';
 import { registerSecurityHeaders, type SecurityConfig } from './http/security.js';
@@ -197,7 +197,30 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     });
   }
 
-  /** The host page with the path's locale (spec 2.1: every route, and "*"). */
+  /**
+   * A page path: a site named by its country's ISO code moves to the site's own path
+   * ("/gb/en/sales" → "/uk/en/sales", keeping the query); a path that names no site answers the
+   * not-found page (404); any other gets the host page with its locale (spec 2.1's routes).
+   */
+  async function sendPage(url: string, reply: FastifyReply): Promise<FastifyReply> {
+    const [path = '/', query] = url.split(/\?(.*)/s);
+    const alias = localeAliasPath(path);
+    if (alias !== undefined) return reply.redirect(query ? `${alias}?${query}` : alias, 301);
+    if (!parseLocalePath(path).known) {
+      const page = await options.pages?.notFound();
+      return reply
+        .code(404)
+        .type('text/html; charset=utf-8')
+        .header('Cache-Control', 'no-cache')
+        .send(
+          page ??
+            renderHostPage(template, { locale: parseLocalePath(path).locale, brand: env.BRAND }),
+        );
+    }
+    return sendHostPage(path, reply);
+  }
+
+  /** The host page with the path's locale (spec 2.1: every route of a site). */
   async function sendHostPage(path: string, reply: FastifyReply): Promise<FastifyReply> {
     const { locale } = parseLocalePath(path);
     const boot: BootData = { locale, brand: env.BRAND };
@@ -216,7 +239,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // and unknown endpoint or file paths, answer 404 NOT_FOUND.
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (isPageRequest(request.method, path)) return sendHostPage(path, reply);
+    if (isPageRequest(request.method, path)) return sendPage(request.url, reply);
     const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
     const message =
       request.method !== 'GET' && request.method !== 'HEAD'

@@ -36,6 +36,8 @@ import {
   ERROR_CATALOGUE,
   ERROR_CODES,
   isErrorCode,
+  localeAliasPath,
+  parseLocalePath,
   storePagePath,
 } from '@locator/core';
 import { openTestDb, type TestDb } from './helpers/databases.js';
@@ -178,6 +180,9 @@ const isApiPath = (path: string): boolean =>
 /** A path of the store pages (pages/README.md): `{locale path}stores/…`. */
 const isStorePagesPath = (path: string): boolean => /^(\/[^/]+\/[^/]+)?\/stores(\/|$)/.test(path);
 
+/** A page path whose locale segments name no site: the not-found page answers it (app.ts). */
+const namesNoSite = (path: string): boolean => !isApiPath(path) && !parseLocalePath(path).known;
+
 /**
  * A store or directory page, or its 404 / 410 page: HTML whose only scripts are JSON-LD data
  * blocks, the island's JSON data block and its same-origin module (the web app's build), with
@@ -238,12 +243,17 @@ function check(req: Req, res: LightMyRequestResponse): void {
   }
   const type = String(res.headers['content-type'] ?? '');
   if (status === 301) {
-    // Only a store page redirects: to the store's canonical path on this site.
-    expect(isStorePagesPath(path), where).toBe(true);
+    // A store page redirects to the store's canonical path on this site, a site named by its
+    // country's ISO code to the site's own path.
+    expect(isStorePagesPath(path) || localeAliasPath(path) !== undefined, where).toBe(true);
     expect(String(res.headers.location), where).toMatch(/^\/[^/\\]/);
     return;
   }
-  if (isStorePagesPath(path) && /^text\/html/.test(type) && !text.includes('id="locator-boot"')) {
+  if (
+    (isStorePagesPath(path) || namesNoSite(path)) &&
+    /^text\/html/.test(type) &&
+    !text.includes('id="locator-boot"')
+  ) {
     checkStorePage(where, status, text);
     return;
   }
@@ -1309,9 +1319,14 @@ describe('hostile input: regressions', () => {
       expect(res.headers['content-type'], url).toMatch(/^application\/json/);
       expect(errorOf(res).code, url).toBe('NOT_FOUND');
     }
-    // Page paths: the host page for GET and HEAD (spec 2.1 "*"), 404 for other methods.
-    expect((await get('/no/such/page')).headers['content-type']).toMatch(/^text\/html/);
-    expect((await get('/no/such/page', 'HEAD')).statusCode).toBe(200);
+    // Page paths of a site: the host page for GET and HEAD (spec 2.1), 404 for other methods;
+    // a path that names no site: the not-found page (HTML).
+    expect((await get('/uk/en/no/such/page')).headers['content-type']).toMatch(/^text\/html/);
+    expect((await get('/uk/en/no/such/page', 'HEAD')).statusCode).toBe(200);
+    const none = await get('/no/such/page');
+    expect(none.statusCode).toBe(404);
+    expect(none.headers['content-type']).toMatch(/^text\/html/);
+    expect((await get('/no/such/page', 'HEAD')).statusCode).toBe(404);
     const post = await get('/no/such/page', 'POST');
     expect(post.statusCode).toBe(404);
     expect(errorOf(post).code).toBe('NOT_FOUND');

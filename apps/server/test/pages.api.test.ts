@@ -121,7 +121,19 @@ describe.each(DIALECTS)('store pages on %s', (dialect) => {
     ]);
     const us = await page('/stores/');
     expect(us.root.querySelector('html')!.getAttribute('lang')).toBe('en-US');
-    expect(us.root.querySelector('h1')!.textContent).toBe('Stores in United States');
+    expect(us.root.querySelector('h1')!.textContent).toBe('Stores in the United States');
+  });
+
+  it("writes each place with its language's preposition", async () => {
+    const heading = async (url: string) => (await page(url)).root.querySelector('h1')!.textContent;
+    expect(await heading('/ca/fr/stores/')).toBe('Magasins au Canada');
+    expect(await heading('/ca/fr/stores/in/québec/')).toBe('Magasins au Québec');
+    expect(await heading('/ca/fr/stores/in/québec/montréal/')).toBe('Magasins à Montréal, Québec');
+    expect(await heading('/ca/en/stores/in/ontario/')).toBe('Stores in Ontario');
+    const description = (await page('/ca/fr/stores/')).root
+      .querySelector('meta[name="description"]')!
+      .getAttribute('content');
+    expect(description).toMatch(/ au Canada : /);
   });
 
   it('renders a store page with JSON-LD matching the store, canonical and hreflang', async () => {
@@ -136,11 +148,10 @@ describe.each(DIALECTS)('store pages on %s', (dialect) => {
     const root = parse(res.body);
     expect(root.querySelector('html')!.getAttribute('lang')).toBe('fr-CA');
     expect(root.querySelector('h1')!.textContent).toBe('Café Lumière');
-    // The address as the results page writes it: street lines, then city, state and postcode.
-    expect(root.querySelectorAll('address bdi').map((b) => b.textContent)).toEqual([
-      '1 rue Sainte-Catherine',
-      'Montréal Québec H2X 1Y4',
-    ]);
+    // The address as Canada writes it, and as the results page shows it (the stored lines).
+    const lines = ['1 rue Sainte-Catherine', 'Montréal, QC H2X 1Y4'];
+    expect(root.querySelectorAll('address bdi').map((b) => b.textContent)).toEqual(lines);
+    expect(docs(records).get('CA-1')!.addressLines).toEqual(lines);
     expect(root.querySelector('title')!.textContent).toContain('Café Lumière');
     expect(root.querySelector('meta[name="description"]')!.getAttribute('content')).toMatch(
       /Café Lumière/,
@@ -211,9 +222,30 @@ describe.each(DIALECTS)('store pages on %s', (dialect) => {
     expect((await get('/uk/en/stores/in/nowhere/')).statusCode).toBe(404);
     // A store of another country is not on this site.
     expect((await get('/uk/en/stores/CA-1-cafe-lumiere')).statusCode).toBe(404);
-    // A locale without store pages is the web app's (host page).
-    const host = await get('/xx/yy/stores/');
-    expect(host.body).toContain('id="locator-boot"');
+    // A path that names no site is not found, on the locator's own not-found page.
+    for (const path of ['/xx/yy/stores/', '/zz/en/', '/zz/en/sales?pt=all']) {
+      const none = await get(path);
+      expect(none.statusCode, path).toBe(404);
+      expect(none.headers['content-type']).toMatch(/^text\/html/);
+      expect(none.body).toContain('<meta name="robots" content="noindex">');
+      expect(none.body).toContain('href="/stores/"');
+    }
+  });
+
+  it("moves a site named by its country's ISO code to the site's own path", async () => {
+    const cases = [
+      ['/gb/en/sales?pt=all&address=Leeds', '/uk/en/sales?pt=all&address=Leeds'],
+      ['/GB/en/', '/uk/en/'],
+      ['/gb/en/stores/GB-1-fixture-gb-1', '/uk/en/stores/GB-1-fixture-gb-1'],
+    ];
+    for (const [from, to] of cases) {
+      const res = await get(from!);
+      expect(res.statusCode, from).toBe(301);
+      expect(res.headers.location).toBe(to);
+    }
+    // A site's own path and the root stay as they are.
+    expect((await get('/uk/en/sales')).statusCode).toBe(200);
+    expect((await get('/sales')).statusCode).toBe(200);
   });
 
   it("draws the small map as a same-origin SVG of the store's surroundings", async () => {

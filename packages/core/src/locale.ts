@@ -120,6 +120,23 @@ export function parseLocalePath(pathname: string): ParsedLocalePath {
   return { locale: HOME_LOCALE, localePath: HOME_PATH, rest: '', known: false };
 }
 
+/**
+ * The same page on its site's own path when a path names a site by its country's ISO code where
+ * the site uses another ("/gb/en/sales?…" → "/uk/en/sales"), or by a country that is served on
+ * its region's path; undefined for a path that is a site's own, or names no site.
+ */
+export function localeAliasPath(pathname: string): string | undefined {
+  const [first, second, ...others] = pathname.split('/').filter((s) => s.length > 0);
+  if (first === undefined || second === undefined) return undefined;
+  if (pathToLocaleIndex.has(`/${first.toLowerCase()}/${second.toLowerCase()}/`)) return undefined;
+  if (!/^[a-z]{2}$/i.test(first) || !/^[a-z]{2,3}$/i.test(second)) return undefined;
+  const key = normaliseLocaleKey(`${second}-${first}`);
+  if (key === undefined) return undefined;
+  const rest = others.join('/');
+  const slash = rest !== '' && pathname.endsWith('/') ? '/' : '';
+  return `${localeToPath(key)}${rest}${slash}`;
+}
+
 /** "en_gb", "EN-gb" → "en-GB" when the map knows it; regional keys keep their case. */
 export function normaliseLocaleKey(locale: string): string | undefined {
   const raw = locale.trim().replace('_', '-');

@@ -3,7 +3,7 @@
  *
  * - store page: `{locale path}stores/{storeId}-{slug}`, e.g. `/uk/en/stores/GB-0042-lumen-repair-soho`
  *   (en-US: `/stores/…`). The storeId is percent-encoded; the slug is the store's name in lower
- *   case ASCII (accents dropped, everything else a "-"), at most STORE_SLUG_MAX characters, and
+ *   case ASCII (accents dropped, "ß" as "ss", everything else a "-"), at most STORE_SLUG_MAX characters, and
  *   "store" when nothing is left. Only the storeId identifies the store: another slug answers a
  *   permanent redirect to this one. A store segment always contains a "-".
  * - directory: `{locale path}stores/` (the locale's countries or, for a one-country locale, its
@@ -24,12 +24,26 @@ export const STORE_PAGES_SEGMENT = 'stores';
 /** The segment after it that starts the directory's places. */
 export const DIRECTORY_SEGMENT = 'in';
 
-/** "Café Zürich & Co." → "cafe-zurich-co"; "東京" → "store". */
+/** Latin letters that are no base letter with accents, as they are written in ASCII. */
+const LATIN_LETTERS: Readonly<Record<string, string>> = {
+  ß: 'ss',
+  æ: 'ae',
+  œ: 'oe',
+  ø: 'o',
+  đ: 'd',
+  ð: 'd',
+  ł: 'l',
+  þ: 'th',
+  ı: 'i',
+};
+
+/** "Café Zürich & Co." → "cafe-zurich-co"; "Goethestraße" → "goethestrasse"; "東京" → "store". */
 export function storeSlug(title: string): string {
   const ascii = title
+    .toLowerCase()
+    .replace(/[ßæœøđðłþı]/g, (c) => LATIN_LETTERS[c] ?? c)
     .normalize('NFKD')
     .replace(/[\u0300-\u036f]/g, '')
-    .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')
     .slice(0, STORE_SLUG_MAX)
     .replace(/^-+|-+$/g, '');

@@ -22,6 +22,7 @@
  *   information ("user@host"), a backslash or no host. It is returned as written (not
  *   re-serialised), apart from the added scheme and trimmed outer whitespace.
  */
+import { addressLines } from './address.js';
 import { storeHoursSchema } from './hours-schema.js';
 import type { Badge, CodeItem, Product, RawStore, SearchResults, Store } from './types.js';
 
@@ -131,6 +132,19 @@ export function productsOfChannel(
   return store.salesProducts;
 }
 
+/**
+ * The address lines the server wrote for the store's country; for a store without them, the
+ * lines `addressLines` writes from its fields.
+ */
+function shownAddressLines(raw: RawStore): string[] {
+  const lines = raw.addressLines;
+  if (Array.isArray(lines) && lines.every((l) => typeof l === 'string')) {
+    const shown = lines.map((l) => l.trim()).filter((l) => l !== '');
+    if (shown.length > 0) return shown;
+  }
+  return addressLines(raw);
+}
+
 /** One store with its ids resolved for the channel (spec 3.6). */
 export function normaliseStore(raw: RawStore, lookups: StoreLookups, channel: string): Store {
   const salesProducts = sortByDisplayOrder(resolveIds(raw.salesProducts, lookups.products));
@@ -152,6 +166,7 @@ export function normaliseStore(raw: RawStore, lookups: StoreLookups, channel: st
     city: raw.city ?? '',
     state: raw.state ?? '',
     postalCode: raw.postalCode ?? '',
+    addressLines: shownAddressLines(raw),
     phone: raw.phone ?? '',
     latitude: raw.latitude,
     longitude: raw.longitude,

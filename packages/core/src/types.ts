@@ -217,6 +217,11 @@ export interface RawStore {
   city: string;
   state: string;
   postalCode: string;
+  /**
+   * The address in the lines its country writes it, made by the server (addition to spec 3.6;
+   * absent from stores saved before it).
+   */
+  addressLines?: string[];
   phone: string;
   latitude: number;
   longitude: number;
@@ -278,6 +283,8 @@ export interface Store {
   city: string;
   state: string;
   postalCode: string;
+  /** The address's lines as its country writes them (the server's, else `addressLines`). */
+  addressLines: string[];
   phone: string;
   latitude: number;
   longitude: number;

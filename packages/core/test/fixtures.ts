@@ -117,6 +117,7 @@ export function store(extra: Partial<Store> = {}): Store {
     city: 'Springfield',
     state: 'IL',
     postalCode: '62701',
+    addressLines: ['1 Main St', 'Springfield, IL 62701'],
     phone: '+1 555 0100',
     latitude: 39.8,
     longitude: -89.6,

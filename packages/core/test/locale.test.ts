@@ -6,6 +6,7 @@ import {
   channelPath,
   isCatchAllCode,
   languageTag,
+  localeAliasPath,
   localeDirection,
   localeParts,
   localeToPath,
@@ -103,6 +104,22 @@ describe('path → locale', () => {
       known: true,
     });
     expect(parseLocalePath('/zz/qq/sales').known).toBe(false);
+  });
+});
+
+describe("a site named by its country's ISO code", () => {
+  it("moves to the site's own path, keeping what follows", () => {
+    expect(localeAliasPath('/gb/en/sales')).toBe('/uk/en/sales');
+    expect(localeAliasPath('/GB/EN/')).toBe('/uk/en/');
+    expect(localeAliasPath('/gb/en')).toBe('/uk/en/');
+    expect(localeAliasPath('/gb/en/stores/in/london/')).toBe('/uk/en/stores/in/london/');
+    expect(localeAliasPath('/us/en/service')).toBe('/service');
+  });
+
+  it("leaves a site's own path, the root and paths that name no site", () => {
+    for (const path of ['/uk/en/sales', '/', '/sales', '/zz/en/', '/gb/zz/', '/europe/en/']) {
+      expect(localeAliasPath(path), path).toBeUndefined();
+    }
   });
 });
 

@@ -16,6 +16,8 @@ describe('store page addresses', () => {
     expect(storeSlug('Café Zürich & Co.')).toBe('cafe-zurich-co');
     expect(storeSlug('  Lumen -- Repair ')).toBe('lumen-repair');
     expect(storeSlug('東京')).toBe('store');
+    expect(storeSlug('MediaMarkt Goethestraße 12')).toBe('mediamarkt-goethestrasse-12');
+    expect(storeSlug('Ærø Øst Łódź Œuvre')).toBe('aero-ost-lodz-oeuvre');
     expect(storeSlug('')).toBe('store');
     expect(storeSlug('a'.repeat(100)).length).toBe(STORE_SLUG_MAX);
     expect(storeSlug(`${'a'.repeat(STORE_SLUG_MAX - 1)} b`)).toBe('a'.repeat(STORE_SLUG_MAX - 1));

@@ -208,6 +208,26 @@ describe('normaliseStore (spec 3.6)', () => {
     expect(normaliseStores({}, 'sales')).toEqual([]);
   });
 
+  it("shows the server's address lines, else lines written from the address fields", () => {
+    const lookups = buildStoreLookups({});
+    const lines = ['Münchner Straße 12', '81827 München'];
+    expect(
+      normaliseStore(rawStore({ addressLines: lines }), lookups, 'sales').addressLines,
+    ).toEqual(lines);
+    const without = rawStore({
+      street1: '1 Main St',
+      city: 'Springfield',
+      state: 'IL',
+      postalCode: '62701',
+    });
+    expect(normaliseStore(without, lookups, 'sales').addressLines).toEqual([
+      '1 Main St',
+      'Springfield IL 62701',
+    ]);
+    const broken = { ...without, addressLines: [1, 2] } as unknown as RawStore;
+    expect(normaliseStore(broken, lookups, 'sales').addressLines).toHaveLength(2);
+  });
+
   it('normalises all stores of a result', () => {
     const stores = normaliseStores({ ...res, stores: [raw, rawStore({ id: 's2' })] }, 'sales');
     expect(stores.map((s) => s.id)).toEqual(['s1', 's2']);

@@ -4,7 +4,8 @@
  * A query is, in this order: a coordinate ("48.85, 2.35"), a postcode (postcodes.ts), a place
  * with optional qualifiers ("Paris, TX", "London Ontario", "Manchester UK"; qualifiers.ts),
  * ranked by ranking.ts with typo matches as a fallback (typos.ts), or a bare region or country
- * name (answered with its capital or administrative seat; areas.ts).
+ * name (answered with its capital or administrative seat; areas.ts). A street address the
+ * gazetteer cannot place ("Marienplatz 1, München") is answered with the town it names.
  */
 import { AreaSeats } from './areas.js';
 import { type Candidate, isExact } from './candidates.js';
@@ -35,6 +36,37 @@ const MAX_LIMIT = 50;
 const MAX_QUERY_LENGTH = 200;
 /** Border precision of the 1:10m country polygons (quantised to ~400 m, then simplified). */
 const SHAPE_PRECISION_M = 1500;
+
+/** The area of a postcode that is a city's arrondissement ("Paris 8e Arrondissement"). */
+const ARRONDISSEMENT = /^(Paris|Lyon|Marseille) (\d{1,2})(?:e|er) Arrondissement\b/;
+
+/** Separators between the parts of an address ("Marienplatz 1, 80331 München"). */
+const PARTS = /[,，、،]/;
+
+/**
+ * The town a street address names, for the gazetteer that has towns but no streets: its parts
+ * after the street (the first part with a house number), without postcodes or numbers
+ * ("Marienplatz 1, 80331 München" → "München", "350 5th Ave, New York, NY" → "New York, NY");
+ * undefined when the query is no street address.
+ */
+export function townOfStreetAddress(q: string): string | undefined {
+  const parts = q
+    .split(PARTS)
+    .map((s) => s.trim())
+    .filter(Boolean);
+  const street = parts.findIndex((p) => /\d/.test(p) && /\p{L}/u.test(p));
+  if (parts.length < 2 || street < 0) return undefined;
+  const rest = parts
+    .filter((_, i) => i !== street)
+    .map((p) =>
+      p
+        .split(/\s+/)
+        .filter((w) => !/\d/.test(w))
+        .join(' '),
+    )
+    .filter((p) => p !== '');
+  return rest.length > 0 ? rest.join(', ') : undefined;
+}
 
 export class Searcher {
   private readonly countries: CountryLocator;
@@ -104,6 +136,11 @@ export class Searcher {
 
     const { found: places, suggestion } = this.searchPlaces(q, mask, mode, limit, near);
     const exactAreas = this.areas.search(q, mask, 'geocode', limit, lang);
+    if (places.length === 0 && exactAreas.length === 0) {
+      const town = townOfStreetAddress(q);
+      const fallback = town === undefined ? undefined : this.answer(town, o, mode);
+      if (fallback && fallback.places.length > 0) return { places: fallback.places };
+    }
     if (places.length === 0 && exactAreas.length === 0 && suggestion) {
       const [meant] = this.toResults([suggestion], 1, lang);
       return { places: [], ...(meant ? { suggestion: meant } : {}) };
@@ -160,7 +197,11 @@ export class Searcher {
     if (!key) return null;
     const allowed = (c: number): boolean => !mask || !!mask.has[c];
     const found = findPostcodes(this.g, key, allowed, mode, limit, mask !== null);
-    if (found.length > 0) return { places: found.map((i) => postcodeResult(this.g, i, lang)) };
+    if (found.length > 0) {
+      return {
+        places: found.map((i) => this.atDistrict(postcodeResult(this.g, i, lang), mask, lang)),
+      };
+    }
     const countries = postcodeCountries(q).filter((c) => {
       const i = this.g.countryIndex(c);
       return i !== undefined && allowed(i);
@@ -239,6 +280,22 @@ export class Searcher {
       fuzzy(this.ranker, this.g, head, mask, null, mode, limit, near),
       this.g,
     );
+  }
+
+  /**
+   * A postcode of a city's arrondissement (Paris, Lyon, Marseille: "75008" is "Paris 8e
+   * Arrondissement") placed at the gazetteer's district of that number ("Paris 08 Élysée"), not
+   * at the city's centre where the postcode data puts them all.
+   */
+  private atDistrict(place: Place, mask: CountryMask | null, lang: LangInfo): Place {
+    const m = ARRONDISSEMENT.exec(place.lines[1]);
+    if (!m) return place;
+    const district = `${m[1]} ${m[2]!.padStart(2, '0')}`;
+    const [hit] = this.ranker
+      .rank(district, mask, null, 'geocode', 3, undefined)
+      .map((c) => placeResult(this.g, c.place, lang))
+      .filter((p) => p.countryCode === place.countryCode && p.lines[0].startsWith(district));
+    return hit ? { ...place, latitude: hit.latitude, longitude: hit.longitude } : place;
   }
 
   private toResults(candidates: Candidate[], limit: number, lang: LangInfo): Place[] {

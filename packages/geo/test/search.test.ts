@@ -5,6 +5,7 @@ import { postcodeKey } from '../src/postcodes.js';
 import { editDistance } from '../src/candidates.js';
 import { parseCoordinates } from '../src/coordinates.js';
 import { WEIGHTS } from '../src/ranking.js';
+import { townOfStreetAddress } from '../src/search.js';
 import { INDEX_TIMEOUT_MS, embeddedProvider } from './helpers.js';
 
 let p: EmbeddedProvider;
@@ -168,6 +169,47 @@ describe('geocode', () => {
     const ac = new AbortController();
     ac.abort();
     await expect(p.geocode('Paris', { lang: 'en' }, ac.signal)).rejects.toThrow();
+  });
+});
+
+describe('postcodes of arrondissements', () => {
+  it('places Paris, Lyon and Marseille postcodes at their own arrondissement', async () => {
+    const at = async (q: string) => (await p.geocode(q, { lang: 'fr', countries: ['fr'] }))[0]!;
+    const paris8 = await at('75008');
+    expect(paris8.lines[0]).toBe('75008');
+    // The 8th (Élysée) lies north-west of the centre (48.853, 2.349).
+    expect(paris8.latitude).toBeCloseTo(48.876, 2);
+    expect(paris8.longitude).toBeCloseTo(2.318, 2);
+    const paris1 = await at('75001');
+    expect(paris1.latitude).toBeCloseTo(48.859, 2);
+    const [paris14, lyon3, marseille8] = await Promise.all(['75014', '69003', '13008'].map(at));
+    expect(paris14!.latitude).toBeCloseTo(48.833, 2);
+    expect(lyon3!.longitude).toBeCloseTo(4.852, 2);
+    expect(marseille8!.latitude).toBeCloseTo(43.271, 2);
+    // Other postcodes keep their own place.
+    expect((await at('69001')).lines[1]).toMatch(/^Lyon 1er Arrondissement/);
+  });
+});
+
+describe('street addresses', () => {
+  it('finds the town a street address names', () => {
+    expect(townOfStreetAddress('Marienplatz 1, München')).toBe('München');
+    expect(townOfStreetAddress('Marienplatz 1, 80331 München')).toBe('München');
+    expect(townOfStreetAddress('350 5th Ave, New York, NY 10118')).toBe('New York, NY');
+    expect(townOfStreetAddress('München')).toBeUndefined();
+    expect(townOfStreetAddress('Paris, 75008')).toBeUndefined();
+    expect(townOfStreetAddress('Marienplatz 1')).toBeUndefined();
+  });
+
+  it('answers a street address with the town it names', async () => {
+    const [munich] = await p.geocode('Marienplatz 1, München', { lang: 'de', countries: ['de'] });
+    expect(munich?.lines[0]).toBe('München');
+    expect(munich?.countryCode).toBe('DE');
+    const [ny] = await p.geocode('350 5th Ave, New York', { lang: 'en', countries: ['us'] });
+    expect(ny?.lines[0]).toBe('New York City');
+    expect(ny?.latitude).toBeCloseTo(40.7, 0);
+    const [typed] = await p.autocomplete('Marienplatz 1, Münch', { lang: 'de', countries: ['de'] });
+    expect(typed?.lines[0]).toBe('München');
   });
 });
 

@@ -55,7 +55,9 @@ const STORE_ID = /^[A-Za-z0-9._-]{1,64}$/;
 const PATCH_ATTEMPTS = 20;
 
 function storeBody(s: AdminStore): object {
-  return { storeId: s.storeId, country: s.country, version: s.hash, store: JSON.parse(s.doc) };
+  // The address lines are written from the address on every save: not one of the store's fields.
+  const { addressLines: _lines, ...store } = JSON.parse(s.doc) as Record<string, unknown>;
+  return { storeId: s.storeId, country: s.country, version: s.hash, store };
 }
 
 /** The version an If-Match header names ("*" for any), without quotes or weak prefix. */

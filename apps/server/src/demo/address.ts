@@ -16,8 +16,26 @@ const TRADITIONAL = new Set(['TW', 'MO', 'HK']);
 const STYLES: Record<string, Style> = {
   en: (r, cc = '') =>
     `${n(r, SMALL_NUMBERS.has(cc) ? 200 : 2400)} ${pick(r, ['Main', 'High', 'Church', 'Park', 'Station', 'Victoria', 'King', 'Queen', 'Market', 'Mill', 'Oak', 'Maple', 'Cedar', 'Lincoln', 'Washington', 'George', 'Bridge', 'Harbour'])} ${pick(r, ['Street', 'Road', 'Avenue', 'Lane', 'Drive', 'Way', 'Boulevard'])}`,
-  de: (r) =>
-    `${pick(r, ['Haupt', 'Bahnhof', 'Schiller', 'Goethe', 'Garten', 'Kirch', 'Linden', 'Post', 'Markt', 'Berliner ', 'Münchner ', 'Schul'])}${pick(r, ['straße', 'straße', 'weg', 'allee', 'platz'])} ${n(r, 150)}`,
+  // "Hauptstraße", but "Münchner Straße": after a town's adjective the street word is a noun.
+  de: (r) => {
+    const first = pick(r, [
+      'Haupt',
+      'Bahnhof',
+      'Schiller',
+      'Goethe',
+      'Garten',
+      'Kirch',
+      'Linden',
+      'Post',
+      'Markt',
+      'Berliner ',
+      'Münchner ',
+      'Schul',
+    ]);
+    const kind = pick(r, ['straße', 'straße', 'weg', 'allee', 'platz']);
+    const word = first.endsWith(' ') ? `${kind.charAt(0).toUpperCase()}${kind.slice(1)}` : kind;
+    return `${first}${word} ${n(r, 150)}`;
+  },
   fr: (r) =>
     `${n(r, 180)} ${pick(r, ['rue', 'rue', 'avenue', 'boulevard', 'place'])} ${pick(r, ['de la République', 'Victor Hugo', 'Jean Jaurès', 'de la Gare', 'Pasteur', 'du Général de Gaulle', 'des Écoles', 'Nationale', 'du Marché', 'de Paris'])}`,
   es: (r) =>

@@ -49,7 +49,24 @@ export interface DemoOptions {
 
 type Kind = DemoKind;
 
-const ENGLISH_FIRST = new Set(['CA', 'SG', 'MY', 'PH', 'HK', 'PR', 'ZA', 'KE', 'NG', 'MT']);
+/**
+ * Countries whose stores publish their names and addresses in English (Latin script), on their
+ * pages in every language: Egypt's and India's as well ("Cairo", "Station Road").
+ */
+const ENGLISH_FIRST = new Set([
+  'CA',
+  'SG',
+  'MY',
+  'PH',
+  'HK',
+  'PR',
+  'ZA',
+  'KE',
+  'NG',
+  'MT',
+  'EG',
+  'IN',
+]);
 
 /** Data languages not written in Latin script. */
 const NON_LATIN = new Set(['ar', 'he', 'hi', 'ja', 'zh', 'ko', 'ru', 'uk', 'el', 'th', 'bg', 'kk']);
@@ -92,7 +109,8 @@ function hashCode(text: string): number {
 
 function dataLang(c: ServedCountry): string {
   const codes = c.langs.map((l) => l.code);
-  if (ENGLISH_FIRST.has(c.countryCode) || codes.length === 1) return codes[0] ?? 'en';
+  if (ENGLISH_FIRST.has(c.countryCode) && codes.includes('en')) return 'en';
+  if (codes.length === 1) return codes[0] ?? 'en';
   return codes.find((l) => l !== 'en') ?? 'en';
 }
 

@@ -3,6 +3,7 @@ import { esc } from './html.js';
 import type { Place } from './directory.js';
 import type { PageLocale } from './locales.js';
 import type { Translate } from './texts.js';
+import { placePhrase } from './place-grammar.js';
 
 export interface PlaceLevel {
   place: Place;
@@ -18,9 +19,14 @@ export interface PlaceView {
   t: Translate;
 }
 
+/** A level's name as the directory's texts take it ("au Canada" in French). */
+export function levelPhrase(page: PageLocale, level: PlaceLevel, name = level.name): string {
+  return placePhrase(page.lang, level.kind, name, level.kind === 'country' ? level.place.name : '');
+}
+
 /** "Stores in {place}" of the deepest level, or the locale's own heading at its root. */
 export function placeTitle(
-  _page: PageLocale,
+  page: PageLocale,
   levels: readonly PlaceLevel[],
   t: Translate,
   rootHeading: string,
@@ -31,7 +37,7 @@ export function placeTitle(
   const parent = levels[levels.length - 2];
   const place =
     parent && last.kind === 'city' && parent.name !== '' ? `${name}, ${parent.name}` : name;
-  return t('directory.heading', { place });
+  return t('directory.heading', { place: levelPhrase(page, last, place) });
 }
 
 export function renderPlaceMain(v: PlaceView): string {

@@ -3,8 +3,9 @@
  * region or state, and city (places keyed by their slug, so that a path names one place), and
  * the set of storeIds. Built from one read of the stores table when the data changes.
  */
-import { directoryRegionName, placeSlug } from '@locator/core';
+import { placeSlug } from '@locator/core';
 import type { StoreDirectoryRow } from '../db/store-pages.js';
+import { directoryRegion, prefectureNumber } from '../stores/state-names.js';
 
 export interface DirectoryStore {
   storeId: string;
@@ -50,6 +51,13 @@ function sortTree(place: Place, collator: Intl.Collator): void {
   );
 }
 
+/** Japan's prefectures in the country's own order, north to south (Hokkaidō first). */
+function inPrefectureOrder(regions: Map<string, Place>): Map<string, Place> {
+  const order = (p: Place) => prefectureNumber(p.name) ?? Infinity;
+  const sorted = [...regions.values()].sort((a, b) => order(a) - order(b));
+  return new Map(sorted.map((p) => [p.slug, p]));
+}
+
 export class Directory {
   /** Countries by ISO code; each holds regions, then cities, then stores. */
   readonly countries = new Map<string, Place>();
@@ -66,7 +74,7 @@ export class Directory {
         this.countries.set(r.country, country);
         this.storesByCountry.set(r.country, []);
       }
-      const region = child(country, directoryRegionName(r.state, r.city));
+      const region = child(country, directoryRegion(r.country, r.state, r.city));
       const city = child(region, r.city.trim());
       const store = { storeId: r.storeId, title: r.title, street: r.street };
       city.stores.push(store);
@@ -78,6 +86,8 @@ export class Directory {
     }
     const collator = new Intl.Collator('en');
     for (const c of this.countries.values()) sortTree(c, collator);
+    const japan = this.countries.get('JP');
+    if (japan) japan.children = inPrefectureOrder(japan.children);
   }
 
   /** The places a path of slugs names below a country, or undefined. */

@@ -12,6 +12,7 @@ import type { PageLocale, PageLocales } from './locales.js';
 import type { DataState } from './state.js';
 import type { PlaceLevel } from './directory-view.js';
 import type { PageTexts, Translate } from './texts.js';
+import { placePhrase } from './place-grammar.js';
 
 export interface PageAnswer {
   status: 200 | 301 | 404 | 410;
@@ -90,7 +91,14 @@ export class PageKit {
   }
 
   rootName(page: PageLocale, t: Translate): string {
-    return t('directory.heading', { place: this.rootPlace(page) });
+    return t('directory.heading', { place: this.rootPhrase(page) });
+  }
+
+  /** The locale's country or region as the directory's texts take it ("en France"). */
+  rootPhrase(page: PageLocale): string {
+    return page.regionName === undefined
+      ? placePhrase(page.lang, 'country', this.rootPlace(page), page.countries[0]!.countryCode)
+      : placePhrase(page.lang, 'region', page.regionName);
   }
 
   /** The locale's country, or its region's name. */

@@ -4,7 +4,7 @@ import { renderShell } from './html.js';
 import { breadcrumbJsonLd } from './json-ld.js';
 import type { PageLocale } from './locales.js';
 import type { DataState } from './state.js';
-import { renderPlaceMain, placeTitle } from './directory-view.js';
+import { levelPhrase, renderPlaceMain, placeTitle } from './directory-view.js';
 import type { Translate } from './texts.js';
 import type { Place } from './directory.js';
 import type { PageAnswer, PageKit } from './kit.js';
@@ -62,7 +62,9 @@ export function placePage(
     page,
     t,
     title: `${heading} - ${kit.o.brand}`,
-    description: t('directory.description', { place: last?.name || kit.rootPlace(page) }),
+    description: t('directory.description', {
+      place: last?.name ? levelPhrase(page, last) : kit.rootPhrase(page),
+    }),
     canonical: kit.url(path),
     alternates: kit.alternates(page, (p) => directoryPath(p.path, slugPath)),
     jsonLd: crumbs.length > 1 ? [breadcrumbJsonLd(crumbs)] : [],

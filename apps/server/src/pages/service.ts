@@ -5,7 +5,7 @@
  * the version and the path, so a revalidation costs no rendering.
  */
 import { createHash } from 'node:crypto';
-import { DIRECTORY_SEGMENT, directoryPath } from '@locator/core';
+import { DIRECTORY_SEGMENT, HOME_PATH, directoryPath } from '@locator/core';
 import { esc } from './html.js';
 import { PageLocales, type PageLocale } from './locales.js';
 import { PagesData } from './state.js';
@@ -83,6 +83,17 @@ export class StorePagesService {
       return storePage(this.kit, page, rest[0]!, t, etag);
     }
     return this.kit.errorPage(page, 404, t, etag);
+  }
+
+  /**
+   * The not-found page (404) of a path that names no site, in the home locale's language; undefined
+   * when the home locale has no store pages.
+   */
+  async notFound(): Promise<string | undefined> {
+    const page = this.locales.get(HOME_PATH);
+    if (!page) return undefined;
+    const t = await this.o.texts.of(page.tag);
+    return this.kit.errorPage(page, 404, t, '').html;
   }
 
   /**

@@ -6,7 +6,6 @@
  * store's own address.
  */
 import {
-  directoryRegionName,
   placeSlug,
   safeWebUrl,
   sharePayload,
@@ -19,6 +18,7 @@ import type { ServedCountry } from '../config/service.js';
 import { staticMapPath } from '../basemap/static-query.js';
 import { GEONAMES, NATURAL_EARTH, OPENSTREETMAP } from '../basemap/style.js';
 import type { StoreDoc } from '../stores/doc.js';
+import { directoryRegion } from '../stores/state-names.js';
 import { renderShell } from './html.js';
 import { breadcrumbJsonLd, storeJsonLd } from './json-ld.js';
 import type { PageLocale } from './locales.js';
@@ -72,7 +72,7 @@ export async function storePage(
   }
   const products = productsOf(kit, page, country);
   const nearby = await nearbyStores(kit, page, country, doc);
-  const region = directoryRegionName(doc.state, doc.city);
+  const region = directoryRegion(country.countryCode, doc.state, doc.city);
   const city = (doc.city ?? '').trim();
   const levels = [
     ...(page.regionName === undefined
@@ -82,7 +82,7 @@ export async function storePage(
     { name: city, slug: placeSlug(city) },
   ];
   const crumbs = [...kit.crumbs(page, levels, t), { name: doc.title, url: kit.url(path) }];
-  const place = [doc.city, doc.state]
+  const place = [doc.city, region === doc.city ? '' : region]
     .map((s) => (s ?? '').trim())
     .filter(Boolean)
     .join(', ');

@@ -5,7 +5,6 @@
  * stores. Every value is escaped.
  */
 import {
-  addressLines,
   appointmentProduct,
   appointmentUrl,
   isAppointmentLinkShown,
@@ -15,7 +14,7 @@ import {
   telHref,
   type Product,
 } from '@locator/core';
-import type { StoreDoc } from '../stores/doc.js';
+import { storeAddressLines, type StoreDoc } from '../stores/doc.js';
 import type { ServedCountry } from '../config/service.js';
 import type { Catalogue } from '../config/schema.js';
 import { esc } from './html.js';
@@ -92,7 +91,7 @@ export function renderStoreMain(v: StoreView): string {
     );
   }
 
-  const address = addressLines(doc);
+  const address = storeAddressLines(doc, v.country.countryCode);
   out.push('<dl class="sp-facts">');
   if (address.length > 0) {
     out.push(

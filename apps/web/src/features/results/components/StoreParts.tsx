@@ -5,7 +5,7 @@
  */
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
-import { RETAIL_STORE_TYPE, addressLines, languageTag, telHref, type Store } from '@locator/core';
+import { RETAIL_STORE_TYPE, languageTag, telHref, type Store } from '@locator/core';
 import type { ResultsContext } from '../context';
 import type { TravelTimes } from '../hooks/useTravelTimes';
 import type { StoreLinkInput, StoreUrls } from '../store-links';
@@ -102,7 +102,7 @@ export function StoreHead({
 export function StoreFacts({ store, links }: { store: Store; links: StoreLinks }) {
   const { t } = useTranslation('result');
   const { ctx } = links;
-  const address = addressLines(store);
+  const address = store.addressLines;
   // Only a number becomes a tel: link (no link for "n/a" or script-like text).
   const tel = telHref(store.phone);
   return (
