@@ -204,6 +204,12 @@ describe.each(DIALECTS)('store pages on %s', (dialect) => {
     const moved = await get('/uk/en/stores/GB-1-old-name');
     expect(moved.statusCode).toBe(301);
     expect(moved.headers.location).toBe('/uk/en/stores/GB-1-fixture-gb-1');
+    // The bare storeId is redirected the same way.
+    const bare = await get('/uk/en/stores/GB-1');
+    expect(bare.statusCode).toBe(301);
+    expect(bare.headers.location).toBe('/uk/en/stores/GB-1-fixture-gb-1');
+    expect((await get('/uk/en/stores/NOPE')).statusCode).toBe(404);
+    expect((await get('/uk/en/stores/in')).statusCode).toBe(404);
     const unknown = await get('/uk/en/stores/NOPE-1-x');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers['content-type']).toMatch(/^text\/html/);

@@ -4,7 +4,7 @@
  * with a breadcrumb.
  */
 import type { BreadcrumbList, ElectronicsStore, WithContext } from 'schema-dts';
-import type { StoreHours } from '@locator/core';
+import type { PageHours } from '@locator/core';
 import type { Crumb } from './html.js';
 import { openingHoursSpecification } from './hours-view.js';
 
@@ -22,8 +22,8 @@ export interface StoreLd {
   longitude: number;
   /** The store's own website, when safe. */
   website: string;
-  /** Opening hours, when the store has them (openingHoursSpecification). */
-  hours?: StoreHours | undefined;
+  /** Opening hours as the page shows them, when the store has them. */
+  hours?: PageHours | undefined;
 }
 
 export function storeJsonLd(s: StoreLd): WithContext<ElectronicsStore> {

@@ -9,6 +9,7 @@ import {
   directoryRegionName,
   placeSlug,
   safeWebUrl,
+  pageHours,
   sharePayload,
   storeIdOfSegment,
   storePagePath,
@@ -29,9 +30,12 @@ import type { PageAnswer, PageKit } from './kit.js';
 /** The most candidate storeIds read for one address (the longest first). */
 const CANDIDATES_MAX = 32;
 
-/** Every prefix of a segment before a "-", longest first (storeIdOfSegment's order). */
+/**
+ * The segment itself (a bare storeId, redirected to the canonical address), then every prefix
+ * before a "-", longest first (storeIdOfSegment's order).
+ */
 function candidates(segment: string): string[] {
-  const out: string[] = [];
+  const out: string[] = [segment];
   storeIdOfSegment(segment, (id) => {
     out.push(id);
     return out.length >= CANDIDATES_MAX;
@@ -70,6 +74,7 @@ export async function storePage(
   if (`${page.path}stores/${segment}` !== decodeURIComponent(path)) {
     return { status: 301, html: '', etag, location: path };
   }
+  const hours = doc.hours ? pageHours(doc.hours, (kit.o.now ?? Date.now)()) : undefined;
   const products = productsOf(kit, page, country);
   const nearby = await nearbyStores(kit, page, country, doc);
   const region = directoryRegionName(doc.state, doc.city);
@@ -112,7 +117,7 @@ export async function storePage(
         latitude: doc.latitude,
         longitude: doc.longitude,
         website: safeWebUrl(doc.storeWeb),
-        hours: doc.hours,
+        hours,
       }),
       breadcrumbJsonLd(crumbs),
     ],
@@ -159,10 +164,11 @@ export async function storePage(
         },
         attribution: [OPENSTREETMAP, NATURAL_EARTH, GEONAMES],
       },
-      now: (kit.o.now ?? Date.now)(),
+      hours,
     }),
   });
-  return { status: 200, html, etag };
+  // Today and the opening status hold until the store's next change or midnight.
+  return { status: 200, html, etag, ...(hours ? { validUntil: hours.validUntil } : {}) };
 }
 
 /** What the island needs: the share payload (core's, with this page's address) and texts. */

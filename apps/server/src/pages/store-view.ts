@@ -13,6 +13,7 @@ import {
   safeWebUrl,
   storePageDirectionsUrl,
   telHref,
+  type PageHours,
   type Product,
 } from '@locator/core';
 import type { StoreDoc } from '../stores/doc.js';
@@ -50,8 +51,8 @@ export interface StoreView {
   t: Translate;
   nearby: NearbyStore[];
   map: StoreMapImage;
-  /** The instant the page is made at (which special dates are coming); default now. */
-  now?: number;
+  /** The store's hours as the page shows them (pageHours), when it has hours. */
+  hours?: PageHours | undefined;
 }
 
 const CHANNELS = ['sales', 'service'] as const;
@@ -113,7 +114,7 @@ export function renderStoreMain(v: StoreView): string {
     );
   }
   out.push('</dl>');
-  if (doc.hours) out.push(renderStoreHours(doc.hours, v.page.tag, t, v.now ?? Date.now()));
+  if (v.hours) out.push(renderStoreHours(v.hours, v.page.tag, t));
 
   const links: string[] = [];
   const directions = storePageDirectionsUrl(v.country.getDirection, doc, v.page.lang);
