@@ -27,3 +27,4 @@ export * from './hours-text.js';
 export * from './hours-display.js';
 export * from './hours-schema.js';
 export * from './hours-page.js';
+export * from './web-url.js';

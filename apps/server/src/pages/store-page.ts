@@ -7,9 +7,9 @@
  */
 import {
   directoryRegionName,
-  placeSlug,
-  safeWebUrl,
+  normaliseWebUrl,
   pageHours,
+  placeSlug,
   sharePayload,
   storeIdOfSegment,
   storePagePath,
@@ -20,6 +20,7 @@ import type { ServedCountry } from '../config/service.js';
 import { staticMapPath } from '../basemap/static-query.js';
 import { GEONAMES, NATURAL_EARTH, OPENSTREETMAP } from '../basemap/style.js';
 import type { StoreDoc } from '../stores/doc.js';
+import { phoneForms } from '../stores/phone.js';
 import { renderShell } from './html.js';
 import { breadcrumbJsonLd, storeJsonLd } from './json-ld.js';
 import type { PageLocale } from './locales.js';
@@ -105,7 +106,7 @@ export async function storePage(
       storeJsonLd({
         name: doc.title,
         url: kit.url(path),
-        telephone: (doc.phone ?? '').trim(),
+        telephone: phoneForms(doc.phone ?? '', country.countryCode)?.international ?? '',
         street: [doc.street1, doc.street2]
           .map((s) => (s ?? '').trim())
           .filter(Boolean)
@@ -116,7 +117,7 @@ export async function storePage(
         country: country.countryCode,
         latitude: doc.latitude,
         longitude: doc.longitude,
-        website: safeWebUrl(doc.storeWeb),
+        website: normaliseWebUrl(doc.storeWeb),
         hours,
       }),
       breadcrumbJsonLd(crumbs),

@@ -10,13 +10,14 @@ import {
   appointmentUrl,
   isAppointmentLinkShown,
   resolveBadgeCodes,
-  safeWebUrl,
+  normaliseWebUrl,
   storePageDirectionsUrl,
   telHref,
   type PageHours,
   type Product,
 } from '@locator/core';
 import type { StoreDoc } from '../stores/doc.js';
+import { phoneForms } from '../stores/phone.js';
 import type { ServedCountry } from '../config/service.js';
 import type { Catalogue } from '../config/schema.js';
 import { esc } from './html.js';
@@ -104,11 +105,14 @@ export function renderStoreMain(v: StoreView): string {
   }
   const phone = (doc.phone ?? '').trim();
   if (phone !== '') {
-    const tel = telHref(phone);
+    // Read by libphonenumber in the store's country: national on the page, E.164 in tel:.
+    const forms = phoneForms(phone, v.country.countryCode);
+    const shown = forms?.display ?? phone;
+    const tel = forms?.tel ?? telHref(phone);
     out.push(
       `<dt>${esc(t('result:store.phone'))}</dt><dd>${
         tel
-          ? `<span dir="ltr">${link(tel, phone, t('result:store.callLabel', { name, phone }))}</span>`
+          ? `<span dir="ltr">${link(tel, shown, t('result:store.callLabel', { name, phone: shown }))}</span>`
           : `<bdi>${esc(phone)}</bdi>`
       }</dd>`,
     );
@@ -128,7 +132,7 @@ export function renderStoreMain(v: StoreView): string {
       ),
     );
   }
-  const web = safeWebUrl(doc.storeWeb);
+  const web = normaliseWebUrl(doc.storeWeb);
   if (web) {
     links.push(
       link(web, t('result:store.website'), t('result:store.websiteLabel', { name }), true),
