@@ -7,6 +7,9 @@
  */
 import { safeWebUrl } from './store.js';
 
+/** The WHATWG URL class of browsers and Node (core is compiled without their type libraries). */
+declare const URL: new (input: string) => { protocol: string; href: string };
+
 export function normaliseWebUrl(value: string | null | undefined): string {
   const safe = safeWebUrl(value);
   if (safe === '') return '';
