@@ -165,6 +165,8 @@ describe.each(DIALECTS)('store pages on %s', (dialect) => {
       '@id': `${ORIGIN}${path}`,
       name: doc.title,
       url: `${ORIGIN}${path}`,
+      // The picture of the store's channel from the country's configuration.
+      image: `${ORIGIN}/images/channels/sales@2x.jpg`,
       // International, as libphonenumber writes it; the page shows the national form.
       telephone: '+1 514-555-0100',
       sameAs: 'https://www.example.com/montreal',

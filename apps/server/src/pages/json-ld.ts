@@ -1,7 +1,8 @@
 /**
  * Structured data of the store pages (schema.org, typed by schema-dts): an ElectronicsStore per
- * store page (with openingHoursSpecification when it has hours), a BreadcrumbList on every page
- * with a breadcrumb.
+ * store page (image, telephone in international format, website as sameAs, and
+ * openingHoursSpecification when it has hours), a BreadcrumbList on every page with a
+ * breadcrumb.
  */
 import type { BreadcrumbList, ElectronicsStore, WithContext } from 'schema-dts';
 import type { PageHours } from '@locator/core';
@@ -22,6 +23,8 @@ export interface StoreLd {
   longitude: number;
   /** The store's own website, when safe. */
   website: string;
+  /** An absolute image URL of the store (its channel's picture, else its small map). */
+  image: string;
   /** Opening hours as the page shows them, when the store has them. */
   hours?: PageHours | undefined;
 }
@@ -33,6 +36,7 @@ export function storeJsonLd(s: StoreLd): WithContext<ElectronicsStore> {
     '@id': s.url,
     name: s.name,
     url: s.url,
+    image: s.image,
     address: {
       '@type': 'PostalAddress',
       streetAddress: s.street,

@@ -76,6 +76,14 @@ export async function storePage(
     return { status: 301, html: '', etag, location: path };
   }
   const hours = doc.hours ? pageHours(doc.hours, (kit.o.now ?? Date.now)()) : undefined;
+  const mapPath = staticMapPath({
+    latitude: doc.latitude,
+    longitude: doc.longitude,
+    zoom: MAP.zoom,
+    width: MAP.width,
+    height: MAP.height,
+    lang: page.tag,
+  });
   const products = productsOf(kit, page, country);
   const nearby = await nearbyStores(kit, page, country, doc);
   const region = directoryRegionName(doc.state, doc.city);
@@ -118,6 +126,7 @@ export async function storePage(
         latitude: doc.latitude,
         longitude: doc.longitude,
         website: normaliseWebUrl(doc.storeWeb),
+        image: storeImage(kit, country, doc, mapPath),
         hours,
       }),
       breadcrumbJsonLd(crumbs),
@@ -142,14 +151,7 @@ export async function storePage(
       t,
       nearby,
       map: {
-        src: staticMapPath({
-          latitude: doc.latitude,
-          longitude: doc.longitude,
-          zoom: MAP.zoom,
-          width: MAP.width,
-          height: MAP.height,
-          lang: page.tag,
-        }),
+        src: mapPath,
         width: MAP.width,
         height: MAP.height,
         narrow: {
@@ -170,6 +172,21 @@ export async function storePage(
   });
   // Today and the opening status hold until the store's next change or midnight.
   return { status: 200, html, etag, ...(hours ? { validUntil: hours.validUntil } : {}) };
+}
+
+/**
+ * The store's image for structured data: its channel's picture from the country configuration
+ * (`images.salesImageUrl2x`, `images.serviceImageUrl2x`), else the small map of the store.
+ */
+function storeImage(kit: PageKit, country: ServedCountry, doc: StoreDoc, mapPath: string): string {
+  const channel = doc.salesProducts.length > 0 ? 'sales' : 'service';
+  const picture = country.images[`${channel}ImageUrl2x`] ?? country.images[`${channel}ImageUrl`];
+  if (!picture) return kit.url(mapPath);
+  try {
+    return new URL(picture, `${kit.o.origin}/`).href;
+  } catch {
+    return kit.url(mapPath);
+  }
 }
 
 /** What the island needs: the share payload (core's, with this page's address) and texts. */
