@@ -14,7 +14,15 @@ describe('a store website as stored and linked', () => {
     expect(normaliseWebUrl('www.example.com:8080/x')).toBe('https://www.example.com:8080/x');
   });
   it('is empty for an empty or unsafe value', () => {
-    for (const bad of ['', '  ', 'javascript:alert(1)', '//evil.example', 'https://a b.example'])
+    for (const bad of [
+      '',
+      '  ',
+      'javascript:alert(1)',
+      '//evil.example',
+      'https://a b.example',
+      '../../etc/passwd',
+      'https://shop..example',
+    ])
       expect(normaliseWebUrl(bad), bad).toBe('');
     expect(normaliseWebUrl(undefined)).toBe('');
   });
