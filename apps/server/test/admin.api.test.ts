@@ -152,6 +152,36 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
     expect(await t.db.stores.count()).toBe(0);
   });
 
+  it('refuses an impossible phone number and stores phone and website normalised', async () => {
+    const bad = await call('PUT', `${BASE}/stores/TEL-BAD`, writeKey, {
+      body: gbRow('TEL-BAD', { phone: '0121 234' }),
+    });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().problems).toEqual([
+      expect.objectContaining({
+        column: 'phone',
+        code: 'INVALID_PHONE',
+        reason: expect.stringMatching(/^is not a valid phone number in GB \(a number like /),
+      }),
+    ]);
+    const ok = await call('PUT', `${BASE}/stores/TEL-1`, writeKey, {
+      body: gbRow('TEL-1', {
+        phone: '+441212347891',
+        storeWeb: 'shop.example.com/"quoted"<page>',
+      }),
+    });
+    expect(ok.statusCode, ok.body).toBe(201);
+    const read = await call('GET', `${BASE}/stores/TEL-1`, writeKey);
+    expect(read.json().store).toMatchObject({
+      phone: '0121 234 7891',
+      storeWeb: 'https://shop.example.com/%22quoted%22%3Cpage%3E',
+    });
+    const removed = await call('DELETE', `${BASE}/stores/TEL-1`, writeKey, {
+      headers: { 'if-match': String(read.headers.etag) },
+    });
+    expect(removed.statusCode).toBe(204);
+  });
+
   it('takes the training products of a store, refusing an unknown one', async () => {
     const bad = await call('PUT', `${BASE}/stores/TRAIN-BAD`, writeKey, {
       body: { ...gbRow('TRAIN-BAD'), trainingProducts: ['phone', 'toaster'] },

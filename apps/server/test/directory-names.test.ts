@@ -14,6 +14,7 @@ const row = (country: string, state: string, city: string, n = 1) => ({
   street: '1 Main Street',
   state,
   city,
+  changedAt: '2026-01-01T00:00:00.000Z',
 });
 
 describe('region names', () => {

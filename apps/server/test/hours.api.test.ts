@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/admin/cli.js';
 import { resolve } from 'node:path';
-import { storePagePath, type StoreHours } from '@locator/core';
+import { pageHours, storePagePath, type StoreHours } from '@locator/core';
 import { rowMaker } from '../src/import/export.js';
 import { openingHoursSpecification } from '../src/pages/hours-view.js';
 import { makeApp, type TestApp } from './helpers/app.js';
@@ -166,7 +166,10 @@ describe.each(DIALECTS)('opening hours on %s', (dialect) => {
     const html = (await a.app.inject(storePagePath('/uk/en/', 'OPEN', 'Shop OPEN'))).body;
     expect(html).toContain('<h2>Opening hours</h2>');
     expect(html).toContain('<tr><th scope="row">Saturday</th><td>10:00–16:00</td></tr>');
-    expect(html).toContain('<tr><th scope="row">Sunday</th><td>Closed</td></tr>');
+    // 20 December 2026 is a Sunday: today's row is marked.
+    expect(html).toContain(
+      '<tr aria-current="date"><th scope="row">Sunday <span class="sp-today">Today</span></th><td>Closed</td></tr>',
+    );
     expect(html).toContain('25 Dec <bdi>Christmas Day</bdi></th><td>Closed</td>');
     expect(html).toContain(
       '{"@type":"OpeningHoursSpecification","dayOfWeek":"https://schema.org/Monday","opens":"09:00","closes":"18:00"}',
@@ -213,42 +216,54 @@ describe.each(DIALECTS)('opening hours on %s', (dialect) => {
 });
 
 describe('openingHoursSpecification', () => {
-  it('writes weekday intervals, runs past midnight and special dates', () => {
-    const spec = openingHoursSpecification({
+  it('writes every weekday, runs past midnight and the special dates the page shows', () => {
+    const hours: StoreHours = {
       timeZone: 'Europe/London',
-      week: [[[540, 1440]], [[1320, 1560]], [], [], [], [], []],
-      special: [
-        { date: '2026-12-25', hours: [] },
-        { date: '2026-12-24', hours: [[540, 840]] },
+      week: [
+        [[0, 1440]],
+        [[1320, 1560]],
+        [
+          [540, 720],
+          [780, 1080],
+        ],
+        [],
+        [],
+        [],
+        [],
       ],
+      special: [
+        { date: '2026-12-20', hours: [[540, 840]] },
+        { date: '2026-12-24', hours: [[540, 840]] },
+        { date: '2026-12-25', hours: [] },
+        { date: '2027-03-01', hours: [] },
+      ],
+    };
+    // Monday 21 December 2026: the 20th is past, March is beyond the page's four weeks.
+    const spec = openingHoursSpecification(pageHours(hours, Date.parse('2026-12-21T10:00:00Z')));
+    const day = (d: string, opens: string, closes: string) => ({
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: `https://schema.org/${d}`,
+      opens,
+      closes,
+    });
+    const date = (d: string, opens: string, closes: string) => ({
+      '@type': 'OpeningHoursSpecification',
+      validFrom: d,
+      validThrough: d,
+      opens,
+      closes,
     });
     expect(spec).toEqual([
-      {
-        '@type': 'OpeningHoursSpecification',
-        dayOfWeek: 'https://schema.org/Monday',
-        opens: '09:00',
-        closes: '23:59',
-      },
-      {
-        '@type': 'OpeningHoursSpecification',
-        dayOfWeek: 'https://schema.org/Tuesday',
-        opens: '22:00',
-        closes: '02:00',
-      },
-      {
-        '@type': 'OpeningHoursSpecification',
-        validFrom: '2026-12-25',
-        validThrough: '2026-12-25',
-        opens: '00:00',
-        closes: '00:00',
-      },
-      {
-        '@type': 'OpeningHoursSpecification',
-        validFrom: '2026-12-24',
-        validThrough: '2026-12-24',
-        opens: '09:00',
-        closes: '14:00',
-      },
+      day('Monday', '00:00', '23:59'),
+      day('Tuesday', '22:00', '02:00'),
+      day('Wednesday', '09:00', '12:00'),
+      day('Wednesday', '13:00', '18:00'),
+      day('Thursday', '00:00', '00:00'),
+      day('Friday', '00:00', '00:00'),
+      day('Saturday', '00:00', '00:00'),
+      day('Sunday', '00:00', '00:00'),
+      date('2026-12-24', '09:00', '14:00'),
+      date('2026-12-25', '00:00', '00:00'),
     ]);
   });
 });

@@ -72,6 +72,56 @@ describe.each(DIALECTS)('import validation on %s', (dialect) => {
     expect(await t.db.stores.count()).toBe(0);
   });
 
+  it('stores phones and websites normalised, refusing a number that cannot be one', async () => {
+    const report = await run(
+      csv(
+        [
+          gbRow('P-NAT', { phone: '0121 2347891', storeWeb: 'WWW.Example.com' }),
+          gbRow('P-INT', {
+            phone: '+44 (0)121 234 7891',
+            storeWeb: 'https://example.com/a?q="<x>"',
+          }),
+          gbRow('P-DE', { phone: '+49 30 1234567', storeWeb: '' }),
+        ],
+        [...Object.keys(gbRow('x')), 'phone', 'storeWeb'],
+      ),
+    );
+    expect(report.outcome, JSON.stringify(report.problems)).toBe('APPLIED');
+    const stored = Object.fromEntries(
+      (await t.db.pages.stores(['P-NAT', 'P-INT', 'P-DE'])).map((s) => {
+        const doc = JSON.parse(s.doc) as { phone: string; storeWeb: string };
+        return [s.storeId, [doc.phone, doc.storeWeb]];
+      }),
+    );
+    expect(stored).toEqual({
+      'P-NAT': ['0121 234 7891', 'https://www.example.com/'],
+      'P-INT': ['0121 234 7891', 'https://example.com/a?q=%22%3Cx%3E%22'],
+      // Another country's number stays international.
+      'P-DE': ['+49 30 1234567', ''],
+    });
+    const bad = await run(
+      csv(
+        [
+          gbRow('B-1', { phone: '123' }),
+          gbRow('B-2', { phone: '0121 234 78915678' }),
+          gbRow('B-3', { phone: 'call us' }),
+          gbRow('B-4', { phone: '0121 234 789' }),
+        ],
+        [...Object.keys(gbRow('x')), 'phone'],
+      ),
+    );
+    expect(bad.problems.map((p) => [p.line, p.field, p.code, p.value])).toEqual([
+      [2, 'phone', 'INVALID_PHONE', '123'],
+      [3, 'phone', 'INVALID_PHONE', '0121 234 78915678'],
+      [4, 'phone', 'INVALID_PHONE', 'call us'],
+      [5, 'phone', 'INVALID_PHONE', '0121 234 789'],
+    ]);
+    expect(bad.problems[0]!.reason).toBe(
+      'is too short for a phone number (a number like 0121 234 5678 or +44 121 234 5678)',
+    );
+    expect(bad.problems[3]!.reason).toMatch(/^is not a valid phone number in GB \(a number like/);
+  });
+
   it('refuses control and bidirectional-override characters, reporting each field', async () => {
     const report = await run(
       csv([
@@ -121,10 +171,13 @@ describe.each(DIALECTS)('import validation on %s', (dialect) => {
     ]);
     expect(json.problems[0]?.reason).toContain('named twice');
     expect(json.outcome).toBe('INVALID_ROWS');
-    const ndjson = await run(`${row('N-1')}}\n\n${row('N-2')},"phone":"1","phone":"2"}\n`, {
-      format: 'ndjson',
-      fileName: 'stores.ndjson',
-    });
+    const ndjson = await run(
+      `${row('N-1')}}\n\n${row('N-2')},"phone":"020 7946 0001","phone":"020 7946 0002"}\n`,
+      {
+        format: 'ndjson',
+        fileName: 'stores.ndjson',
+      },
+    );
     expect(ndjson.problems.map((p) => [p.line, p.field, p.code])).toEqual([
       [3, 'phone', 'DUPLICATE_COLUMN'],
     ]);

@@ -176,7 +176,10 @@ describe.each(DIALECTS)('store pages on %s', (dialect) => {
       '@id': `${ORIGIN}${path}`,
       name: doc.title,
       url: `${ORIGIN}${path}`,
-      telephone: doc.phone,
+      // The picture of the store's channel from the country's configuration.
+      image: `${ORIGIN}/images/channels/sales@2x.jpg`,
+      // International, as libphonenumber writes it; the page shows the national form.
+      telephone: '+1 514-555-0100',
       sameAs: 'https://www.example.com/montreal',
       address: {
         '@type': 'PostalAddress',
@@ -198,7 +201,9 @@ describe.each(DIALECTS)('store pages on %s', (dialect) => {
       `${ORIGIN}${path}`,
     ]);
     // Links: phone, directions, website; the page is in French.
-    expect(root.querySelector('a[href^="tel:"]')!.getAttribute('href')).toBe('tel:+15145550100');
+    const tel = root.querySelector('a[href^="tel:"]')!;
+    expect(tel.getAttribute('href')).toBe('tel:+15145550100');
+    expect(tel.textContent).toBe('(514) 555-0100');
     expect(root.querySelector('.sp-links')!.textContent).toMatch(/Itinéraire|Site/);
     expect(root.querySelector('.sp-nearby')).toBeNull();
   });
@@ -215,6 +220,12 @@ describe.each(DIALECTS)('store pages on %s', (dialect) => {
     const moved = await get('/uk/en/stores/GB-1-old-name');
     expect(moved.statusCode).toBe(301);
     expect(moved.headers.location).toBe('/uk/en/stores/GB-1-fixture-gb-1');
+    // The bare storeId is redirected the same way.
+    const bare = await get('/uk/en/stores/GB-1');
+    expect(bare.statusCode).toBe(301);
+    expect(bare.headers.location).toBe('/uk/en/stores/GB-1-fixture-gb-1');
+    expect((await get('/uk/en/stores/NOPE')).statusCode).toBe(404);
+    expect((await get('/uk/en/stores/in')).statusCode).toBe(404);
     const unknown = await get('/uk/en/stores/NOPE-1-x');
     expect(unknown.statusCode).toBe(404);
     expect(unknown.headers['content-type']).toMatch(/^text\/html/);

@@ -261,4 +261,34 @@ export const MIGRATIONS: readonly Migration[] = [
     sqlite: [`ALTER TABLE stores ADD COLUMN training_products TEXT NOT NULL DEFAULT ''`],
     postgres: [`ALTER TABLE stores ADD COLUMN training_products TEXT NOT NULL DEFAULT ''`],
   },
+  {
+    version: 8,
+    name: "each store's last change (the sitemaps' lastmod)",
+    // Kept by the database for every writer: set when a store is added, renewed when its
+    // content (hash) changes, untouched by a write of the same content. Stores stored before
+    // take the time of the last import (else the migration's).
+    sqlite: [
+      `ALTER TABLE stores ADD COLUMN changed_at TEXT`,
+      `UPDATE stores SET changed_at = coalesce((SELECT max(applied_at) FROM imports),
+        strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`,
+      `CREATE TRIGGER stores_added_at AFTER INSERT ON stores WHEN new.changed_at IS NULL BEGIN
+        UPDATE stores SET changed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = new.id;
+      END`,
+      `CREATE TRIGGER stores_changed_at AFTER UPDATE OF hash ON stores
+        WHEN old.hash IS NOT new.hash BEGIN
+        UPDATE stores SET changed_at = strftime('%Y-%m-%dT%H:%M:%fZ', 'now') WHERE id = new.id;
+      END`,
+    ],
+    postgres: [
+      `ALTER TABLE stores ADD COLUMN changed_at TIMESTAMPTZ NOT NULL DEFAULT now()`,
+      `UPDATE stores SET changed_at = coalesce((SELECT max(applied_at) FROM imports), now())`,
+      `CREATE FUNCTION touch_store_changed_at() RETURNS trigger LANGUAGE plpgsql AS $$
+        BEGIN
+          IF NEW.hash IS DISTINCT FROM OLD.hash THEN NEW.changed_at := now(); END IF;
+          RETURN NEW;
+        END $$`,
+      `CREATE TRIGGER stores_changed_at BEFORE UPDATE ON stores
+        FOR EACH ROW EXECUTE FUNCTION touch_store_changed_at()`,
+    ],
+  },
 ];

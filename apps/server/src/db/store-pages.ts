@@ -16,6 +16,8 @@ export interface StoreDirectoryRow {
   /** Region or state as written in the store's address ("" when it has none). */
   state: string;
   city: string;
+  /** The store's last change, "YYYY-MM-DDTHH:MM:SS.sssZ" (kept by the database, migration 8). */
+  changedAt: string;
 }
 
 /** One store as stored: its country and API document (JSON text, see stores/doc.ts). */

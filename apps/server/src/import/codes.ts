@@ -39,6 +39,8 @@ export type ProblemCode =
   | 'REQUIRED'
   /** The value does not have the column's form. */
   | 'INVALID_VALUE'
+  /** A phone number that cannot be one of the store's country (libphonenumber). */
+  | 'INVALID_PHONE'
   /** Control or bidirectional-override characters. */
   | 'FORBIDDEN_CHARACTER'
   /** A coordinate that is not a plain decimal number, or out of range, or 0,0. */

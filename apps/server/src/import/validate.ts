@@ -1,12 +1,14 @@
 /**
  * One row's checks, all of them (a row's every problem is reported, not the first): forbidden
  * characters, the row schema, the country, a repeated store id, catalogue codes and carriers,
- * and the coordinates (decimal, not 0,0, inside the country).
+ * the phone and website (normalised as stored), and the coordinates (decimal, not 0,0, inside
+ * the country).
  */
 import type { ConfigService } from '../config/service.js';
 import type { StoreDoc } from '../stores/doc.js';
 import type { ProblemCode, RowProblem } from './codes.js';
 import type { RawRow } from './parse.js';
+import { normaliseContactFields } from './contact-fields.js';
 import type { CountryCheck } from './placement.js';
 import { forbiddenCharacter, importRowSchema, type RowMapper } from './row.js';
 
@@ -93,6 +95,11 @@ export function validateRow(row: RawRow, ctx: RowContext): CheckedRow {
         ? 'INVALID_VALUE'
         : 'UNKNOWN_CODE';
     add(p.field, code, p.reason);
+  }
+  if (doc) {
+    for (const p of normaliseContactFields(doc, iso)) {
+      if (!bad.has(p.field)) add(p.field, p.code, p.reason);
+    }
   }
   const { latitude, longitude } = data;
   if (latitude !== undefined && longitude !== undefined) {

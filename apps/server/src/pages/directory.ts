@@ -11,6 +11,8 @@ export interface DirectoryStore {
   storeId: string;
   title: string;
   street: string;
+  /** The store's last change (ISO 8601). */
+  changedAt: string;
 }
 
 /** A place of the directory: a country, a region or state, or a city. */
@@ -24,10 +26,12 @@ export interface Place {
   stores: DirectoryStore[];
   /** Stores in the place and below. */
   count: number;
+  /** The newest last change of its stores (ISO 8601). */
+  changedAt: string;
 }
 
 function newPlace(slug: string, name: string): Place {
-  return { slug, name, children: new Map(), stores: [], count: 0 };
+  return { slug, name, children: new Map(), stores: [], count: 0, changedAt: '' };
 }
 
 function child(parent: Place, name: string): Place {
@@ -76,11 +80,17 @@ export class Directory {
       }
       const region = child(country, directoryRegion(r.country, r.state, r.city));
       const city = child(region, r.city.trim());
-      const store = { storeId: r.storeId, title: r.title, street: r.street };
+      const store = {
+        storeId: r.storeId,
+        title: r.title,
+        street: r.street,
+        changedAt: r.changedAt,
+      };
       city.stores.push(store);
-      country.count += 1;
-      region.count += 1;
-      city.count += 1;
+      for (const place of [country, region, city]) {
+        place.count += 1;
+        if (r.changedAt > place.changedAt) place.changedAt = r.changedAt;
+      }
       this.storeCountry.set(r.storeId, r.country);
       this.storesByCountry.get(r.country)!.push(store);
     }

@@ -1,25 +1,25 @@
 /**
- * A store page's opening hours (no live status: the page is the same all day and may be
- * cached): the weekly hours Monday first and the special dates of the coming weeks, times and
- * weekday names with Intl in the page's language, in the store's own time. Every value is
- * escaped. Also the schema.org openingHoursSpecification of the same hours.
+ * A store page's opening hours and their schema.org openingHoursSpecification, both written
+ * from one model (`pageHours` of @locator/core): the weekly hours Monday first with the store's
+ * today marked, the status line ("Open now · closes 18:00"), and the special dates of the
+ * coming weeks; times and weekday names with Intl in the page's language, in the store's own
+ * time. A day open from midnight to midnight is "Open 24 hours" on the page and 00:00–23:59 in
+ * the structured data; a closed day is "Closed" and 00:00–00:00. Every value is escaped.
  */
 import {
-  dayOfIsoDate,
+  formatClock,
   formatDayMonth,
   formatInterval,
   formatWeekday,
   hoursText,
-  localTimeAt,
-  type HoursInterval,
-  type StoreHours,
+  type DayHours,
+  type HoursLine,
+  type PageHours,
 } from '@locator/core';
 import type { OpeningHoursSpecification } from 'schema-dts';
 import { esc } from './html.js';
 import type { Translate } from './texts.js';
 
-/** Special dates shown: those of the next four weeks. */
-const SPECIAL_DAYS = 28;
 const DAY_NAMES = [
   'Monday',
   'Tuesday',
@@ -30,36 +30,48 @@ const DAY_NAMES = [
   'Sunday',
 ] as const;
 
-function times(hours: readonly HoursInterval[], locale: string, t: Translate): string {
-  return hours.length > 0
-    ? hours.map((i) => formatInterval(i, locale)).join(', ')
-    : t('result:hours.closed');
+function times(day: DayHours, locale: string, t: Translate): string {
+  if (day.kind === 'closed') return t('result:hours.closed');
+  if (day.kind === 'allDay') return t('result:hours.openAlways');
+  return day.intervals.map((i) => formatInterval(i, locale)).join(', ');
 }
 
-/** The hours section of a store page, at an instant (which special dates are coming). */
-export function renderStoreHours(
-  hours: StoreHours,
-  locale: string,
-  t: Translate,
-  now: number,
-): string {
-  const rows = hours.week.map(
-    (day, i) =>
-      `<tr><th scope="row">${esc(formatWeekday(i, locale, 'long'))}</th><td>${esc(times(day, locale, t))}</td></tr>`,
+/** The status line in the page's language (the web app's words for the same line). */
+export function statusText(line: HoursLine, locale: string, t: Translate): string {
+  const time = line.minute === undefined ? '' : formatClock(line.minute, locale);
+  if (line.key === 'closedOpens' && line.weekday !== undefined) {
+    return t('result:hours.closedOpensDay', {
+      time,
+      day: formatWeekday(line.weekday, locale, 'short'),
+    });
+  }
+  return t(`result:hours.${line.key}`, { time, minutes: line.minutes ?? 0 });
+}
+
+function row(head: string, day: DayHours, today: boolean, locale: string, t: Translate): string {
+  const mark = today ? ` <span class="sp-today">${esc(t('result:hours.today'))}</span>` : '';
+  const current = today ? ' aria-current="date"' : '';
+  return `<tr${current}><th scope="row">${head}${mark}</th><td>${esc(times(day, locale, t))}</td></tr>`;
+}
+
+/** The hours section of a store page. */
+export function renderStoreHours(model: PageHours, locale: string, t: Translate): string {
+  const rows = model.week.map((day, i) =>
+    row(esc(formatWeekday(i, locale, 'long')), day, i === model.today.weekday, locale, t),
   );
-  const today = localTimeAt(now, hours.timeZone).day;
-  const coming = hours.special.filter((s) => {
-    const day = dayOfIsoDate(s.date) ?? -1;
-    return day >= today && day < today + SPECIAL_DAYS;
-  });
-  const special = coming.map(
-    (s) =>
-      `<tr><th scope="row">${esc(formatDayMonth(s.date, locale))}${
-        s.name ? ` <bdi>${esc(s.name)}</bdi>` : ''
-      }</th><td>${esc(times(s.hours, locale, t))}</td></tr>`,
+  const special = model.special.map((s) =>
+    row(
+      `${esc(formatDayMonth(s.date, locale))}${s.name ? ` <bdi>${esc(s.name)}</bdi>` : ''}`,
+      s.hours,
+      s.today,
+      locale,
+      t,
+    ),
   );
+  const state = model.status.open ? 'sp-open' : 'sp-closed';
   return [
     `<section class="sp-hours"><h2>${esc(t('result:hours.title'))}</h2>`,
+    `<p class="sp-now ${state}">${esc(statusText(model.status, locale, t))}</p>`,
     `<table><tbody>${rows.join('')}</tbody></table>`,
     special.length > 0
       ? `<h3>${esc(t('result:hours.special'))}</h3><table><tbody>${special.join('')}</tbody></table>`
@@ -68,37 +80,33 @@ export function renderStoreHours(
   ].join('');
 }
 
-/**
- * schema.org openingHoursSpecification: one entry per weekday interval and per special date
- * (validFrom = validThrough; a closed date is 00:00–00:00, as schema.org says). A run past
- * midnight closes at its wall time on the next day.
- */
-export function openingHoursSpecification(hours: StoreHours): OpeningHoursSpecification[] {
-  const clock = (m: number) => hoursText(m % 1440);
-  const out: OpeningHoursSpecification[] = [];
-  hours.week.forEach((day, i) => {
-    for (const [open, close] of day) {
-      out.push({
-        '@type': 'OpeningHoursSpecification',
-        dayOfWeek: `https://schema.org/${DAY_NAMES[i]!}`,
-        opens: clock(open),
-        closes: close === 1440 ? '23:59' : clock(close),
-      });
-    }
+type Days = Pick<OpeningHoursSpecification, 'dayOfWeek' | 'validFrom' | 'validThrough'>;
+
+function specs(day: DayHours, days: Days): OpeningHoursSpecification[] {
+  const spec = (opens: string, closes: string): OpeningHoursSpecification => ({
+    '@type': 'OpeningHoursSpecification',
+    ...days,
+    opens,
+    closes,
   });
-  for (const s of hours.special) {
-    const dates = { validFrom: s.date, validThrough: s.date };
-    if (s.hours.length === 0) {
-      out.push({ '@type': 'OpeningHoursSpecification', ...dates, opens: '00:00', closes: '00:00' });
-    }
-    for (const [open, close] of s.hours) {
-      out.push({
-        '@type': 'OpeningHoursSpecification',
-        ...dates,
-        opens: clock(open),
-        closes: close === 1440 ? '23:59' : clock(close),
-      });
-    }
-  }
-  return out;
+  if (day.kind === 'closed') return [spec('00:00', '00:00')];
+  if (day.kind === 'allDay') return [spec('00:00', '23:59')];
+  // A run past midnight closes at its wall time on the next day.
+  return day.intervals.map(([open, close]) =>
+    spec(hoursText(open % 1440), close === 1440 ? '23:59' : hoursText(close % 1440)),
+  );
+}
+
+/**
+ * schema.org openingHoursSpecification of the same model: every weekday (a closed one
+ * 00:00–00:00, as schema.org says closed is written) and every special date the page shows
+ * (validFrom = validThrough).
+ */
+export function openingHoursSpecification(model: PageHours): OpeningHoursSpecification[] {
+  return [
+    ...model.week.flatMap((day, i) =>
+      specs(day, { dayOfWeek: `https://schema.org/${DAY_NAMES[i]!}` }),
+    ),
+    ...model.special.flatMap((s) => specs(s.hours, { validFrom: s.date, validThrough: s.date })),
+  ];
 }

@@ -1,10 +1,11 @@
 /**
  * Structured data of the store pages (schema.org, typed by schema-dts): an ElectronicsStore per
- * store page (with openingHoursSpecification when it has hours), a BreadcrumbList on every page
- * with a breadcrumb.
+ * store page (image, telephone in international format, website as sameAs, and
+ * openingHoursSpecification when it has hours), a BreadcrumbList on every page with a
+ * breadcrumb.
  */
 import type { BreadcrumbList, ElectronicsStore, WithContext } from 'schema-dts';
-import type { StoreHours } from '@locator/core';
+import type { PageHours } from '@locator/core';
 import type { Crumb } from './html.js';
 import { openingHoursSpecification } from './hours-view.js';
 
@@ -22,8 +23,10 @@ export interface StoreLd {
   longitude: number;
   /** The store's own website, when safe. */
   website: string;
-  /** Opening hours, when the store has them (openingHoursSpecification). */
-  hours?: StoreHours | undefined;
+  /** An absolute image URL of the store (its channel's picture, else its small map). */
+  image: string;
+  /** Opening hours as the page shows them, when the store has them. */
+  hours?: PageHours | undefined;
 }
 
 export function storeJsonLd(s: StoreLd): WithContext<ElectronicsStore> {
@@ -33,6 +36,7 @@ export function storeJsonLd(s: StoreLd): WithContext<ElectronicsStore> {
     '@id': s.url,
     name: s.name,
     url: s.url,
+    image: s.image,
     address: {
       '@type': 'PostalAddress',
       streetAddress: s.street,

@@ -20,6 +20,11 @@ export interface PageAnswer {
   etag: string;
   /** Absolute path of a redirect. */
   location?: string;
+  /**
+   * Epoch ms until which the page is right (a store page's today and opening status): it is
+   * rendered again after it, under another ETag.
+   */
+  validUntil?: number;
 }
 
 export interface StorePagesOptions {

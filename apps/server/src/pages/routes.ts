@@ -6,7 +6,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, parseLocalePath, STORE_PAGES_SEGMENT } from '@locator/core';
 import type { StorePagesService } from './service.js';
-import { localePaths, sitemapFile, sitemapIndex, sitemapName } from './sitemap.js';
+import {
+  localePaths,
+  sitemapFile,
+  sitemapIndex,
+  sitemapName,
+  type SitemapEntry,
+} from './sitemap.js';
 import { STORE_PAGES_CSS, STORE_PAGES_CSS_PATH } from './styles.js';
 import type { DataState } from './state.js';
 
@@ -84,8 +90,8 @@ export async function pagesRoutes(app: FastifyInstance, o: PagesRouteOptions): P
 
   /** Paths of each locale with store pages, per data version. */
   let pathsVersion = '';
-  let paths = new Map<string, string[]>();
-  function localeFiles(state: DataState): Map<string, string[]> {
+  let paths = new Map<string, SitemapEntry[]>();
+  function localeFiles(state: DataState): Map<string, SitemapEntry[]> {
     if (state.version !== pathsVersion) {
       paths = new Map();
       for (const p of service.locales.all()) {
@@ -99,14 +105,14 @@ export async function pagesRoutes(app: FastifyInstance, o: PagesRouteOptions): P
 
   app.get('/sitemap.xml', async (request, reply) => {
     const state = await service.data.current();
-    const files = [...localeFiles(state)].map(([name, list]) => ({ name, count: list.length }));
+    const files = [...localeFiles(state)].map(([name, entries]) => ({ name, entries }));
     const etag = service.etag(state.version, 'sitemap.xml');
     return sendCached(
       request,
       reply,
       etag,
       'application/xml; charset=utf-8',
-      sitemapIndex(files, origin, state),
+      sitemapIndex(files, origin),
     );
   });
 
@@ -114,7 +120,7 @@ export async function pagesRoutes(app: FastifyInstance, o: PagesRouteOptions): P
     const m = /^([a-z]+-[a-z]+)-(\d{1,6})\.xml$/.exec(request.params.file);
     const state = await service.data.current();
     const list = m ? localeFiles(state).get(m[1]!) : undefined;
-    const body = list && m ? sitemapFile(list, Number(m[2]), origin, state) : undefined;
+    const body = list && m ? sitemapFile(list, Number(m[2]), origin) : undefined;
     if (!body) {
       throw new ApiError('NOT_FOUND', `No sitemap ${request.params.file.slice(0, 100)}.`);
     }

@@ -1,8 +1,9 @@
 /**
  * The store pages (pages/README.md): answers a path under a locale's `stores/` with a store
  * page, a directory page, a redirect to a store's canonical address, or a real 404 / 410 page.
- * Answers are cached by data version (and kept until it changes); their ETag is derived from
- * the version and the path, so a revalidation costs no rendering.
+ * Answers are cached by data version (and kept until it changes, a store page with opening
+ * hours no longer than its status holds); their ETag is derived from the version and the path
+ * (and the status period), so a revalidation costs no rendering.
  */
 import { createHash } from 'node:crypto';
 import { DIRECTORY_SEGMENT, HOME_PATH, directoryPath } from '@locator/core';
@@ -61,9 +62,16 @@ export class StorePagesService {
       this.cacheVersion = version;
     }
     const key = `${localePath}|${rest.join('/')}`;
+    const now = (this.o.now ?? Date.now)();
     const hit = this.cache.get(key);
-    if (hit) return hit;
-    const answer = await this.render(page, rest, this.etag(version, key));
+    if (hit && (hit.validUntil === undefined || now < hit.validUntil)) return hit;
+    const rendered = await this.render(page, rest, this.etag(version, key));
+    // A page with an opening status has an ETag per status period, so that revalidations
+    // after the status changed get the new page.
+    const answer =
+      rendered.validUntil === undefined
+        ? rendered
+        : { ...rendered, etag: this.etag(version, `${key}|${rendered.validUntil}`) };
     if (this.cache.size >= CACHE_MAX) this.cache.clear();
     this.cache.set(key, answer);
     return answer;
@@ -79,7 +87,7 @@ export class StorePagesService {
     if (rest[0] === DIRECTORY_SEGMENT && rest.length > 1) {
       return placePage(this.kit, page, rest.slice(1), await this.data.current(), t, etag);
     }
-    if (rest.length === 1 && rest[0]!.includes('-')) {
+    if (rest.length === 1 && rest[0] !== DIRECTORY_SEGMENT) {
       return storePage(this.kit, page, rest[0]!, t, etag);
     }
     return this.kit.errorPage(page, 404, t, etag);

@@ -6,8 +6,9 @@
  * store's own address.
  */
 import {
+  normaliseWebUrl,
+  pageHours,
   placeSlug,
-  safeWebUrl,
   sharePayload,
   storeIdOfSegment,
   storePagePath,
@@ -19,6 +20,7 @@ import { staticMapPath } from '../basemap/static-query.js';
 import { GEONAMES, NATURAL_EARTH, OPENSTREETMAP } from '../basemap/style.js';
 import type { StoreDoc } from '../stores/doc.js';
 import { directoryRegion } from '../stores/state-names.js';
+import { phoneForms } from '../stores/phone.js';
 import { renderShell } from './html.js';
 import { breadcrumbJsonLd, storeJsonLd } from './json-ld.js';
 import type { PageLocale } from './locales.js';
@@ -29,9 +31,12 @@ import type { PageAnswer, PageKit } from './kit.js';
 /** The most candidate storeIds read for one address (the longest first). */
 const CANDIDATES_MAX = 32;
 
-/** Every prefix of a segment before a "-", longest first (storeIdOfSegment's order). */
+/**
+ * The segment itself (a bare storeId, redirected to the canonical address), then every prefix
+ * before a "-", longest first (storeIdOfSegment's order).
+ */
 function candidates(segment: string): string[] {
-  const out: string[] = [];
+  const out: string[] = [segment];
   storeIdOfSegment(segment, (id) => {
     out.push(id);
     return out.length >= CANDIDATES_MAX;
@@ -70,6 +75,15 @@ export async function storePage(
   if (`${page.path}stores/${segment}` !== decodeURIComponent(path)) {
     return { status: 301, html: '', etag, location: path };
   }
+  const hours = doc.hours ? pageHours(doc.hours, (kit.o.now ?? Date.now)()) : undefined;
+  const mapPath = staticMapPath({
+    latitude: doc.latitude,
+    longitude: doc.longitude,
+    zoom: MAP.zoom,
+    width: MAP.width,
+    height: MAP.height,
+    lang: page.tag,
+  });
   const products = productsOf(kit, page, country);
   const nearby = await nearbyStores(kit, page, country, doc);
   const region = directoryRegion(country.countryCode, doc.state, doc.city);
@@ -100,7 +114,7 @@ export async function storePage(
       storeJsonLd({
         name: doc.title,
         url: kit.url(path),
-        telephone: (doc.phone ?? '').trim(),
+        telephone: phoneForms(doc.phone ?? '', country.countryCode)?.international ?? '',
         street: [doc.street1, doc.street2]
           .map((s) => (s ?? '').trim())
           .filter(Boolean)
@@ -111,8 +125,9 @@ export async function storePage(
         country: country.countryCode,
         latitude: doc.latitude,
         longitude: doc.longitude,
-        website: safeWebUrl(doc.storeWeb),
-        hours: doc.hours,
+        website: normaliseWebUrl(doc.storeWeb),
+        image: storeImage(kit, country, doc, mapPath),
+        hours,
       }),
       breadcrumbJsonLd(crumbs),
     ],
@@ -136,14 +151,7 @@ export async function storePage(
       t,
       nearby,
       map: {
-        src: staticMapPath({
-          latitude: doc.latitude,
-          longitude: doc.longitude,
-          zoom: MAP.zoom,
-          width: MAP.width,
-          height: MAP.height,
-          lang: page.tag,
-        }),
+        src: mapPath,
         width: MAP.width,
         height: MAP.height,
         narrow: {
@@ -159,10 +167,26 @@ export async function storePage(
         },
         attribution: [OPENSTREETMAP, NATURAL_EARTH, GEONAMES],
       },
-      now: (kit.o.now ?? Date.now)(),
+      hours,
     }),
   });
-  return { status: 200, html, etag };
+  // Today and the opening status hold until the store's next change or midnight.
+  return { status: 200, html, etag, ...(hours ? { validUntil: hours.validUntil } : {}) };
+}
+
+/**
+ * The store's image for structured data: its channel's picture from the country configuration
+ * (`images.salesImageUrl2x`, `images.serviceImageUrl2x`), else the small map of the store.
+ */
+function storeImage(kit: PageKit, country: ServedCountry, doc: StoreDoc, mapPath: string): string {
+  const channel = doc.salesProducts.length > 0 ? 'sales' : 'service';
+  const picture = country.images[`${channel}ImageUrl2x`] ?? country.images[`${channel}ImageUrl`];
+  if (!picture) return kit.url(mapPath);
+  try {
+    return new URL(picture, `${kit.o.origin}/`).href;
+  } catch {
+    return kit.url(mapPath);
+  }
 }
 
 /** What the island needs: the share payload (core's, with this page's address) and texts. */

@@ -9,12 +9,14 @@ import {
   appointmentUrl,
   isAppointmentLinkShown,
   resolveBadgeCodes,
-  safeWebUrl,
+  normaliseWebUrl,
   storePageDirectionsUrl,
   telHref,
+  type PageHours,
   type Product,
 } from '@locator/core';
 import { storeAddressLines, type StoreDoc } from '../stores/doc.js';
+import { phoneForms } from '../stores/phone.js';
 import type { ServedCountry } from '../config/service.js';
 import type { Catalogue } from '../config/schema.js';
 import { esc } from './html.js';
@@ -49,8 +51,8 @@ export interface StoreView {
   t: Translate;
   nearby: NearbyStore[];
   map: StoreMapImage;
-  /** The instant the page is made at (which special dates are coming); default now. */
-  now?: number;
+  /** The store's hours as the page shows them (pageHours), when it has hours. */
+  hours?: PageHours | undefined;
 }
 
 const CHANNELS = ['sales', 'service'] as const;
@@ -102,17 +104,20 @@ export function renderStoreMain(v: StoreView): string {
   }
   const phone = (doc.phone ?? '').trim();
   if (phone !== '') {
-    const tel = telHref(phone);
+    // Read by libphonenumber in the store's country: national on the page, E.164 in tel:.
+    const forms = phoneForms(phone, v.country.countryCode);
+    const shown = forms?.display ?? phone;
+    const tel = forms?.tel ?? telHref(phone);
     out.push(
       `<dt>${esc(t('result:store.phone'))}</dt><dd>${
         tel
-          ? `<span dir="ltr">${link(tel, phone, t('result:store.callLabel', { name, phone }))}</span>`
+          ? `<span dir="ltr">${link(tel, shown, t('result:store.callLabel', { name, phone: shown }))}</span>`
           : `<bdi>${esc(phone)}</bdi>`
       }</dd>`,
     );
   }
   out.push('</dl>');
-  if (doc.hours) out.push(renderStoreHours(doc.hours, v.page.tag, t, v.now ?? Date.now()));
+  if (v.hours) out.push(renderStoreHours(v.hours, v.page.tag, t));
 
   const links: string[] = [];
   const directions = storePageDirectionsUrl(v.country.getDirection, doc, v.page.lang);
@@ -126,7 +131,7 @@ export function renderStoreMain(v: StoreView): string {
       ),
     );
   }
-  const web = safeWebUrl(doc.storeWeb);
+  const web = normaliseWebUrl(doc.storeWeb);
   if (web) {
     links.push(
       link(web, t('result:store.website'), t('result:store.websiteLabel', { name }), true),

@@ -22,8 +22,9 @@ export class PgStorePages implements StorePagesRepository {
         `SELECT store_id AS "storeId", country,
            coalesce(d->>'title', '') AS title, coalesce(d->>'street1', '') AS street,
            coalesce(d->>'state', '') AS state,
-           coalesce(d->>'city', '') AS city
-         FROM (SELECT store_id, country, doc::json AS d FROM stores) s
+           coalesce(d->>'city', '') AS city,
+           to_char(changed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "changedAt"
+         FROM (SELECT store_id, country, changed_at, doc::json AS d FROM stores) s
          ORDER BY country, store_id COLLATE "C"`,
       ),
     );

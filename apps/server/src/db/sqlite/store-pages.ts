@@ -37,7 +37,8 @@ export class SqliteStorePages implements StorePagesRepository {
          coalesce(json_extract(doc, '$.title'), '') AS title,
          coalesce(json_extract(doc, '$.street1'), '') AS street,
          coalesce(json_extract(doc, '$.state'), '') AS state,
-         coalesce(json_extract(doc, '$.city'), '') AS city
+         coalesce(json_extract(doc, '$.city'), '') AS city,
+         coalesce(changed_at, '') AS changedAt
        FROM stores WHERE id > ? ORDER BY id LIMIT ${CHUNK}`,
     );
     this.lastImportStmt = db.prepare('SELECT max(applied_at) FROM imports').pluck();
@@ -66,6 +67,7 @@ export class SqliteStorePages implements StorePagesRepository {
           street: String(r.street),
           state: String(r.state),
           city: String(r.city),
+          changedAt: r.changedAt,
         });
       }
       if (rows.length < CHUNK) break;

@@ -19,9 +19,11 @@ import {
 
 /** Inserts a store (named parameters of a StoreRecord, dropOff as 0 or 1). */
 export const INSERT_STORE = `INSERT INTO stores (store_id, country, latitude, longitude,
-    sales_products, service_products, training_products, carriers, drop_off, hash, source, doc)
+    sales_products, service_products, training_products, carriers, drop_off, hash, source, doc,
+    changed_at)
   VALUES (@storeId, @country, @latitude, @longitude, @salesProducts, @serviceProducts,
-    @trainingProducts, @carriers, @dropOff, @hash, @source, @doc)`;
+    @trainingProducts, @carriers, @dropOff, @hash, @source, @doc,
+    strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
 
 /** INSERT_STORE, replacing the store with the same store id. */
 export const UPSERT_STORE = `${INSERT_STORE}
