@@ -60,6 +60,13 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      // The host page of embed.spec.ts, served by the spec on the next port.
+      EMBED_ORIGINS: `http://127.0.0.1:${PORT + 1}`,
+    },
   },
 });
