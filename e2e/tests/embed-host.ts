@@ -8,9 +8,9 @@ import { createServer, type Server } from 'node:http';
 export const LOCATOR_PORT = Number(process.env.E2E_PORT ?? 8181);
 export const LOCATOR = `http://localhost:${LOCATOR_PORT}`;
 /** In EMBED_ORIGINS (e2e/playwright.config.ts). */
-export const HOST_PORT = LOCATOR_PORT + 1;
+export const HOST_PORT = Number(process.env.E2E_EMBED_PORT ?? LOCATOR_PORT + 1);
 /** Not in EMBED_ORIGINS. */
-export const OTHER_PORT = LOCATOR_PORT + 2;
+export const OTHER_PORT = HOST_PORT + 1;
 
 /** The directives of docs/EMBEDDING.md "Content-Security-Policy", for the locator's origin. */
 export function hostPolicy(locator: string): string {

@@ -97,7 +97,7 @@ export class StoreLocatorElement extends EmbedElement {
     const submit = h('button', { type: 'submit', part: 'button' }, t('form.search'));
     const form = h(
       'form',
-      { role: 'search', 'aria-label': t('form.label'), part: 'form' },
+      { part: 'form' },
       place.element,
       h(
         'div',
@@ -131,11 +131,7 @@ export class StoreLocatorElement extends EmbedElement {
       pageSlice(stores, page, PAGE_SIZE).forEach((store) => {
         const open = h(
           'button',
-          {
-            type: 'button',
-            class: 'open-detail',
-            'aria-label': t('list.showDetails', { name: store.title }),
-          },
+          { type: 'button', class: 'open-detail' },
           t('list.item', { number: store.orderNumber, name: store.title }),
         );
         open.addEventListener('click', () => showDetail(store));

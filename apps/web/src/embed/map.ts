@@ -52,7 +52,8 @@ export async function createStoreMap(
   root.adoptedStyleSheets = [...root.adoptedStyleSheets, sheet];
   const basemap = await loadBasemap(lang, LOCATOR_ORIGIN);
   if (usesPmtiles(basemap.style)) await enablePmtiles();
-  const container = h('div', { role: 'region', 'aria-label': texts.t('map.label') });
+  // Groups, not landmarks: several maps may share a page, and landmarks need unique names.
+  const container = h('div', { role: 'group', 'aria-label': texts.t('map.label') });
   container.style.width = '100%';
   container.style.height = '100%';
   container.style.minHeight = '320px';
@@ -68,6 +69,7 @@ export async function createStoreMap(
       'NavigationControl.ZoomOut': texts.t('map.zoomOut'),
     },
   });
+  map.getCanvas().setAttribute('role', 'group');
   installPlaceLabels(map);
   map.addControl(new NavigationControl({ showCompass: false }));
   let markers: { id: string; marker: Marker; pin: HTMLButtonElement }[] = [];

@@ -61,14 +61,7 @@ export class StoreNearestElement extends EmbedElement {
       { href: locatorPageUrl(settings.locale, settings.channel), part: 'link', class: 'more' },
       t('form.label'),
     );
-    const card = h(
-      'section',
-      { class: 'card', part: 'card', 'aria-labelledby': headingId },
-      heading,
-      status,
-      body,
-      link,
-    );
+    const card = h('div', { class: 'card', part: 'card' }, heading, status, body, link);
     this.frame.replaceChildren(card);
     status.textContent = t('app.loading');
 
