@@ -66,7 +66,9 @@ for (const lang of ['en', 'ar']) {
     expect(style.spacing).toBe('normal');
 
     // Language and direction.
-    const dir = await page.locator('#n1 .frame').evaluate((el) => [el.lang, el.dir]);
+    const dir = await page
+      .locator('#n1 .frame')
+      .evaluate((el) => [el.getAttribute('lang'), el.getAttribute('dir')]);
     expect(dir).toEqual(lang === 'ar' ? ['ar-AE', 'rtl'] : ['en-GB', 'ltr']);
 
     // Events reach the host page: one search per element, then a selection.
@@ -78,8 +80,8 @@ for (const lang of ['en', 'ar']) {
     const events = await page.evaluate(() => (window as unknown as HostWindow).__events);
     expect(events.filter((e: { type: string }) => e.type === 'locator:search')).toHaveLength(4);
     const select = events.find((e: { type: string }) => e.type === 'locator:select');
-    expect(select.tag).toBe('store-locator');
-    expect(select.detail.storeId).toMatch(/\S/);
+    expect(select?.tag).toBe('store-locator');
+    expect(select?.detail.storeId).toMatch(/\S/);
 
     // No CSP violation, no CORS or other error.
     expect(await page.evaluate(() => (window as unknown as HostWindow).__violations)).toEqual([]);
