@@ -42,7 +42,6 @@ export function registerEmbedCors(app: FastifyInstance, origins: readonly string
       done();
       return;
     }
-    reply.header('Vary', 'Origin');
     const origin = allowedOrigin(request, allowed);
     const preflight =
       request.method === 'OPTIONS' &&
@@ -66,8 +65,12 @@ export function registerEmbedCors(app: FastifyInstance, origins: readonly string
       .send();
   });
   // After the security headers (registered before): an answer another origin may read may also
-  // be loaded by it.
-  app.addHook('onSend', (_request, reply, payload, done) => {
+  // be loaded by it. Vary is completed here, after whatever set it (Accept-Encoding).
+  app.addHook('onSend', (request, reply, payload, done) => {
+    if (EMBED_CORS_PATHS.test(request.url.split('?')[0] ?? '/')) {
+      const vary = String(reply.getHeader('Vary') ?? '');
+      if (!/\borigin\b/i.test(vary)) reply.header('Vary', vary ? `${vary}, Origin` : 'Origin');
+    }
     if (reply.hasHeader('Access-Control-Allow-Origin')) {
       reply.header('Cross-Origin-Resource-Policy', 'cross-origin');
     }
