@@ -11,6 +11,10 @@ import { defineConfig, type Plugin } from 'vite';
 import { isCoreModule, precompress } from './vite.config';
 
 const require = createRequire(import.meta.url);
+
+/** The modules of @locator/core that do not use the schema library. */
+const isZodFreeCore = (id: string): boolean =>
+  isCoreModule(id) && !/[\\/](\w+-)?schemas?\.ts$|[\\/](search-response|analytics)\.ts$/.test(id);
 const outDir = fileURLToPath(new URL('./dist/embed/v1', import.meta.url));
 
 /** MapLibre's worker, copied from the package (the same version as the map chunk). */
@@ -39,7 +43,18 @@ export default defineConfig({
       fileName: () => 'locator.js',
     },
     rolldownOptions: {
-      output: { chunkFileNames: 'assets/[name]-[hash].js' },
+      output: {
+        chunkFileNames: 'assets/[name]-[hash].js',
+        // The schema library and its readers (the maps client) in chunks of their own, apart
+        // from the shared rules: the compact element does not load them.
+        advancedChunks: {
+          groups: [
+            { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 3 },
+            { name: 'maps-client', test: /[\\/]src[\\/]lib[\\/]maps[\\/]/, priority: 1 },
+            { name: 'core', test: isZodFreeCore, priority: 2 },
+          ],
+        },
+      },
       treeshake: { moduleSideEffects: (id: string) => !isCoreModule(id) },
     },
   },

@@ -26,3 +26,4 @@ export * from './hours-zone.js';
 export * from './hours-text.js';
 export * from './hours-display.js';
 export * from './hours-schema.js';
+export * from './hours-check.js';

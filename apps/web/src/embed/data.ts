@@ -1,8 +1,9 @@
 /**
  * The elements' data, through the web app's own code: the country configuration
- * (lib/config/global-config), the results context and its rules (features/results/context),
- * the maps client (place search, reverse geocoding) and the one search-response schema, all
- * against the locator's origin.
+ * (lib/config/global-config), the results context and its rules (features/results/context) and
+ * the store normalisation of packages/core, against the locator's origin. The maps client
+ * (place search, which reads its answers with the schema library) is loaded only when a place
+ * must be found by name, so that the compact element stays small without it.
  */
 import {
   ALL_PRODUCTS_OPTION,
@@ -10,19 +11,19 @@ import {
   parseErrorBody,
   searchApiPath,
   searchApiQuery,
-  searchResponseSchema,
   type GlobalMatrixResponse,
   type SearchRequest,
   type SearchResults,
   type Store,
 } from '@locator/core';
 import { fetchGlobalMatrix, toLoadedConfig } from '../lib/config/global-config';
-import { createMapsClient, type MapsClient } from '../lib/maps/client';
+import type { MapsClient } from '../lib/maps/client';
 import { resultsContext, searchCountry, type ResultsContext } from '../features/results/context';
 import type { EmbedSettings } from './settings';
 import { locatorFetch } from './origin';
 
-export const maps: MapsClient = createMapsClient({ fetch: locatorFetch });
+/** The maps client, loaded on first use. */
+export const loadMaps = (): Promise<MapsClient> => import('./maps').then((m) => m.maps);
 
 const matrices = new Map<string, Promise<GlobalMatrixResponse>>();
 
@@ -80,6 +81,30 @@ export function searchRequest(
 
 export class SearchFailed extends Error {}
 
+const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/**
+ * The search answer has what the elements read: the store list, and for each store the values
+ * a store cannot be shown without (as the search-response schema requires them: id, order
+ * number, title, position); the rest is read leniently by normaliseStores.
+ */
+export function isSearchAnswer(
+  body: unknown,
+): body is { results: SearchResults & { beyondRadius?: boolean } } {
+  if (!isRecord(body) || !isRecord(body.results) || !Array.isArray(body.results.stores)) {
+    return false;
+  }
+  return body.results.stores.every(
+    (s) =>
+      isRecord(s) &&
+      (typeof s.id === 'string' || typeof s.id === 'number') &&
+      Number.isInteger(s.orderNumber) &&
+      typeof s.title === 'string' &&
+      Number.isFinite(s.latitude) &&
+      Number.isFinite(s.longitude),
+  );
+}
+
 export async function searchStores(
   ctx: ResultsContext,
   request: SearchRequest,
@@ -93,12 +118,12 @@ export async function searchStores(
   });
   const body: unknown = await res.json().catch(() => undefined);
   if (!res.ok) throw new SearchFailed(parseErrorBody(body)?.message ?? `HTTP ${res.status}`);
-  const parsed = searchResponseSchema.safeParse(body);
-  if (!parsed.success) throw new SearchFailed('unexpected search response');
-  const results = parsed.data.results as unknown as SearchResults;
+  if (!isSearchAnswer(body)) throw new SearchFailed('unexpected search response');
+  const { results } = body;
+  for (const store of results.stores) store.id = String(store.id);
   return {
     stores: normaliseStores(results, ctx.channelKey),
-    beyondRadius: parsed.data.results.beyondRadius,
+    beyondRadius: results.beyondRadius === true,
   };
 }
 
@@ -109,6 +134,7 @@ export async function settingsPosition(
 ): Promise<Position | undefined> {
   if (settings.position) return { ...settings.position, address: settings.place };
   if (settings.place === '') return undefined;
+  const maps = await loadMaps();
   const [place] = await maps.geocode({
     q: settings.place,
     countries: placeCountries(ctx),

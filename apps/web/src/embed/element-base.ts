@@ -22,6 +22,17 @@ export interface SelectEventDetail {
   name: string;
 }
 
+export type EmitEvent = {
+  (type: 'locator:search', detail: SearchEventDetail): void;
+  (type: 'locator:select', detail: SelectEventDetail): void;
+};
+
+/** Dispatches an event of the element to the host page (bubbling out of the shadow root). */
+export function emitter(host: HTMLElement): EmitEvent {
+  return (type: string, detail: unknown) =>
+    host.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
+}
+
 export abstract class EmbedElement extends HTMLElement {
   static get observedAttributes(): readonly string[] {
     return OBSERVED_ATTRIBUTES;
@@ -89,9 +100,5 @@ export abstract class EmbedElement extends HTMLElement {
     signal: AbortSignal,
   ): Promise<void>;
 
-  protected emit(type: 'locator:search', detail: SearchEventDetail): void;
-  protected emit(type: 'locator:select', detail: SelectEventDetail): void;
-  protected emit(type: string, detail: unknown): void {
-    this.dispatchEvent(new CustomEvent(type, { detail, bubbles: true, composed: true }));
-  }
+  protected readonly emit: EmitEvent = emitter(this);
 }

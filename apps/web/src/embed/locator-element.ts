@@ -1,5 +1,5 @@
 /**
- * <store-locator>: the full search — place with suggestions, product, the list with paging,
+ * The content of <store-locator> (define.ts), loaded when the first one renders: the full search — place with suggestions, product, the list with paging,
  * the map (loaded only when there are stores to show) and each store's detail with the
  * locator's links.
  */
@@ -14,43 +14,39 @@ import {
 import type { ResultsContext } from '../features/results/context';
 import {
   loadContext,
-  maps,
   placeCountries,
   searchRequest,
   searchStores,
   settingsPosition,
   type Position,
 } from './data';
+import { maps } from './maps';
 import { placeField } from './combobox';
 import { h } from './dom';
-import { EmbedElement } from './element-base';
+import type { EmitEvent } from './element-base';
 import type { EmbedSettings } from './settings';
 import { storeDetail } from './store-detail';
 import { hoursStatus, storeAddress, storeDistance } from './store-view';
-import { LOCATOR_STYLES, SHARED_STYLES } from './styles';
 import type { Texts } from './texts';
 import type { StoreMapView } from './map';
 
 let ids = 0;
 
-export class StoreLocatorElement extends EmbedElement {
+export class LocatorView {
   private map: StoreMapView | undefined;
 
-  constructor() {
-    super([SHARED_STYLES, LOCATOR_STYLES]);
-  }
+  constructor(
+    private readonly root: ShadowRoot,
+    private readonly frame: HTMLElement,
+    private readonly emit: EmitEvent,
+  ) {}
 
-  override disconnectedCallback(): void {
-    super.disconnectedCallback();
+  removeMap(): void {
     this.map?.remove();
     this.map = undefined;
   }
 
-  protected async render(
-    settings: EmbedSettings,
-    texts: Texts,
-    signal: AbortSignal,
-  ): Promise<void> {
+  async render(settings: EmbedSettings, texts: Texts, signal: AbortSignal): Promise<void> {
     const { t } = texts;
     const id = ++ids;
     this.map?.remove();

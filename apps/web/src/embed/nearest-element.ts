@@ -14,7 +14,7 @@ import {
 import type { ResultsContext } from '../features/results/context';
 import {
   loadContext,
-  maps,
+  loadMaps,
   searchRequest,
   searchStores,
   settingsPosition,
@@ -128,11 +128,13 @@ export class StoreNearestElement extends EmbedElement {
       navigator.geolocation.getCurrentPosition(
         (p) => {
           const { latitude, longitude } = p.coords;
-          void maps.reverse({ latitude, longitude, lang: context.mapsLang }).then((place) => {
-            if (signal.aborted) return;
-            button.remove();
-            return show({ latitude, longitude, address: place?.lines[0] ?? '' });
-          });
+          void loadMaps()
+            .then((maps) => maps.reverse({ latitude, longitude, lang: context.mapsLang }))
+            .then((place) => {
+              if (signal.aborted) return;
+              button.remove();
+              return show({ latitude, longitude, address: place?.lines[0] ?? '' });
+            });
         },
         () => {
           button.disabled = false;
