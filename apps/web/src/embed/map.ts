@@ -93,7 +93,8 @@ export async function createStoreMap(
           onSelect(store);
         });
         bounds.extend([store.longitude, store.latitude]);
-        const marker = new Marker({ element: pin })
+        // MapLibre positions the marker element; the pin button inside keeps its own style.
+        const marker = new Marker({ element: h('div', {}, pin) })
           .setLngLat([store.longitude, store.latitude])
           .addTo(map);
         return { id: store.id, marker, pin };

@@ -104,6 +104,7 @@ input, select {
 .store[aria-current='true'] { background: var(--locator-highlight, #e8f0fe); }
 .pages { display: flex; gap: 8px; align-items: center; justify-content: center; margin-top: 8px; }
 .pages button { min-width: 44px; padding: 8px; }
+.frame[dir='rtl'] .pages button { transform: scaleX(-1); }
 .detail ul { list-style: none; padding: 0; margin: 12px 0 0; display: flex; flex-wrap: wrap; gap: 8px 16px; }
 .detail h3 { margin: 12px 0 4px; font-size: 1.1em; }
 .detail table { border-collapse: collapse; font-size: 0.9em; }
