@@ -12,9 +12,10 @@ import { isCoreModule, precompress } from './vite.config';
 
 const require = createRequire(import.meta.url);
 
-/** The modules of @locator/core that do not use the schema library. */
+/** The modules of @locator/core that do not use the schema library, and the maps language. */
 const isZodFreeCore = (id: string): boolean =>
-  isCoreModule(id) && !/[\\/](\w+-)?schemas?\.ts$|[\\/](search-response|analytics)\.ts$/.test(id);
+  /[\\/]src[\\/]lib[\\/]maps[\\/]language\.ts$/.test(id) ||
+  (isCoreModule(id) && !/[\\/](\w+-)?schemas?\.ts$|[\\/](search-response|analytics)\.ts$/.test(id));
 const outDir = fileURLToPath(new URL('./dist/embed/v1', import.meta.url));
 
 /** MapLibre's worker, copied from the package (the same version as the map chunk). */
@@ -50,12 +51,20 @@ export default defineConfig({
         advancedChunks: {
           groups: [
             { name: 'zod', test: /[\\/]node_modules[\\/]zod[\\/]/, priority: 3 },
-            { name: 'maps-client', test: /[\\/]src[\\/]lib[\\/]maps[\\/]/, priority: 1 },
+            {
+              name: 'maps-client',
+              test: /[\\/]src[\\/]lib[\\/]maps[\\/](api|client|schemas)\.ts$/,
+              priority: 1,
+            },
             { name: 'core', test: isZodFreeCore, priority: 2 },
           ],
         },
       },
-      treeshake: { moduleSideEffects: (id: string) => !isCoreModule(id) },
+      // The maps client's module makes its page-wide client when loaded; unused here, it drops out.
+      treeshake: {
+        moduleSideEffects: (id: string) =>
+          !isCoreModule(id) && !/[\\/]src[\\/]lib[\\/]maps[\\/]/.test(id),
+      },
     },
   },
 });
