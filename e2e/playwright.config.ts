@@ -19,6 +19,10 @@ if (!existsSync(CHROMIUM)) {
 }
 
 const PORT = Number(process.env.E2E_PORT ?? 8181);
+// The embed journeys' host page (embed.spec.ts) listens here, and the next port for an origin
+// that may not embed; read again by the workers.
+process.env.E2E_EMBED_PORT ??= String(PORT + 1);
+const EMBED_PORT = Number(process.env.E2E_EMBED_PORT);
 const repoRoot = resolve(import.meta.dirname, '..');
 // One throwaway folder per run: made by the runner, whose workers inherit its name (this file is
 // read again in each worker). It holds the server's data and the map harness's build.
@@ -60,6 +64,12 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(PORT), DATA_DIR: dataDir, LOG_LEVEL: 'warn', HOST: '127.0.0.1' },
+    env: {
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      EMBED_ORIGINS: `http://127.0.0.1:${EMBED_PORT}`,
+    },
   },
 });

@@ -1,38 +1,40 @@
 import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 
 /** @locator/core is pure (no I/O, no module-level effects): let unused exports drop out. */
-const isCoreModule = (id: string) => /[\\/]packages[\\/]core[\\/]/.test(id);
+export const isCoreModule = (id: string) => /[\\/]packages[\\/]core[\\/]/.test(id);
 
 /**
  * Writes `.br` (quality 11) and `.gz` (level 9) beside each built script and stylesheet of
  * `assets/` of at least 1 KiB, which the server sends to browsers that accept them
  * (@fastify/static `preCompressed`), so that nothing is compressed per request.
  */
-function precompress(): Plugin {
+export function precompress(folders: readonly string[] = ['assets']): Plugin {
   let outDir = 'dist';
   return {
     name: 'locator-precompress',
     apply: 'build',
     configResolved(config) {
-      outDir = join(config.root, config.build.outDir);
+      outDir = resolve(config.root, config.build.outDir);
     },
     closeBundle() {
-      const dir = join(outDir, 'assets');
-      for (const name of readdirSync(dir)) {
-        if (!/\.(m?js|css|svg)$/.test(name)) continue;
-        const file = join(dir, name);
-        if (statSync(file).size < 1024) continue;
-        const raw = readFileSync(file);
-        writeFileSync(
-          `${file}.br`,
-          brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-        );
-        writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+      for (const folder of folders) {
+        const dir = join(outDir, folder);
+        for (const name of readdirSync(dir)) {
+          if (!/\.(m?js|css|svg)$/.test(name)) continue;
+          const file = join(dir, name);
+          if (statSync(file).size < 1024) continue;
+          const raw = readFileSync(file);
+          writeFileSync(
+            `${file}.br`,
+            brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          );
+          writeFileSync(`${file}.gz`, gzipSync(raw, { level: 9 }));
+        }
       }
     },
   };

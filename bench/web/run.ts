@@ -24,6 +24,11 @@
  *   (its frames would be idle ones). BENCH_WEB_ONLY=frames measures only these and writes
  *   bench/results/web-frames.json.
  *
+ * - The compact embeddable element (embed.ts): <store-nearest> on a host page of another
+ *   origin, the JavaScript it loads (gzip; budget 25 KB) and the time from navigation start to its
+ *   stores shown, BENCH_WEB_EMBED_RUNS runs (default 20), median and p90. BENCH_WEB_ONLY=embed
+ *   measures only these and writes bench/results/web-embed.json.
+ *
  * - Store pages: the time to the last byte of BENCH_WEB_STORE_PAGES (default 200) store pages,
  *   first answer (rendered) and again (cached by data version), median and p90.
  *
@@ -45,6 +50,7 @@ import { MANIFEST, allScripts, chunkSize, mapFiles, type ChunkSize } from './chu
 import { basemapTraffic, geoTileSizes } from './basemap.js';
 import { launchChrome, runLighthouse, type LighthouseRun } from './lighthouse.js';
 import { panFrameTimes, type FrameFigures, type FrameStats } from './frames.js';
+import { EMBED_BUDGET_GZIP_KB, embedFigures, startEmbedHost, type EmbedFigures } from './embed.js';
 
 const LH_RUNS = Number(process.env.BENCH_WEB_LH_RUNS ?? 3);
 const SEARCH_RUNS = Number(process.env.BENCH_WEB_SEARCH_RUNS ?? 20);
@@ -63,6 +69,8 @@ const FRAMES_COUNTRY_STEPS = 10;
 const FRAMES_CONTINENT_STEPS = 11;
 const FRAMES_STORES = Number(process.env.BENCH_WEB_FRAMES_STORES ?? 200_000);
 const ONLY_FRAMES = process.env.BENCH_WEB_ONLY === 'frames';
+const ONLY_EMBED = process.env.BENCH_WEB_ONLY === 'embed';
+const EMBED_RUNS = Number(process.env.BENCH_WEB_EMBED_RUNS ?? 20);
 const KB = 1024;
 const BUDGETS = {
   performance: 95,
@@ -222,11 +230,45 @@ async function main(): Promise<void> {
   const loadBefore = load();
   const dataDir = mkdtempSync(join(tmpdir(), 'locator-bench-web-'));
   let server: Locator | undefined;
+  const embedHost = await startEmbedHost();
   try {
     log('starting the server (demo data into a throwaway directory)');
-    server = await startLocator({ DATA_DIR: dataDir });
+    server = await startLocator({ DATA_DIR: dataDir, EMBED_ORIGINS: embedHost.origin });
     const base = `http://127.0.0.1:${server.port}`;
     log(`server at ${base}`);
+
+    embedHost.locator = base;
+    const embedOnce = async (browser: Browser): Promise<EmbedFigures> => {
+      const figures = await embedFigures(browser, embedHost, EMBED_RUNS, { median, percentile });
+      log(
+        `<store-nearest>: ${figures.totalGzipKB} KB of JavaScript gzip (${figures.scripts.length} files), ` +
+          `stores shown ${figures.storesShownMedianMs} ms median, p90 ${figures.storesShownP90Ms} ms ` +
+          `(${figures.runs} runs)`,
+      );
+      return figures;
+    };
+
+    if (ONLY_EMBED) {
+      const browser = await launchBrowser();
+      try {
+        const embed = await embedOnce(browser);
+        mkdirSync('bench/results', { recursive: true });
+        const passed = embed.totalGzipKB <= EMBED_BUDGET_GZIP_KB;
+        const out = {
+          benchmark: 'web-embed',
+          date: new Date().toISOString(),
+          machine: { cpus: cpus().length, loadAverageBefore: loadBefore, loadAverageAfter: load() },
+          budget: { gzipKB: `≤ ${EMBED_BUDGET_GZIP_KB}`, passed },
+          embed,
+        };
+        writeFileSync('bench/results/web-embed.json', `${JSON.stringify(out, null, 2)}\n`);
+        log(`wrote bench/results/web-embed.json; ${passed ? 'budget met' : 'budget MISSED'}`);
+        if (!passed) process.exitCode = 1;
+      } finally {
+        await browser.close();
+      }
+      return;
+    }
 
     if (ONLY_FRAMES) {
       const browser = await launchBrowser();
@@ -256,6 +298,7 @@ async function main(): Promise<void> {
     let searchMs: number[] = [];
     let mapFrames: Record<string, FrameFigures> = {};
     const basemap: Record<string, unknown> = {};
+    let embed: EmbedFigures | undefined;
     try {
       for (const [name, path] of Object.entries(PAGES) as [PageName, string][]) {
         javascript[name] = {};
@@ -313,6 +356,7 @@ async function main(): Promise<void> {
           `(${SEARCH_RUNS} runs)`,
       );
       mapFrames = await frameFigures(browser, base);
+      embed = await embedOnce(browser);
     } finally {
       await browser.close();
     }
@@ -355,6 +399,14 @@ async function main(): Promise<void> {
         passed: resultsJs <= BUDGETS.resultsJsGzipKB,
       },
     );
+    if (embed) {
+      checks.push({
+        name: 'javascript <store-nearest> gzip KB',
+        value: embed.totalGzipKB,
+        limit: `≤ ${EMBED_BUDGET_GZIP_KB}`,
+        passed: embed.totalGzipKB <= EMBED_BUDGET_GZIP_KB,
+      });
+    }
     const chunkList = allScripts().map((file) => {
       const c = chunkSize(file, map);
       return {
@@ -378,6 +430,7 @@ async function main(): Promise<void> {
       ],
       lighthouse: { runsPerPage: LH_RUNS, pages: lh },
       storePages: storePages.figures,
+      embed,
       javascript: { pages: javascript, chunks: chunkList },
       map: {
         bundleGzipKB: kb(chunkList.filter((c) => c.map).reduce((n, c) => n + c.gzipKB * KB, 0)),
@@ -411,6 +464,7 @@ async function main(): Promise<void> {
       await Promise.race([server.exited, new Promise((r) => setTimeout(r, 10_000))]);
     }
     rmSync(dataDir, { recursive: true, force: true });
+    embedHost.server.close();
   }
 }
 

@@ -9,7 +9,15 @@ import { join } from 'node:path';
 import { ApiError, localeAliasPath, parseLocalePath } from '@locator/core';
 import type { Env } from './env.js';
 import { renderHostPage, type BootData } from './http/host-page.js';
-import { registerSecurityHeaders, type SecurityConfig } from './http/security.js';
+import {
+  loadSecurityConfig,
+  mapOrigins,
+  pageContentSecurityPolicy,
+  registerSecurityHeaders,
+  type SecurityConfig,
+} from './http/security.js';
+import { loadBasemapConfig } from './basemap/config.js';
+import { registerEmbed } from './embed/index.js';
 import { registerCompression } from './http/compression.js';
 import { apiRoutes, type ApiDeps } from './api/index.js';
 import { adminRoutes } from './admin/routes.js';
@@ -76,7 +84,7 @@ const MAX_PARAM_LENGTH = 200;
  * NOT_FOUND (JSON), never the host page, so a missing tile, translation or script is not
  * answered with HTML and status 200.
  */
-const NOT_A_PAGE = /^\/(api|basemap|locales|assets)(\/|$)/;
+const NOT_A_PAGE = /^\/(api|basemap|locales|assets|embed)(\/|$)/;
 
 /** A request the host page answers when nothing else does: GET or HEAD of a page path. */
 function isPageRequest(method: string, path: string): boolean {
@@ -87,6 +95,7 @@ function isPageRequest(method: string, path: string): boolean {
 export const STATIC_IGNORED = ['locales/**', '**/*.map', '**/*.map.br', '**/*.map.gz'];
 
 export function staticCacheControl(path: string): string {
+  // Hashed build files (the web app's, and the embed's under /embed/v1/assets/).
   if (path.includes('/assets/')) return 'public, max-age=31536000, immutable';
   if (path.includes('/locales/')) return 'public, max-age=2592000';
   return 'public, max-age=3600';
@@ -130,7 +139,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   registerConnectAnswer(app.server);
   registerHostRequired(app);
-  registerSecurityHeaders(app, { basemap: options.basemap, security: options.security });
+  const security = options.security ?? loadSecurityConfig();
+  registerSecurityHeaders(app, { basemap: options.basemap, security });
+  // After the security headers: the frame page and cross-origin answers adjust theirs.
+  const embedMapOrigins = mapOrigins(options.basemap ?? loadBasemapConfig(), security);
+  registerEmbed(app, {
+    origins: security.EMBED_ORIGINS,
+    pagePolicy: (https) => pageContentSecurityPolicy(embedMapOrigins, https),
+    brand: env.BRAND,
+  });
   registerIfNoneMatchAny(app);
   // JSON bodies' depth and encoding checked (and their text kept), query keys given once.
   registerJsonBodies(app);

@@ -234,7 +234,11 @@ describe('the map’s origins in the policy', () => {
 
 describe('security settings', () => {
   it('defaults to a year of HSTS and no extra origins', () => {
-    expect(loadSecurityConfig({})).toEqual({ HSTS_MAX_AGE: 31536000, CSP_EXTRA_ORIGINS: [] });
+    expect(loadSecurityConfig({})).toEqual({
+      HSTS_MAX_AGE: 31536000,
+      CSP_EXTRA_ORIGINS: [],
+      EMBED_ORIGINS: [],
+    });
   });
 
   it('turns HSTS off with 0 and sets the policy from the given settings', async () => {

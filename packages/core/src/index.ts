@@ -28,3 +28,4 @@ export * from './hours-display.js';
 export * from './hours-schema.js';
 export * from './hours-page.js';
 export * from './web-url.js';
+export * from './hours-check.js';

@@ -23,7 +23,7 @@
  *   re-serialised), apart from the added scheme and trimmed outer whitespace.
  */
 import { addressLines } from './address.js';
-import { storeHoursSchema } from './hours-schema.js';
+import { isStoreHours } from './hours-check.js';
 import type { Badge, CodeItem, Product, RawStore, SearchResults, Store } from './types.js';
 
 type Lookup<T> = ReadonlyMap<string, T>;
@@ -184,7 +184,7 @@ export function normaliseStore(raw: RawStore, lookups: StoreLookups, channel: st
     serviceTypes: resolveIds(raw.serviceTypes, lookups.repairTypes).map(toCodeItem),
     valueAddedServices: resolveIds(raw.valueAddedServices, lookups.vas).map(toCodeItem),
     solutionsSpecialties: resolveIds(raw.solutionsSpecialties, lookups.specialties).map(toCodeItem),
-    ...(raw.hours && storeHoursSchema.safeParse(raw.hours).success ? { hours: raw.hours } : {}),
+    ...(isStoreHours(raw.hours) ? { hours: raw.hours } : {}),
   };
 }
 

@@ -54,6 +54,16 @@ const schema = z.object({
     .default('')
     .transform((v) => v.split(/[\s,]+/).filter((s) => s !== ''))
     .pipe(z.array(z.string().regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, ORIGIN_LIST_MESSAGE))),
+  /**
+   * The sites allowed to embed the locator (embed/README.md), space- or comma-separated
+   * origins; unset: embedding is off (no /embed/ files, no cross-origin answers).
+   */
+  EMBED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v) => v.split(/[\s,]+/).filter((s) => s !== ''))
+    .pipe(z.array(z.string().regex(/^https?:\/\/[a-z0-9.-]+(:\d{1,5})?$/i, ORIGIN_LIST_MESSAGE)))
+    .transform((list) => [...new Set(list.map((o) => o.toLowerCase()))]),
 });
 
 export type SecurityConfig = Readonly<z.infer<typeof schema>>;

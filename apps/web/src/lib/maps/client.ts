@@ -4,8 +4,6 @@
  * the pending one. Failures are logged and never thrown into the UI: a failed or cancelled
  * request resolves to "nothing" (an empty list, undefined).
  */
-import { autocompleteLanguage } from '@locator/core';
-import { languageTag } from '../locale-tag';
 import {
   fetchAutocomplete,
   fetchEta,
@@ -33,10 +31,7 @@ export interface MapsClientOptions {
   log?: Logger;
 }
 
-/** The maps language of a page (spec 7.3): hk → zh-HK, mo and tw → zh-Hant, else the page's. */
-export function mapsLanguage(country: string, locale: string): string {
-  return autocompleteLanguage(country, languageTag(locale));
-}
+export { mapsLanguage } from './language';
 
 function isAbort(error: unknown): boolean {
   return error instanceof DOMException && error.name === 'AbortError';
