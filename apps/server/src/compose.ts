@@ -95,7 +95,21 @@ export async function createServices(
   // The store index is built before the server answers (see db/store-follower.ts).
   await db.search.ready();
   const outages = options.outageLog ?? new OutageLog({ warn: log, info: log });
-  db.search.listen((ok) => (ok ? outages.succeeded() : outages.checkFailed()));
+  // A person's write ends the demo label: at once in the writing process, and in the others
+  // when their store index follows the change (the mark is written with the stores).
+  db.changes.listen(() => config.setDemoData(false));
+  let labelledAt = db.search.state().builtAt;
+  db.search.listen((ok) => {
+    if (ok) outages.succeeded();
+    else outages.checkFailed();
+    const builtAt = db.search.state().builtAt;
+    if (!ok || builtAt === labelledAt) return;
+    labelledAt = builtAt;
+    isDemoDataset(db).then(
+      (demo) => config.setDemoData(demo),
+      () => undefined,
+    );
+  });
   const token = settings.MAPS_PROVIDER === 'embedded' ? '' : env.MAP_TOKEN;
   const analytics = createAnalytics(analyticsConfig, config, db, log);
   const hooks = webhookOptions(webhookConfig, log);

@@ -22,6 +22,7 @@ import {
   type WriteCallback,
 } from '../store-changes.js';
 import { guarded } from './errors.js';
+import { MARK_WRITTEN } from '../dataset.js';
 import { STORE_WRITE_LOCK, UPSERT, columnsOf } from './store-writes.js';
 
 const STORE_COLUMNS = 'store_id AS "storeId", country, doc, hash, source';
@@ -118,6 +119,7 @@ export class PgAdminRepository implements AdminRepository {
         );
         const storeId = out.store?.storeId ?? out.storeId ?? '';
         change = storeWritten(operation, actor, rows[0]?.v ?? '0', { storeId, kind });
+        await client.query(MARK_WRITTEN);
       }
       await client.query('COMMIT');
       if (kind) this.changed(change);

@@ -7,6 +7,7 @@
 import type pg from 'pg';
 import { inSpatialOrder } from '../geo.js';
 import { guarded } from './errors.js';
+import { MARK_WRITTEN } from '../dataset.js';
 import type { StoreRecord } from '../types.js';
 import type { CommittedChange, WriteCallback } from '../store-changes.js';
 import {
@@ -148,6 +149,7 @@ export class PgStoreWrites implements StoreWriteRepository {
         'SELECT version::text AS v FROM store_version',
       );
       change = committedImport(set, plan, version[0]?.v ?? '0');
+      await client.query(MARK_WRITTEN);
       await client.query('COMMIT');
       result = { ...plan.result, written: true };
       return result;
