@@ -13,6 +13,7 @@ import { inSpatialOrder } from '../geo.js';
 import type { StoreIndex } from '../store-index.js';
 import { buildIndex } from '../store-index-builder.js';
 import { guarded } from './errors.js';
+import { withClient } from './client.js';
 import { BATCH, INSERT_STORES, STORE_WRITE_LOCK, columnsOf } from './store-writes.js';
 import { DEMO_ONLY, markDemo } from '../dataset.js';
 
@@ -57,17 +58,19 @@ export class PgStoreRepository implements StoreRepository {
   }
 
   private async transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await guarded(() => this.pool.connect());
     try {
-      await client.query('BEGIN');
-      const out = await fn(client);
-      await client.query('COMMIT');
-      return out;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
+      return await withClient(this.pool, async (client) => {
+        try {
+          await client.query('BEGIN');
+          const out = await fn(client);
+          await client.query('COMMIT');
+          return out;
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw err;
+        }
+      });
     } finally {
-      client.release();
       this.onWrite();
     }
   }
