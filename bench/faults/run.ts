@@ -10,8 +10,11 @@
  * 2. an import killed mid-way (SIGKILL) on both databases: the previous data set is intact and
  *    searchable (the same answers, byte for byte);
  * 3. SIGTERM under load: the server keeps serving for its grace period (SHUTDOWN_GRACE_MS,
- *    /healthz answering 503), then finishes the requests in flight and exits 0.
+ *    /healthz answering 503), then finishes the requests in flight and exits 0;
+ * 4. SIGTERM to the whole process group of `npm run serve` (systemd's default), one worker
+ *    and two, with a large bulk request in flight: the same graceful stop (./group-stop.ts).
  *
+ * BENCH_FAULTS_ONLY: "sqlite", "postgres" or "stop" runs those scenarios alone.
  * Figures and verdicts go to bench/results/faults.json; the exit code is 1 if any check fails.
  */
 import { spawn } from 'node:child_process';
@@ -35,6 +38,7 @@ import {
   type Answer,
   type Locator,
 } from '../lib/locator.js';
+import { groupStopScenario } from './group-stop.js';
 
 const log = (m: string): void => console.log(`[bench:faults] ${m}`);
 const PG_PORT = Number(process.env.BENCH_FAULTS_PG_PORT ?? 55432);
@@ -309,9 +313,16 @@ async function main(): Promise<void> {
   const report: Record<string, unknown> = {};
   const common = { WORKERS: '2', DEMO_STORES, RATE_LIMIT_SEARCH: '0', SHUTDOWN_GRACE_MS: '1000' };
 
-  const only = process.env.BENCH_FAULTS_ONLY; // "sqlite" or "postgres": one database
+  const only = process.env.BENCH_FAULTS_ONLY; // "sqlite", "postgres" or "stop"
+  if (!only || only === 'stop') {
+    log('process-group SIGTERM: npm run serve with one worker, then two');
+    report.groupStop = [
+      await groupStopScenario(check, paths, 1),
+      await groupStopScenario(check, paths, 2),
+    ];
+  }
   // SQLite.
-  if (only !== 'postgres') {
+  if (!only || only === 'sqlite') {
     const dataDir = join(dir, 'sqlite');
     const sqliteEnv = { ...common, DATA_DIR: dataDir };
     log('SQLite: starting the server (demo data)');
@@ -335,7 +346,7 @@ async function main(): Promise<void> {
   }
 
   // PostgreSQL: a private server, so that stopping it disturbs nobody else.
-  if (only !== 'sqlite') {
+  if (!only || only === 'postgres') {
     const pg = new PrivatePostgres(PG_PORT);
     try {
       await pg.start();
