@@ -26,7 +26,7 @@ import { PageTexts } from './pages/texts.js';
 import { findIsland } from './pages/island.js';
 import { STORE_PAGES_CSS_PATH } from './pages/styles.js';
 import { loadWebhookConfig, type WebhookConfig } from './webhooks/config.js';
-import { WebhookSender, webhookOptions } from './webhooks/sender.js';
+import { WebhookSender, deliveryLines, webhookOptions } from './webhooks/sender.js';
 
 export interface Services {
   db: Database;
@@ -183,7 +183,8 @@ export async function createServices(
     pages,
     preloadConfig: async (locale) => config.preload(locale),
     close: async () => {
-      await webhooks?.close();
+      // Changes not yet delivered are named in the log: they are not sent after the stop.
+      if (webhooks) for (const line of deliveryLines(await webhooks.close())) log(line);
       await analytics.close();
       await counters.close();
       await db.close();
