@@ -42,7 +42,7 @@ function serveGroup(env: Record<string, string>) {
     child.once('exit', (code, signal) => r(signal ?? String(code))),
   );
   const port = new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 180_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${out}`)), 600_000);
     const onData = (d: Buffer) => {
       out += d.toString();
       const m = /locator listening on http:\/\/localhost:(\d+)/.exec(out);
