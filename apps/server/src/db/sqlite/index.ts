@@ -194,9 +194,13 @@ class SqliteConnection {
     return this.handle;
   }
 
-  /** After a DATABASE_UNAVAILABLE from SQLite: drop the connection unless the file is fine. */
-  failed(): void {
+  /**
+   * After a DATABASE_UNAVAILABLE from SQLite: drop the connection unless the file is fine.
+   * True when there is no usable connection (an outage, not just a lock held elsewhere).
+   */
+  failed(): boolean {
     if (this.handle && !this.usable(this.handle)) this.drop();
+    return this.handle === undefined;
   }
 
   close(): void {
@@ -230,8 +234,9 @@ function forward<K extends 'stores' | 'storeWrites' | 'admin' | 'meta' | 'events
           } catch (err) {
             // A lock held elsewhere: the call changed nothing (its transaction, if any, rolled
             // back); it is tried again after a pause, the event loop serving meanwhile.
+            // Unless the file itself is unusable: an outage answers at once.
             if (err instanceof SqliteBusy) {
-              if (Date.now() - started < busyWaitMs) {
+              if (!conn.failed() && Date.now() - started < busyWaitMs) {
                 await new Promise((r) => setTimeout(r, busyPause(attempt)));
                 continue;
               }
