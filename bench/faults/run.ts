@@ -5,13 +5,17 @@
  *
  * 1. the database goes away mid-load and comes back: SQLite (the file made unreadable, then
  *    readable again) and PostgreSQL (a private server of its own, stopped and started with
- *    pg_ctl). Expected: answers fail fast with 503 DATABASE_UNAVAILABLE, the server stays up
- *    (same process) and serves again within 5 s of the database's return, without a restart;
+ *    pg_ctl). Expected: searches answer from the store index throughout, writes (statistics)
+ *    fail fast with 503 DATABASE_UNAVAILABLE, the server stays up (same process) and writes
+ *    again within 5 s of the database's return, without a restart;
  * 2. an import killed mid-way (SIGKILL) on both databases: the previous data set is intact and
  *    searchable (the same answers, byte for byte);
  * 3. SIGTERM under load: the server keeps serving for its grace period (SHUTDOWN_GRACE_MS,
- *    /healthz answering 503), then finishes the requests in flight and exits 0.
+ *    /healthz answering 503), then finishes the requests in flight and exits 0;
+ * 4. SIGTERM to the whole process group of `npm run serve` (systemd's default), one worker
+ *    and two, with a large bulk request in flight: the same graceful stop (./group-stop.ts).
  *
+ * BENCH_FAULTS_ONLY: "sqlite", "postgres" or "stop" runs those scenarios alone.
  * Figures and verdicts go to bench/results/faults.json; the exit code is 1 if any check fails.
  */
 import { spawn } from 'node:child_process';
@@ -35,6 +39,8 @@ import {
   type Answer,
   type Locator,
 } from '../lib/locator.js';
+import { groupStopScenario } from './group-stop.js';
+import { startWrites } from './writes.js';
 
 const log = (m: string): void => console.log(`[bench:faults] ${m}`);
 const PG_PORT = Number(process.env.BENCH_FAULTS_PG_PORT ?? 55432);
@@ -83,10 +89,12 @@ const describe = (answers: readonly Answer[]): string => {
 };
 
 /**
- * The outage scenario: load for 4 s, `down()`, 6 s of outage, `up()`, 10 s more. Requests in
- * flight when down() starts, sent while it runs or in the 0.5 s after it (each server process
- * notices the fault at its own next check), and sent while up() runs may go either way; the
- * others are checked.
+ * The outage scenario: searches and statistic writes for 4 s, `down()`, 6 s of outage, `up()`,
+ * 10 s more. Searches answer from each process's store index throughout; writes need the
+ * database: during the outage they answer 503 DATABASE_UNAVAILABLE, fast, and after it they
+ * succeed again. Requests in flight when down() starts, sent while it runs or in the 0.5 s
+ * after it (each server process notices the fault at its own next check), and sent while up()
+ * runs may go either way; the others are checked.
  */
 async function outage(
   name: string,
@@ -96,6 +104,7 @@ async function outage(
   up: () => void | Promise<void>,
 ): Promise<Record<string, unknown>> {
   const load = startLoad(server.port, paths, LOOPS);
+  const writeLoad = startWrites(server.port, 2, load.now);
   await sleep(4000);
   // The fault is in effect once down() returns, and over once up() does.
   const downStarted = load.now();
@@ -107,43 +116,42 @@ async function outage(
   const upAt = load.now();
   await sleep(10_000);
   const answers = await load.stop();
+  const writes = await writeLoad.stop();
   // Answered before the fault began (requests in flight at that moment may fail).
-  const before = answers.filter((a) => a.at + a.ms < downStarted);
+  const before = [...answers, ...writes].filter((a) => a.at + a.ms < downStarted);
   const during = between(answers, downAt + 500, upStarted);
-  const after = answers.filter((a) => a.at >= upAt);
-  const failures = after.filter((a) => a.status !== 200);
+  const writesDuring = between(writes, downAt + 500, upStarted);
+  const writesAfter = writes.filter((a) => a.at >= upAt);
+  const failures = writesAfter.filter((a) => a.status !== 204);
   const lastFailure = failures.at(-1);
-  // Recovered when every process serves again: after the last failure following up().
+  // Recovered when every process writes again: after the last failure following up().
   const recoveredMs = Math.max(
     0,
     Math.round(lastFailure ? lastFailure.at + lastFailure.ms - upAt : 0),
   );
-  const afterRecovery = after.filter((a) => !lastFailure || a.at > lastFailure.at);
-  const odd = (list: readonly Answer[], ok: (a: Answer) => boolean) =>
-    list
-      .filter((a) => !ok(a))
-      .slice(0, 5)
-      .map(
-        (a) =>
-          `sent ${Math.round(a.at - downAt)} ms after down(), took ${Math.round(a.ms)} ms: ` +
-          `${a.error ?? a.status} ${a.code ?? ''}`,
-      );
-  const unavailable = during.filter((a) => a.status === 503 && a.code === 'DATABASE_UNAVAILABLE');
+  const afterRecovery = [...answers, ...writes].filter(
+    (a) => a.at >= upAt && (!lastFailure || a.at > lastFailure.at),
+  );
+  const ok = (a: Answer) => a.status === 200 || a.status === 204;
+  const unavailable = writesDuring.filter(
+    (a) => a.status === 503 && a.code === 'DATABASE_UNAVAILABLE',
+  );
   const failFastP99 = Math.round(
     percentile(
       unavailable.map((a) => a.ms),
       99,
     ),
   );
+  check(`${name}: before the outage`, before.length > 0 && before.every(ok), describe(before));
   check(
-    `${name}: before the outage`,
-    before.every((a) => a.status === 200),
-    describe(before),
+    `${name}: during the outage, searches answer from the index`,
+    during.length > 0 && during.every((a) => a.status === 200),
+    describe(during),
   );
   check(
-    `${name}: during the outage, 503 DATABASE_UNAVAILABLE only`,
-    during.length > 0 && unavailable.length === during.length,
-    describe(during),
+    `${name}: during the outage, writes answer 503 DATABASE_UNAVAILABLE only`,
+    writesDuring.length > 0 && unavailable.length === writesDuring.length,
+    describe(writesDuring),
   );
   check(
     `${name}: the 503s fail fast (p99 under 1 s)`,
@@ -151,13 +159,13 @@ async function outage(
     `p99 ${failFastP99} ms, max ${Math.round(Math.max(0, ...unavailable.map((a) => a.ms)))} ms`,
   );
   check(
-    `${name}: every process serves again within 5 s of the database's return`,
+    `${name}: every process writes again within 5 s of the database's return`,
     recoveredMs <= 5000,
     `the last failure was answered ${recoveredMs} ms after the return`,
   );
   check(
     `${name}: all good after recovery`,
-    afterRecovery.length > 0 && afterRecovery.every((a) => a.status === 200),
+    afterRecovery.length > 0 && afterRecovery.every(ok),
     describe(afterRecovery),
   );
   check(
@@ -167,13 +175,13 @@ async function outage(
   );
   return {
     answers: answers.length,
+    writes: writes.length,
     before: describe(before),
     during: describe(during),
-    after: describe(after),
+    writesDuring: describe(writesDuring),
+    writesAfter: describe(writesAfter),
     failFastP99Ms: failFastP99,
     recoveredAfterMs: recoveredMs,
-    oddBefore: odd(before, (a) => a.status === 200),
-    oddDuring: odd(during, (a) => a.code === 'DATABASE_UNAVAILABLE'),
   };
 }
 
@@ -307,11 +315,24 @@ async function main(): Promise<void> {
     toImportCsv(records, config.catalogue, { storeId: (id) => id.replace('DEMO', 'KILL') }),
   );
   const report: Record<string, unknown> = {};
-  const common = { WORKERS: '2', DEMO_STORES, RATE_LIMIT_SEARCH: '0', SHUTDOWN_GRACE_MS: '1000' };
+  const common = {
+    WORKERS: '2',
+    DEMO_STORES,
+    RATE_LIMIT_SEARCH: '0',
+    RATE_LIMIT_STATS: '0',
+    SHUTDOWN_GRACE_MS: '1000',
+  };
 
-  const only = process.env.BENCH_FAULTS_ONLY; // "sqlite" or "postgres": one database
+  const only = process.env.BENCH_FAULTS_ONLY; // "sqlite", "postgres" or "stop"
+  if (!only || only === 'stop') {
+    log('process-group SIGTERM: npm run serve with one worker, then two');
+    report.groupStop = [
+      await groupStopScenario(check, paths, 1),
+      await groupStopScenario(check, paths, 2),
+    ];
+  }
   // SQLite.
-  if (only !== 'postgres') {
+  if (!only || only === 'sqlite') {
     const dataDir = join(dir, 'sqlite');
     const sqliteEnv = { ...common, DATA_DIR: dataDir };
     log('SQLite: starting the server (demo data)');
@@ -335,7 +356,7 @@ async function main(): Promise<void> {
   }
 
   // PostgreSQL: a private server, so that stopping it disturbs nobody else.
-  if (only !== 'sqlite') {
+  if (!only || only === 'postgres') {
     const pg = new PrivatePostgres(PG_PORT);
     try {
       await pg.start();

@@ -18,7 +18,7 @@ export interface Locator {
 }
 
 /** Starts the server with these environment variables; resolves when it listens. */
-export function startLocator(env: Record<string, string>, timeoutMs = 180_000): Promise<Locator> {
+export function startLocator(env: Record<string, string>, timeoutMs = 600_000): Promise<Locator> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -7,7 +7,10 @@
  * its siblings would fail the same way (a port in use, a bad file). SIGTERM or SIGINT to the
  * primary stops the workers gracefully and then itself: each keeps serving for the grace
  * period (SHUTDOWN_GRACE_MS, /healthz answering 503 meanwhile), then stops accepting
- * connections and finishes the requests in flight.
+ * connections and finishes the requests in flight. The signal may reach every process of the
+ * group at once (systemd's default, a terminal's Ctrl-C) and arrive more than once (from the
+ * group, then from the primary or a launcher that relays it): every process keeps its handler
+ * for good, so a repeated signal never falls back to Node's default (an immediate exit).
  *
  * What each worker holds for itself: the SQLite store index (or its PostgreSQL pool), the maps
  * engine's gazetteer, and, without REDIS_URL, the rate-limit counters, so with N workers a client
@@ -47,6 +50,15 @@ interface ListeningMessage {
 const isListening = (m: unknown): m is ListeningMessage =>
   typeof m === 'object' && m !== null && (m as { type?: unknown }).type === 'locator:listening';
 
+/**
+ * Calls `stop` on each SIGTERM and SIGINT, for as long as the process lives: the first one
+ * starts the graceful stop, and later ones (the same signal relayed) find it begun.
+ */
+function onStopSignals(stop: (signal: string) => void): void {
+  process.on('SIGTERM', () => stop('SIGTERM'));
+  process.on('SIGINT', () => stop('SIGINT'));
+}
+
 /** Runs the server in this process, or as the primary of `workers` worker processes. */
 export async function runServer(options: RunOptions): Promise<void> {
   if (options.workers > 1 && cluster.isPrimary) return runPrimary(options);
@@ -71,8 +83,7 @@ async function runProcess(options: RunOptions): Promise<void> {
         .finally(() => process.exit(0));
     }, grace);
   };
-  process.once('SIGTERM', () => stop('SIGTERM'));
-  process.once('SIGINT', () => stop('SIGINT'));
+  onStopSignals(stop);
   if (cluster.isWorker) {
     process.send?.({ type: 'locator:listening', port: serving.port } satisfies ListeningMessage);
   } else {
@@ -136,12 +147,9 @@ async function runPrimary(options: RunOptions): Promise<void> {
     force.unref();
   };
 
-  process.once('SIGTERM', () => {
-    log('SIGTERM: stopping the workers');
-    stopAll(0);
-  });
-  process.once('SIGINT', () => {
-    log('SIGINT: stopping the workers');
+  onStopSignals((signal) => {
+    if (stopping) return;
+    log(`${signal}: stopping the workers`);
     stopAll(0);
   });
   for (let i = 0; i < options.workers; i += 1) start();

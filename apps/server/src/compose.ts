@@ -26,7 +26,7 @@ import { PageTexts } from './pages/texts.js';
 import { findIsland } from './pages/island.js';
 import { STORE_PAGES_CSS_PATH } from './pages/styles.js';
 import { loadWebhookConfig, type WebhookConfig } from './webhooks/config.js';
-import { WebhookSender, webhookOptions } from './webhooks/sender.js';
+import { WebhookSender, deliveryLines, webhookOptions } from './webhooks/sender.js';
 
 export interface Services {
   db: Database;
@@ -95,7 +95,21 @@ export async function createServices(
   // The store index is built before the server answers (see db/store-follower.ts).
   await db.search.ready();
   const outages = options.outageLog ?? new OutageLog({ warn: log, info: log });
-  db.search.listen((ok) => (ok ? outages.succeeded() : outages.checkFailed()));
+  // A person's write ends the demo label: at once in the writing process, and in the others
+  // when their store index follows the change (the mark is written with the stores).
+  db.changes.listen(() => config.setDemoData(false));
+  let labelledAt = db.search.state().builtAt;
+  db.search.listen((ok) => {
+    if (ok) outages.succeeded();
+    else outages.checkFailed();
+    const builtAt = db.search.state().builtAt;
+    if (!ok || builtAt === labelledAt) return;
+    labelledAt = builtAt;
+    isDemoDataset(db).then(
+      (demo) => config.setDemoData(demo),
+      () => undefined,
+    );
+  });
   const token = settings.MAPS_PROVIDER === 'embedded' ? '' : env.MAP_TOKEN;
   const analytics = createAnalytics(analyticsConfig, config, db, log);
   const hooks = webhookOptions(webhookConfig, log);
@@ -171,7 +185,8 @@ export async function createServices(
     pages,
     preloadConfig: async (locale) => config.preload(locale),
     close: async () => {
-      await webhooks?.close();
+      // Changes not yet delivered are named in the log: they are not sent after the stop.
+      if (webhooks) for (const line of deliveryLines(await webhooks.close())) log(line);
       await analytics.close();
       await counters.close();
       await db.close();

@@ -105,8 +105,14 @@ export interface StoreRepository {
   /** The stores' change counter: changes when (and only when) stores change. */
   readVersion(): Promise<string>;
   count(): Promise<number>;
-  /** Replaces every store (demo data load), in one transaction. */
+  /** Replaces every store, in one transaction (tests' fixtures; no mark is written). */
   replaceAll(records: readonly StoreRecord[]): Promise<void>;
+  /**
+   * The demo data load: in one transaction, replaces every store with `records` and marks the
+   * data as demo of `version` — only when the stored data is demo-only (../dataset.ts). False:
+   * refused, nothing changed.
+   */
+  replaceDemo(records: readonly StoreRecord[], version: string): Promise<boolean>;
 }
 
 /** How the store search stands (for /healthz). */

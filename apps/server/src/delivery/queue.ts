@@ -81,6 +81,10 @@ export class DeliveryQueue<T> {
   private timer: unknown;
   private running: Promise<void> | undefined;
   private inFlight = 0;
+  /** The batch being sent. */
+  private sending: readonly T[] = [];
+  /** What close() gave up on: still queued or being sent at its deadline. */
+  private left: readonly T[] = [];
   /** close() was called: no new items; retries go on until its deadline. */
   private closing = false;
   /** close()'s deadline passed: nothing more is attempted. */
@@ -120,6 +124,11 @@ export class DeliveryQueue<T> {
     return { queued: this.queue.length, ...this.counts };
   }
 
+  /** The items close() gave up on (still queued or being sent at its deadline). */
+  abandonedItems(): readonly T[] {
+    return this.left;
+  }
+
   /** Sends everything queued (waits for the sender to go idle). */
   async flush(): Promise<void> {
     while (this.queue.length > 0 || this.running) {
@@ -145,7 +154,10 @@ export class DeliveryQueue<T> {
     this.timers.clearTimeout(deadline);
     this.timers.clearTimeout(this.timer);
     this.stopped = true;
-    if (!done) this.counts.abandoned += this.queue.length + this.inFlight;
+    if (!done) {
+      this.counts.abandoned += this.queue.length + this.inFlight;
+      this.left = [...this.sending, ...this.queue];
+    }
     this.queue = [];
     if (this.counts.dropped > 0) {
       this.log(`${this.o.name}: ${this.counts.dropped} ${this.o.noun} dropped (queue full)`);
@@ -175,8 +187,10 @@ export class DeliveryQueue<T> {
         this.droppedInStreak = 0;
       }
       this.inFlight = batch.length;
+      this.sending = batch;
       await this.sendWithRetries(batch);
       this.inFlight = 0;
+      this.sending = [];
       // A partial batch waits for more unless the sender is closing.
       if (this.queue.length < this.o.batchSize && !this.closing) return;
     }

@@ -3,6 +3,7 @@
  * records what is loaded in the meta table: dataset "demo", its version and seed.
  */
 import type { Database } from '../db/types.js';
+import { DATASET_DEMO, META_DATASET, META_DEMO_VERSION } from '../db/dataset.js';
 import type { ConfigService } from '../config/service.js';
 import { loadEmbeddedProvider } from '@locator/geo';
 import { DEMO_SEED, DEMO_STORE_COUNT, DEMO_VERSION, generateDemoStores } from './generate.js';
@@ -17,9 +18,6 @@ async function realPostcodes(): Promise<NearestPostcode | undefined> {
   }
 }
 
-export const META_DATASET = 'dataset';
-export const META_DEMO_VERSION = 'demo_version';
-
 export interface SeedResult {
   loaded: boolean;
   stores: number;
@@ -28,12 +26,13 @@ export interface SeedResult {
 
 /** True when the database holds the demo data set. */
 export async function isDemoDataset(db: Database): Promise<boolean> {
-  return (await db.meta.get(META_DATASET)) === 'demo';
+  return (await db.meta.get(META_DATASET)) === DATASET_DEMO;
 }
 
 /**
- * Loads the demo stores when the database has no stores, or when it holds an older demo
- * version; imported data is never replaced.
+ * Loads the demo stores when the database has no stores, or when it holds another demo
+ * version (brand, count); data a person wrote (an import, the admin API) is never replaced,
+ * whatever the settings: the load checks in its own transaction that the data is demo-only.
  */
 export async function seedDemoIfEmpty(
   db: Database,
@@ -45,7 +44,7 @@ export async function seedDemoIfEmpty(
   const existing = await db.stores.count();
   const dataset = await db.meta.get(META_DATASET);
   const version = await db.meta.get(META_DEMO_VERSION);
-  const stale = dataset === 'demo' && version !== `${DEMO_VERSION}:${count}:${brand}`;
+  const stale = dataset === DATASET_DEMO && version !== `${DEMO_VERSION}:${count}:${brand}`;
   if (existing > 0 && !stale) return { loaded: false, stores: existing, ms: Date.now() - started };
   const postcodes = await realPostcodes();
   const records = generateDemoStores({
@@ -56,8 +55,8 @@ export async function seedDemoIfEmpty(
     seed: DEMO_SEED,
     ...(postcodes ? { postcodes } : {}),
   });
-  await db.stores.replaceAll(records);
-  await db.meta.set(META_DATASET, 'demo');
-  await db.meta.set(META_DEMO_VERSION, `${DEMO_VERSION}:${count}:${brand}`);
+  // Refused (nothing changed) unless the stored data is provably demo-only (db/dataset.ts).
+  const loaded = await db.stores.replaceDemo(records, `${DEMO_VERSION}:${count}:${brand}`);
+  if (!loaded) return { loaded: false, stores: existing, ms: Date.now() - started };
   return { loaded: true, stores: records.length, ms: Date.now() - started };
 }

@@ -23,8 +23,7 @@ import { formatOf } from './parse.js';
 import { countryCheck, embeddedGeocoder } from './placement.js';
 import { reportJson, reportText } from './report.js';
 import { importStores } from './run.js';
-import { WebhookSender, webhookOptions } from '../webhooks/sender.js';
-import type { DeliveryStats } from '../delivery/queue.js';
+import { WebhookSender, deliveryLines, webhookOptions } from '../webhooks/sender.js';
 
 const USAGE =
   'usage: npm run import -- <file.csv|.json|.ndjson> [--mode upsert|sync] [--dry-run] ' +
@@ -99,21 +98,14 @@ async function main(): Promise<number> {
       writeFileSync(out, `${JSON.stringify(reportJson(report), null, 2)}\n`);
       console.error(`Report written to ${out}`);
     }
-    if (sender) reportDeliveries(await sender.close(webhooks.WEBHOOK_EXIT_WAIT_MS));
+    if (sender) {
+      for (const line of deliveryLines(await sender.close(webhooks.WEBHOOK_EXIT_WAIT_MS))) {
+        console.error(line);
+      }
+    }
     return exitCodeOf(report.outcome);
   } finally {
     await db.close();
-  }
-}
-
-function reportDeliveries(stats: Record<string, DeliveryStats>): void {
-  for (const [url, s] of Object.entries(stats)) {
-    const lost = s.failed + s.abandoned + s.dropped;
-    if (s.sent + lost === 0) continue;
-    const host = new URL(url).host;
-    const waited = s.abandoned ? ` (${s.abandoned} still being retried after the wait)` : '';
-    const line = `Webhook ${host}: ${s.sent} delivered${lost ? `, ${lost} not delivered` : ''}`;
-    console.error(`${line}${waited}`);
   }
 }
 

@@ -8,7 +8,7 @@
 import type { ConfigService } from '../config/service.js';
 import type { Database, StoreRecord } from '../db/types.js';
 import type { StoreChangeResult, WriteMode } from '../db/store-writes.js';
-import { META_DATASET } from '../demo/seed.js';
+import { DATASET_DEMO, META_DATASET } from '../db/dataset.js';
 import { toRecord, type StoreDoc } from '../stores/doc.js';
 import type { ImportOutcome, RowProblem } from './codes.js';
 import { decodeImport, type NamedEncoding } from './decode.js';
@@ -174,7 +174,7 @@ export async function importStores(
   }
   if (problems.length > 0 && !dryRun) return report;
 
-  const wasDemo = (await db.meta.get(META_DATASET)) === 'demo';
+  const wasDemo = (await db.meta.get(META_DATASET)) === DATASET_DEMO;
   const changes = await db.storeWrites.applyChanges({
     mode,
     records,
@@ -185,7 +185,7 @@ export async function importStores(
     fileName: options.fileName,
   });
   report.changes = changes;
-  if (changes.written) await db.meta.set(META_DATASET, 'import');
+  // A written change marked the data as imported in its own transaction (db/dataset.ts).
   report.outcome =
     problems.length > 0
       ? 'INVALID_ROWS'

@@ -107,12 +107,44 @@ export class WebhookSender {
     await Promise.all([...this.queues.values()].map((q) => q.flush()));
   }
 
-  /** Stops following, then tries to deliver what is queued within `deadlineMs`; per URL. */
-  async close(deadlineMs = 3000): Promise<Record<string, DeliveryStats>> {
+  /**
+   * Stops following, then tries to deliver what is queued within `deadlineMs`; per URL, with
+   * the ids of the events it gave up on.
+   */
+  async close(deadlineMs = 3000): Promise<Record<string, ClosedDelivery>> {
     this.stop?.();
     const closed = await Promise.all(
-      [...this.queues].map(async ([url, q]) => [url, await q.close(deadlineMs)] as const),
+      [...this.queues].map(async ([url, q]) => {
+        const stats = await q.close(deadlineMs);
+        const abandonedIds = q.abandonedItems().map((e) => e.id);
+        return [url, { ...stats, abandonedIds }] as const;
+      }),
     );
     return Object.fromEntries(closed);
   }
+}
+
+export interface ClosedDelivery extends DeliveryStats {
+  /** The events still queued or being sent when the sender stopped waiting. */
+  abandonedIds: string[];
+}
+
+/**
+ * The log lines of a sender's close, per URL that had changes: how many were delivered and
+ * not, and the ids of the events still queued at the stop (a receiver can ask for those
+ * stores again; the audit log has the changes).
+ */
+export function deliveryLines(closed: Record<string, ClosedDelivery>): string[] {
+  const lines: string[] = [];
+  for (const [url, s] of Object.entries(closed)) {
+    const lost = s.failed + s.abandoned + s.dropped;
+    if (s.sent + lost === 0) continue;
+    const host = new URL(url).host;
+    const waited = s.abandoned ? ` (${s.abandoned} still being retried after the wait)` : '';
+    const ids = s.abandonedIds.length ? `; not sent at the stop: ${s.abandonedIds.join(', ')}` : '';
+    lines.push(
+      `Webhook ${host}: ${s.sent} delivered${lost ? `, ${lost} not delivered` : ''}${waited}${ids}`,
+    );
+  }
+  return lines;
 }

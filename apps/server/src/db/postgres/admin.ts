@@ -22,6 +22,8 @@ import {
   type WriteCallback,
 } from '../store-changes.js';
 import { guarded } from './errors.js';
+import { withClient } from './client.js';
+import { MARK_WRITTEN } from '../dataset.js';
 import { STORE_WRITE_LOCK, UPSERT, columnsOf } from './store-writes.js';
 
 const STORE_COLUMNS = 'store_id AS "storeId", country, doc, hash, source';
@@ -105,29 +107,29 @@ export class PgAdminRepository implements AdminRepository {
     actor: string,
     fn: (client: pg.PoolClient) => Promise<AdminWrite>,
   ): Promise<AdminWrite> {
-    const client = await guarded(() => this.pool.connect());
-    try {
-      await client.query('BEGIN');
-      await client.query('SELECT pg_advisory_xact_lock($1)', [STORE_WRITE_LOCK]);
-      const out = await fn(client);
-      const kind = KINDS[out.status];
-      let change: CommittedChange | undefined;
-      if (kind) {
-        const { rows } = await client.query<{ v: string }>(
-          'SELECT version::text AS v FROM store_version',
-        );
-        const storeId = out.store?.storeId ?? out.storeId ?? '';
-        change = storeWritten(operation, actor, rows[0]?.v ?? '0', { storeId, kind });
+    return withClient(this.pool, async (client) => {
+      try {
+        await client.query('BEGIN');
+        await client.query('SELECT pg_advisory_xact_lock($1)', [STORE_WRITE_LOCK]);
+        const out = await fn(client);
+        const kind = KINDS[out.status];
+        let change: CommittedChange | undefined;
+        if (kind) {
+          const { rows } = await client.query<{ v: string }>(
+            'SELECT version::text AS v FROM store_version',
+          );
+          const storeId = out.store?.storeId ?? out.storeId ?? '';
+          change = storeWritten(operation, actor, rows[0]?.v ?? '0', { storeId, kind });
+          await client.query(MARK_WRITTEN);
+        }
+        await client.query('COMMIT');
+        if (kind) this.changed(change);
+        return out;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
       }
-      await client.query('COMMIT');
-      if (kind) this.changed(change);
-      return out;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    });
   }
 
   private async current(client: pg.PoolClient, storeId: string): Promise<AdminStore | undefined> {

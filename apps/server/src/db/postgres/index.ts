@@ -13,35 +13,35 @@ import { StoreFollower, type FollowerOptions } from '../store-follower.js';
 import { PgStoreWrites } from './store-writes.js';
 import { PgAdminRepository } from './admin.js';
 import { guarded } from './errors.js';
+import { withClient } from './client.js';
 import { PgStorePages } from './store-pages.js';
 import { ChangeFeed, type WriteCallback } from '../store-changes.js';
 
 export async function migratePostgres(pool: pg.Pool): Promise<void> {
-  const client = await pool.connect();
-  try {
-    await client.query('BEGIN');
-    await client.query('SELECT pg_advisory_xact_lock(724011)');
-    await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
+  await withClient(pool, async (client) => {
+    try {
+      await client.query('BEGIN');
+      await client.query('SELECT pg_advisory_xact_lock(724011)');
+      await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);
-    const { rows } = await client.query<{ version: number }>(
-      'SELECT version FROM schema_migrations',
-    );
-    const applied = new Set(rows.map((r) => r.version));
-    for (const m of MIGRATIONS) {
-      if (applied.has(m.version)) continue;
-      for (const sql of m.postgres) await client.query(sql);
-      await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
-        m.version,
-        m.name,
-      ]);
+      const { rows } = await client.query<{ version: number }>(
+        'SELECT version FROM schema_migrations',
+      );
+      const applied = new Set(rows.map((r) => r.version));
+      for (const m of MIGRATIONS) {
+        if (applied.has(m.version)) continue;
+        for (const sql of m.postgres) await client.query(sql);
+        await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
+          m.version,
+          m.name,
+        ]);
+      }
+      await client.query('COMMIT');
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
     }
-    await client.query('COMMIT');
-  } catch (err) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw err;
-  } finally {
-    client.release();
-  }
+  });
 }
 
 class PgMeta implements MetaRepository {

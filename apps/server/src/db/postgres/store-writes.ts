@@ -6,7 +6,8 @@
  */
 import type pg from 'pg';
 import { inSpatialOrder } from '../geo.js';
-import { guarded } from './errors.js';
+import { withClient } from './client.js';
+import { MARK_WRITTEN } from '../dataset.js';
 import type { StoreRecord } from '../types.js';
 import type { CommittedChange, WriteCallback } from '../store-changes.js';
 import {
@@ -110,52 +111,55 @@ export class PgStoreWrites implements StoreWriteRepository {
   ) {}
 
   async applyChanges(set: StoreChangeSet): Promise<StoreChangeResult> {
-    const client = await guarded(() => this.pool.connect());
     let result: StoreChangeResult | undefined;
     let change: CommittedChange | undefined;
     try {
-      await client.query('BEGIN');
-      await client.query('SELECT pg_advisory_xact_lock($1)', [STORE_WRITE_LOCK]);
-      const { rows } = await client.query<{ store_id: string; hash: string; source: string }>(
-        'SELECT store_id, hash, source FROM stores',
-      );
-      const stored = new Map<string, StoredState>();
-      for (const r of rows) stored.set(r.store_id, { hash: r.hash, source: r.source });
-      const plan = planChanges(stored, set);
-      if (set.dryRun || plan.result.refused) {
-        await client.query('ROLLBACK');
-        return { ...plan.result, written: false };
-      }
-      if (set.actor) await audit(client, set.actor, plan.upserts, plan.removals);
-      for (let i = 0; i < plan.removals.length; i += BATCH) {
-        await client.query('DELETE FROM stores WHERE store_id = ANY($1::text[])', [
-          plan.removals.slice(i, i + BATCH),
-        ]);
-      }
-      // New stores get ids (and heap places) in spatial order (see inSpatialOrder).
-      const ordered = inSpatialOrder(plan.upserts);
-      for (let i = 0; i < ordered.length; i += BATCH) {
-        await client.query(UPSERT, columnsOf(ordered.slice(i, i + BATCH)));
-      }
-      const entry = importEntry(set);
-      await client.query(
-        `INSERT INTO imports (file_hash, file_name, rows) VALUES ($1, $2, $3)
-         ON CONFLICT (file_hash) DO UPDATE SET file_name = excluded.file_name,
-           rows = excluded.rows, applied_at = now()`,
-        [entry.id, entry.fileName, entry.rows],
-      );
-      const { rows: version } = await client.query<{ v: string }>(
-        'SELECT version::text AS v FROM store_version',
-      );
-      change = committedImport(set, plan, version[0]?.v ?? '0');
-      await client.query('COMMIT');
-      result = { ...plan.result, written: true };
-      return result;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
+      return await withClient(this.pool, async (client) => {
+        try {
+          await client.query('BEGIN');
+          await client.query('SELECT pg_advisory_xact_lock($1)', [STORE_WRITE_LOCK]);
+          const { rows } = await client.query<{ store_id: string; hash: string; source: string }>(
+            'SELECT store_id, hash, source FROM stores',
+          );
+          const stored = new Map<string, StoredState>();
+          for (const r of rows) stored.set(r.store_id, { hash: r.hash, source: r.source });
+          const plan = planChanges(stored, set);
+          if (set.dryRun || plan.result.refused) {
+            await client.query('ROLLBACK');
+            return { ...plan.result, written: false };
+          }
+          if (set.actor) await audit(client, set.actor, plan.upserts, plan.removals);
+          for (let i = 0; i < plan.removals.length; i += BATCH) {
+            await client.query('DELETE FROM stores WHERE store_id = ANY($1::text[])', [
+              plan.removals.slice(i, i + BATCH),
+            ]);
+          }
+          // New stores get ids (and heap places) in spatial order (see inSpatialOrder).
+          const ordered = inSpatialOrder(plan.upserts);
+          for (let i = 0; i < ordered.length; i += BATCH) {
+            await client.query(UPSERT, columnsOf(ordered.slice(i, i + BATCH)));
+          }
+          const entry = importEntry(set);
+          await client.query(
+            `INSERT INTO imports (file_hash, file_name, rows) VALUES ($1, $2, $3)
+             ON CONFLICT (file_hash) DO UPDATE SET file_name = excluded.file_name,
+               rows = excluded.rows, applied_at = now()`,
+            [entry.id, entry.fileName, entry.rows],
+          );
+          const { rows: version } = await client.query<{ v: string }>(
+            'SELECT version::text AS v FROM store_version',
+          );
+          change = committedImport(set, plan, version[0]?.v ?? '0');
+          await client.query(MARK_WRITTEN);
+          await client.query('COMMIT');
+          result = { ...plan.result, written: true };
+          return result;
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw err;
+        }
+      });
     } finally {
-      client.release();
       if (result?.written) this.changed(change);
     }
   }

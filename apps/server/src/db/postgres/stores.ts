@@ -13,7 +13,9 @@ import { inSpatialOrder } from '../geo.js';
 import type { StoreIndex } from '../store-index.js';
 import { buildIndex } from '../store-index-builder.js';
 import { guarded } from './errors.js';
-import { BATCH, INSERT_STORES, columnsOf } from './store-writes.js';
+import { withClient } from './client.js';
+import { BATCH, INSERT_STORES, STORE_WRITE_LOCK, columnsOf } from './store-writes.js';
+import { DEMO_ONLY, markDemo } from '../dataset.js';
 
 export class PgStoreRepository implements StoreRepository {
   /**
@@ -56,17 +58,19 @@ export class PgStoreRepository implements StoreRepository {
   }
 
   private async transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
-    const client = await guarded(() => this.pool.connect());
     try {
-      await client.query('BEGIN');
-      const out = await fn(client);
-      await client.query('COMMIT');
-      return out;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
+      return await withClient(this.pool, async (client) => {
+        try {
+          await client.query('BEGIN');
+          const out = await fn(client);
+          await client.query('COMMIT');
+          return out;
+        } catch (err) {
+          await client.query('ROLLBACK').catch(() => undefined);
+          throw err;
+        }
+      });
     } finally {
-      client.release();
       this.onWrite();
     }
   }
@@ -80,5 +84,23 @@ export class PgStoreRepository implements StoreRepository {
       }
     });
     await guarded(() => this.pool.query('ANALYZE stores'));
+  }
+
+  async replaceDemo(records: readonly StoreRecord[], version: string): Promise<boolean> {
+    const replaced = await this.transaction(async (client) => {
+      // Under the store writers' lock: no write can commit between the check and the load.
+      await client.query('SELECT pg_advisory_xact_lock($1)', [STORE_WRITE_LOCK]);
+      const { rows } = await client.query<{ demo_only: number }>(DEMO_ONLY);
+      if (rows[0]?.demo_only !== 1) return false;
+      await client.query('TRUNCATE stores, imports, removed_stores');
+      const ordered = inSpatialOrder(records);
+      for (let i = 0; i < ordered.length; i += BATCH) {
+        await client.query(INSERT_STORES, columnsOf(ordered.slice(i, i + BATCH)));
+      }
+      await client.query(markDemo('$1'), [version]);
+      return true;
+    });
+    if (replaced) await guarded(() => this.pool.query('ANALYZE stores'));
+    return replaced;
   }
 }

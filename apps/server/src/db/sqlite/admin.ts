@@ -18,6 +18,7 @@ import {
 import { storeWritten, type CommittedChange, type WriteCallback } from '../store-changes.js';
 import { sqliteGuard } from './errors.js';
 import { UPSERT_STORE } from './store-writes.js';
+import { MARK_WRITTEN } from '../dataset.js';
 
 const STORE_COLUMNS = 'store_id AS storeId, country, doc, hash, source';
 
@@ -120,6 +121,7 @@ export class SqliteAdminRepository implements AdminRepository {
           }
           this.db.prepare(UPSERT_STORE).run({ ...record, dropOff: record.dropOff ? 1 : 0 });
           this.log(actor, before ? 'replace' : 'create', record.storeId, before?.doc, record.doc);
+          this.db.prepare(MARK_WRITTEN).run();
           change = this.committed('put', actor, record.storeId, before ? 'updated' : 'created');
           return { status: before ? 'replaced' : 'created', store: this.get(record.storeId)! };
         })
@@ -143,6 +145,7 @@ export class SqliteAdminRepository implements AdminRepository {
           if (!ifMatchAllows(ifMatch, before.hash)) return { status: 'conflict' };
           this.db.prepare('DELETE FROM stores WHERE store_id = ?').run(storeId);
           this.log(actor, 'delete', storeId, before.doc);
+          this.db.prepare(MARK_WRITTEN).run();
           change = this.committed('delete', actor, storeId, 'deleted');
           return { status: 'deleted' };
         })

@@ -15,7 +15,7 @@ import { SqliteStoreRepository } from './stores.js';
 import { SqliteStoreWrites } from './store-writes.js';
 import { SqliteAdminRepository } from './admin.js';
 import { SqliteStorePages } from './store-pages.js';
-import { sqliteGuard } from './errors.js';
+import { SqliteBusy, sqliteGuard } from './errors.js';
 import { StoreFollower, type FollowerOptions } from '../store-follower.js';
 import { ChangeFeed, type WriteCallback } from '../store-changes.js';
 
@@ -80,18 +80,30 @@ export interface SqliteOptions {
   checkIntervalMs?: number;
   /** The store search's clock and check interval (tests). */
   follow?: FollowerOptions;
+  /**
+   * How long (ms) a call waits for a lock another process holds (an import's write) before it
+   * answers DATABASE_UNAVAILABLE. Default 5000.
+   */
+  busyWaitMs?: number;
 }
+
+/** The pause before each new attempt at a locked call: 2 ms, doubling, at most 50 ms. */
+const busyPause = (attempt: number): number => Math.min(50, 2 ** (attempt + 1));
 
 function openHandle(file: string, mustExist: boolean, onWrite: WriteCallback): Handle {
   const db = new BetterSqlite3(file, { fileMustExist: mustExist });
   try {
     db.pragma('journal_mode = WAL');
     db.pragma('synchronous = NORMAL');
-    db.pragma('busy_timeout = 5000');
     // Page cache up to 64 MB (imports: the stores table and its indexes); searches read the
     // in-memory store index, not the table.
     db.pragma('cache_size = -65536');
+    // Opening may wait for another process's lock (migrations); serving never does: a
+    // statement that needs a lock held elsewhere fails at once, and its call waits for the
+    // lock between attempts, off the event loop (`forward`).
+    db.pragma('busy_timeout = 5000');
     migrateSqlite(db);
+    db.pragma('busy_timeout = 0');
     const stores = new SqliteStoreRepository(db, onWrite);
     return {
       db,
@@ -182,9 +194,13 @@ class SqliteConnection {
     return this.handle;
   }
 
-  /** After a DATABASE_UNAVAILABLE from SQLite: drop the connection unless the file is fine. */
-  failed(): void {
+  /**
+   * After a DATABASE_UNAVAILABLE from SQLite: drop the connection unless the file is fine.
+   * True when there is no usable connection (an outage, not just a lock held elsewhere).
+   */
+  failed(): boolean {
     if (this.handle && !this.usable(this.handle)) this.drop();
+    return this.handle === undefined;
   }
 
   close(): void {
@@ -198,6 +214,7 @@ class SqliteConnection {
 function forward<K extends 'stores' | 'storeWrites' | 'admin' | 'meta' | 'events' | 'pages'>(
   conn: SqliteConnection,
   key: K,
+  busyWaitMs: number,
 ): Handle[K] {
   return new Proxy({} as Handle[K], {
     get(target, prop, receiver) {
@@ -210,11 +227,24 @@ function forward<K extends 'stores' | 'storeWrites' | 'admin' | 'meta' | 'events
           PropertyKey,
           (...a: unknown[]) => Promise<unknown>
         >;
-        try {
-          return await repo[prop]!(...args);
-        } catch (err) {
-          if (err instanceof ApiError && err.code === 'DATABASE_UNAVAILABLE') conn.failed();
-          throw err;
+        const started = Date.now();
+        for (let attempt = 0; ; attempt += 1) {
+          try {
+            return await repo[prop]!(...args);
+          } catch (err) {
+            // A lock held elsewhere: the call changed nothing (its transaction, if any, rolled
+            // back); it is tried again after a pause, the event loop serving meanwhile.
+            // Unless the file itself is unusable: an outage answers at once.
+            if (err instanceof SqliteBusy) {
+              if (!conn.failed() && Date.now() - started < busyWaitMs) {
+                await new Promise((r) => setTimeout(r, busyPause(attempt)));
+                continue;
+              }
+              throw new ApiError('DATABASE_UNAVAILABLE');
+            }
+            if (err instanceof ApiError && err.code === 'DATABASE_UNAVAILABLE') conn.failed();
+            throw err;
+          }
         }
       };
     },
@@ -231,19 +261,20 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Database 
     search.invalidate();
     if (change) changes.emit(change);
   });
-  const stores = forward(conn, 'stores');
+  const busyWaitMs = options.busyWaitMs ?? 5000;
+  const stores = forward(conn, 'stores', busyWaitMs);
   const search = new StoreFollower(stores, options.follow);
-  const events = forward(conn, 'events');
+  const events = forward(conn, 'events', busyWaitMs);
   return {
     dialect: 'sqlite',
     stores,
     search,
-    storeWrites: forward(conn, 'storeWrites'),
-    admin: forward(conn, 'admin'),
-    meta: forward(conn, 'meta'),
+    storeWrites: forward(conn, 'storeWrites', busyWaitMs),
+    admin: forward(conn, 'admin', busyWaitMs),
+    meta: forward(conn, 'meta', busyWaitMs),
     statistics: new EventStatistics(events),
     events,
-    pages: forward(conn, 'pages'),
+    pages: forward(conn, 'pages', busyWaitMs),
     changes,
     async ping() {
       const { db } = conn.current();

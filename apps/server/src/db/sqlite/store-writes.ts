@@ -6,6 +6,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import { inSpatialOrder } from '../geo.js';
 import { sqliteGuard } from './errors.js';
+import { MARK_WRITTEN } from '../dataset.js';
 import type { CommittedChange, WriteCallback } from '../store-changes.js';
 import {
   committedImport,
@@ -41,6 +42,7 @@ export class SqliteStoreWrites implements StoreWriteRepository {
   private readonly auditStmt: BetterSqlite3.Statement;
   private readonly versionStmt: BetterSqlite3.Statement;
   private readonly importStmt: BetterSqlite3.Statement;
+  private readonly markStmt: BetterSqlite3.Statement;
 
   constructor(
     private readonly db: BetterSqlite3.Database,
@@ -56,6 +58,7 @@ export class SqliteStoreWrites implements StoreWriteRepository {
        VALUES (?, ?, ?, ?, ?, ?)`,
     );
     this.versionStmt = db.prepare('SELECT version FROM store_version').pluck();
+    this.markStmt = db.prepare(MARK_WRITTEN);
     this.importStmt = db.prepare(
       `INSERT INTO imports (file_hash, file_name, rows, applied_at) VALUES (?, ?, ?, ?)
        ON CONFLICT (file_hash) DO UPDATE SET file_name = excluded.file_name,
@@ -92,6 +95,7 @@ export class SqliteStoreWrites implements StoreWriteRepository {
         }
         const entry = importEntry(set);
         this.importStmt.run(entry.id, entry.fileName, entry.rows, at);
+        this.markStmt.run();
         const version = String(this.versionStmt.get() as number);
         change = committedImport(set, plan, version);
         return { ...plan.result, written: true };

@@ -13,6 +13,7 @@ import { buildIndex } from '../store-index-builder.js';
 import { readSqliteIndex } from './index-read.js';
 import type { StoreRecord, StoreRepository } from '../types.js';
 import { INSERT_STORE } from './store-writes.js';
+import { DEMO_ONLY, markDemo } from '../dataset.js';
 
 type Db = BetterSqlite3.Database;
 
@@ -57,6 +58,26 @@ export class SqliteStoreRepository implements StoreRepository {
     } finally {
       this.onWrite();
     }
+  }
+
+  async replaceDemo(records: readonly StoreRecord[], version: string): Promise<boolean> {
+    let replaced = false;
+    try {
+      sqliteGuard(() =>
+        this.db
+          .transaction(() => {
+            if (this.db.prepare(DEMO_ONLY).pluck().get() !== 1) return;
+            this.db.exec('DELETE FROM stores; DELETE FROM imports; DELETE FROM removed_stores;');
+            for (const r of inSpatialOrder(records)) this.insertStmt.run(toParams(r));
+            this.db.prepare(markDemo('?')).run(version);
+            replaced = true;
+          })
+          .immediate(),
+      );
+    } finally {
+      if (replaced) this.onWrite();
+    }
+    return replaced;
   }
 }
 
