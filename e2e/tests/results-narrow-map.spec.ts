@@ -24,6 +24,8 @@ test.describe('390 px', () => {
   test('list or map: the switch is a history entry; the map has pins, callouts, the searched place and "Search this area"', async ({
     page,
   }) => {
+    // A long journey: two map loads, six zoom steps, an area search, three axe runs.
+    test.setTimeout(150_000);
     await page.goto(LONDON);
     await expect(stores(page)).toHaveCount(5);
     await expect(mapSlot(page)).toHaveCount(0);

@@ -63,3 +63,25 @@ test('each result links to its store page; the selected store is in the URL; Sha
   await expect(page).toHaveURL(new RegExp(`${path}$`));
   await expect(page.getByRole('heading', { level: 1 })).toHaveText(title);
 });
+
+test('filters, "Open now" among them, are kept in the URL: a reload shows the same', async ({
+  page,
+}) => {
+  await page.goto(LONDON);
+  await expect(stores(page)).toHaveCount(5);
+  await page.getByRole('button', { name: 'Filters', exact: true }).click();
+  const panel = page.getByRole('group', { name: 'Filter locations' });
+  // "Open now" has a group of its own, apart from the products and the service chip.
+  const hours = panel.getByRole('group', { name: 'Opening hours' });
+  await expect(hours.getByRole('checkbox')).toHaveCount(1);
+  await hours.getByRole('checkbox', { name: 'Open now' }).check();
+  await panel.getByRole('checkbox', { name: 'Service' }).check();
+  await expect(page).toHaveURL(/[?&]filters=opennow%2Cservice(&|$)/);
+  await page.reload();
+  await expect(page.getByRole('button', { name: 'Filters (2 selected)' })).toBeVisible();
+  await page.getByRole('button', { name: 'Filters (2 selected)' }).click();
+  await expect(page.getByRole('checkbox', { name: 'Open now' })).toBeChecked();
+  await expect(page.getByRole('checkbox', { name: 'Service' })).toBeChecked();
+  await page.getByRole('button', { name: 'Reset filters' }).click();
+  await expect(page).not.toHaveURL(/[?&]filters=/);
+});

@@ -102,7 +102,7 @@ export function deepLinkOf(ctx: ResultsContext, params: URLSearchParams): DeepLi
  * The query keys of the view within a search's results: the page, the open store, and the map
  * instead of the list on narrow screens.
  */
-export const VIEW_QUERY_KEYS = ['page', 'store', 'show'] as const;
+export const VIEW_QUERY_KEYS = ['page', 'store', 'show', 'filters'] as const;
 
 /** What a narrow screen shows of the results: the list, or the map of the same stores. */
 export type ResultsShown = 'list' | 'map';
@@ -114,6 +114,8 @@ export interface ResultsViewQuery {
   store: string | undefined;
   /** The list (absent) or the map (`show=map`) on narrow screens. */
   show: ResultsShown;
+  /** The selected filter keys (`filters=opennow,service`). */
+  filters: string[];
 }
 
 /** The page and open store a URL names. */
@@ -123,6 +125,7 @@ export function viewQueryOf(params: URLSearchParams): ResultsViewQuery {
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     store: params.get('store') || undefined,
     show: params.get('show') === 'map' ? 'map' : 'list',
+    filters: [...new Set((params.get('filters') ?? '').split(',').filter((k) => k !== ''))],
   };
 }
 
@@ -133,6 +136,7 @@ export function withViewQuery(query: string, view: Partial<ResultsViewQuery>): s
   if (view.page !== undefined && view.page > 1) params.set('page', String(view.page));
   if (view.store) params.set('store', view.store);
   if (view.show === 'map') params.set('show', 'map');
+  if (view.filters && view.filters.length > 0) params.set('filters', view.filters.join(','));
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
 }

@@ -73,6 +73,8 @@ export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
     productId: request.productId,
     page: viewQuery.page,
     onPage: viewQuery.setPage,
+    filters: viewQuery.filters,
+    onFilters: viewQuery.setFilters,
   });
   const productLabel = useProductLabel();
   const [pageStatus, announcePage] = useTimedMessage(PAGINATION_ANNOUNCEMENT_MS);
