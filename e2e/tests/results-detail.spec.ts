@@ -85,11 +85,11 @@ test('detail view: back to stores returns focus to the store', async ({ page }) 
   ).toBeFocused();
 });
 
-test('share: the Web Share API gets title, text and the directions URL', async ({ page }) => {
+test("share: the Web Share API gets title, text and the store page's URL", async ({ page }) => {
   await stubShare(page, 'share');
   const { title } = await openDetail(page, 0);
-  const directions = await detail(page)
-    .getByRole('link', { name: /^Directions to/ })
+  const storePage = await detail(page)
+    .getByRole('link', { name: `Store page: ${title}` })
     .getAttribute('href');
   const street = (await detail(page).locator('address span').first().textContent()) ?? '';
   const phone = (await detail(page).locator('a[href^="tel:"]').textContent()) ?? '';
@@ -99,8 +99,9 @@ test('share: the Web Share API gets title, text and the directions URL', async (
   await expect.poll(() => shared(page)).toHaveLength(1);
   const [payload] = await shared(page);
   expect(payload!.title).toBe(title);
-  expect(payload!.url).toBe(directions);
-  expect(payload!.url).toMatch(/^https:\/\/maps\.google\.com\/maps\?saddr=London&daddr=.+&hl=en$/);
+  // The store's own page, not directions from the sharer's searched place.
+  expect(new URL(payload!.url).pathname).toBe(storePage);
+  expect(storePage).toMatch(/^\/uk\/en\/stores\/DEMO-GB-\d+-[a-z0-9-]+$/);
   const lines = payload!.text.split('\n');
   expect(lines[0]).toBe(title);
   expect(lines[1]).toContain(street);
@@ -114,14 +115,14 @@ test('share: the Web Share API gets title, text and the directions URL', async (
 test('share without the Web Share API copies the link', async ({ page }) => {
   await stubShare(page, 'none');
   const { title } = await openDetail(page, 2);
-  const directions = await detail(page)
-    .getByRole('link', { name: /^Directions to/ })
+  const storePage = await detail(page)
+    .getByRole('link', { name: `Store page: ${title}` })
     .getAttribute('href');
   await detail(page)
     .getByRole('button', { name: `Share ${title}` })
     .click();
   await expect(detail(page).getByRole('status')).toHaveText('Link copied to the clipboard.');
-  expect(await copied(page)).toEqual([directions]);
+  expect((await copied(page)).map((url) => new URL(url).pathname)).toEqual([storePage]);
   await page.screenshot({ path: `${SHOTS}/i7-detail-copied-en-US-390.png` });
 });
 

@@ -90,6 +90,7 @@ const PAIRS: Pair[] = [
   { label: 'store.shareLabel', visible: { key: 'store.share' } },
   { label: 'store.directionsLabel', visible: { key: 'store.directions' } },
   { label: 'store.websiteLabel', visible: { key: 'store.website' } },
+  { label: 'store.pageLabel', visible: { key: 'store.page' } },
   { label: 'store.appointmentLabel', visible: { key: 'store.appointment' } },
   { label: 'store.linkFor', visible: { key: 'store.support' }, slot: 'link' },
   {

@@ -33,7 +33,7 @@ export type FilterItem = FilterGroup['filterData'][number];
 /** The channel keys of 4.4. */
 export const CHANNEL_FILTER_KEYS: readonly string[] = ['sales', 'service'];
 
-/** The "Open now" chip's key; it is offered with the first group when any store has hours. */
+/** The "Open now" chip's key; it is offered in a group of its own when any store has hours. */
 export const OPEN_NOW_FILTER = 'opennow';
 
 /** Filter groups never offered in the panel (spec 2.5 item 7). */
@@ -197,7 +197,12 @@ function uniqueByCode(items: FilterItem[]): FilterItem[] {
   return items.filter((item) => !seen.has(item.code) && seen.add(item.code));
 }
 
+/** The group of the "Open now" chip: opening hours, neither products nor a service. */
+export const HOURS_FILTER_GROUP = 'hours';
+
 export interface FilterPanel {
+  /** "Open now" in a group of its own ("hours"), ahead of the others; undefined without hours. */
+  hours: FilterGroup | undefined;
   /** The first group, without the chosen product; undefined when it has nothing to offer. */
   first: FilterGroup | undefined;
   /** Groups revealed by "More filters": those with data, minus the excluded ones. */
@@ -206,7 +211,7 @@ export interface FilterPanel {
 
 /**
  * The groups of the filter panel (spec 2.5 item 7); with `openNow` (some store has opening
- * hours) the "Open now" chip leads the first group.
+ * hours) the "Open now" chip in a group of its own ahead of them.
  */
 export function filterPanel(
   groups: readonly FilterGroup[],
@@ -220,8 +225,6 @@ export function filterPanel(
     const data = head.filterData.filter(
       (d) => isAllProducts(chosenProductCode) || d.code !== chosenProductCode,
     );
-    if (openNow)
-      data.unshift({ id: OPEN_NOW_FILTER, code: OPEN_NOW_FILTER, title: OPEN_NOW_FILTER });
     if (channel === 'sales' && !data.some((d) => d.code === SERVICE_CHIP.code)) {
       data.push({ ...SERVICE_CHIP });
     }
@@ -230,5 +233,11 @@ export function filterPanel(
   const more = rest.filter(
     (g) => g.filterData.length > 0 && !EXCLUDED_FILTER_GROUPS.includes(g.filterId),
   );
-  return { first, more };
+  const hours: FilterGroup | undefined = openNow
+    ? {
+        filterId: HOURS_FILTER_GROUP,
+        filterData: [{ id: OPEN_NOW_FILTER, code: OPEN_NOW_FILTER, title: OPEN_NOW_FILTER }],
+      }
+    : undefined;
+  return { hours, first, more };
 }

@@ -220,7 +220,11 @@ describe('filter panel (spec 2.5 item 7)', () => {
   it('has no first group when nothing is left or there are no groups', () => {
     const only = [{ filterId: 'products', filterData: [{ id: '1', code: 'phone', title: 'P' }] }];
     expect(filterPanel(only, 'service', 'phone').first).toBeUndefined();
-    expect(filterPanel([], 'sales', 'all')).toEqual({ first: undefined, more: [] });
+    expect(filterPanel([], 'sales', 'all')).toEqual({
+      hours: undefined,
+      first: undefined,
+      more: [],
+    });
   });
 });
 
@@ -244,11 +248,17 @@ describe('open now', () => {
     expect(filterStores([open], ['opennow'], ctx())).toEqual([]);
   });
 
-  it('leads the first group when asked for', () => {
+  it('is a group of its own when asked for, neither products nor the service chip', () => {
     const groups: FilterGroup[] = [
       { filterId: 'products', filterData: [{ id: '1', code: 'phone', title: 'Phone' }] },
     ];
-    expect(filterPanel(groups, 'service', 'all', true).first?.filterData[0]?.code).toBe('opennow');
+    const panel = filterPanel(groups, 'sales', 'all', true);
+    expect(panel.hours).toEqual({
+      filterId: 'hours',
+      filterData: [{ id: 'opennow', code: 'opennow', title: 'opennow' }],
+    });
+    expect(panel.first?.filterData.map((d) => d.code)).toEqual(['phone', 'service']);
+    expect(filterPanel(groups, 'service', 'all').hours).toBeUndefined();
     expect(filterPanel(groups, 'service', 'all').first?.filterData).toHaveLength(1);
   });
 });

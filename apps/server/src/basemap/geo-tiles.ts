@@ -5,8 +5,9 @@
  *   simplify and triangulate cleanly at world scale. No coast line: at these zooms the land's
  *   edge against the sea is the coast, and a line along it would double the triangles a frame
  *   draws (`docs/ARCHITECTURE.md`, "Map frames");
- * - z 6–12: OpenStreetMap's sea and coast at 10 m (layers "sea", "coast", osm-sea.ts): one ocean
- *   with some 60,000 islands as holes is only drawn once a tile holds a small part of it;
+ * - z 6–12: OpenStreetMap's sea and coast at 10 m (layers "sea", "coast", osm-sea.ts): 582 sea
+ *   polygons with some 60,000 islands as holes, one feature each, only drawn once a tile holds
+ *   a small part of them;
  * - z 6–9: OpenStreetMap's rivers and lakes (layer "water", inland-water.ts, packed at build
  *   time; its pieces are too coarse for city zooms);
  * - every zoom: Natural Earth country borders ("borders"); from z 3 first-level boundaries
@@ -24,7 +25,7 @@ import {
 } from './borders.js';
 import { InlandWater } from './inland-water.js';
 import { osmSeaGeoJson, OSM_SEA_VERSION } from './osm-sea.js';
-import { rewindPolygon, type TileRing } from './rings.js';
+import { polygonFeatures } from './rings.js';
 import { encodeTile, EXTENT, type TileFeature, type TileId } from './tiles.js';
 
 /** Deepest zoom with its own geometry (the coast keeps ~10 m of detail down to here). */
@@ -47,7 +48,7 @@ export const OSM_FROM_ZOOM = 6;
  * changes of our own tiling and labelling rules (the place tiles use it too: raised when the
  * gazetteer's districts or their zooms change).
  */
-export const GEO_DATA_VERSION = `osm${OSM_SEA_VERSION}-ne${NATURAL_EARTH_VERSION}-st${SUBUNITS_VERSION}-11`;
+export const GEO_DATA_VERSION = `osm${OSM_SEA_VERSION}-ne${NATURAL_EARTH_VERSION}-st${SUBUNITS_VERSION}-12`;
 
 type Small = Record<'land' | 'borders' | 'admin1', GeoJSONVT>;
 interface Large {
@@ -133,14 +134,11 @@ export class GeoTiles {
     const borders = features(small.borders);
     const admin1 = t.z >= ADMIN1_FROM_ZOOM ? features(small.admin1) : [];
     if (t.z < OSM_FROM_ZOOM) {
-      const land = features(small.land)
-        .map((f) => ({ ...f, geometry: rewindPolygon(f.geometry as TileRing[]) }))
-        .filter((f) => f.geometry.length > 0);
-      return { land, admin1, borders };
+      return { land: polygonFeatures(features(small.land)), admin1, borders };
     }
     const large = this.ensureLarge();
     return {
-      sea: features(large.sea),
+      sea: polygonFeatures(features(large.sea)),
       water: large.water?.features(t, OPTIONS) ?? [],
       coast: features(large.seaCoast),
       admin1,

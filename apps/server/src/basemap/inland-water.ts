@@ -10,6 +10,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import GeoJSONVT from 'geojson-vt';
 import type { FeatureCollection, Position } from 'geojson';
 import { FORMAT_VERSION, INLAND_WATER_FILE, MAGIC, SCALE } from './inland-water-file.js';
+import { polygonFeatures } from './rings.js';
 import { type TileFeature, type TileId } from './tiles.js';
 
 /** First zoom with inland water (the zoom the OpenStreetMap sea starts at). */
@@ -132,22 +133,17 @@ export class InlandWater {
     if (t.z < WATER_FROM_ZOOM || t.z > WATER_MAX_ZOOM) return [];
     const ids = this.pieces(t);
     if (ids.length === 0) return [];
+    // One feature per polygon, each rewound in the tile (`polygonFeatures`).
     const data: FeatureCollection = {
       type: 'FeatureCollection',
-      features: [
-        {
-          type: 'Feature',
-          properties: {},
-          geometry: { type: 'MultiPolygon', coordinates: ids.map((id) => this.polygon(id)) },
-        },
-      ],
+      features: ids.map((id) => ({
+        type: 'Feature',
+        properties: {},
+        geometry: { type: 'Polygon', coordinates: this.polygon(id) },
+      })),
     };
     const index = new GeoJSONVT(data, { ...options, maxZoom: t.z, indexMaxZoom: 0 });
-    return (index.getTile(t.z, t.x, t.y)?.features ?? []).map((f) => ({
-      type: f.type,
-      geometry: f.geometry,
-      tags: f.tags,
-    }));
+    return polygonFeatures(index.getTile(t.z, t.x, t.y)?.features ?? []);
   }
 }
 

@@ -1,8 +1,9 @@
 /**
  * Seas and oceans from OpenStreetMap's coastline, simplified to 10 m (npm
  * `@geo-maps/earth-seas-10m`, data ODbL © OpenStreetMap contributors, package MIT): the sea as
- * polygons, and the coastline as lines (rings.ts: without the edges that only close the sea
- * along the antimeridian and the poles, which would draw a seam across the map).
+ * polygons, one feature each (so that a tile knows each polygon's outer ring from its holes:
+ * `rewindPolygon`), and the coastline as lines (rings.ts: without the edges that only close
+ * the sea along the antimeridian and the poles, which would draw a seam across the map).
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
@@ -35,13 +36,11 @@ export function osmSeaGeoJson(): OsmSea {
   return {
     sea: {
       type: 'FeatureCollection',
-      features: [
-        {
-          type: 'Feature',
-          properties: {},
-          geometry: { type: 'MultiPolygon', coordinates: polygons },
-        },
-      ],
+      features: polygons.map((coordinates) => ({
+        type: 'Feature',
+        properties: {},
+        geometry: { type: 'Polygon', coordinates },
+      })),
     },
     coast: {
       type: 'FeatureCollection',

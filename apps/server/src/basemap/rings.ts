@@ -5,6 +5,7 @@
  * out the edges that only close a polygon along the antimeridian or a pole.
  */
 import type { Position } from 'geojson';
+import type { TileFeature } from './tiles.js';
 
 /** The line with each longitude within 180° of the one before (values may pass ±180). */
 export function unwrapLine(line: readonly Position[]): Position[] {
@@ -130,6 +131,28 @@ export function rewindPolygon(rings: readonly TileRing[]): TileRing[] {
       continue;
     }
     out.push(area > 0 === (i === 0) ? ring : [...ring].reverse());
+  }
+  return out;
+}
+
+/**
+ * A tile's features as geojson-vt cut them, each polygon feature (one polygon: outer ring, then
+ * holes) rewound by `rewindPolygon` and dropped when nothing is left of it. MapLibre starts a
+ * new polygon at every ring wound like a feature's first one: in a multipolygon feature, one
+ * islet turned inside out by simplification took the holes after it, and the land it should
+ * have cut out of the sea (the Nile delta, and everything east of it, at z 6) drew as sea.
+ */
+export function polygonFeatures(
+  features: readonly { type: 1 | 2 | 3; geometry: unknown; tags: Record<string, unknown> | null }[],
+): TileFeature[] {
+  const out: TileFeature[] = [];
+  for (const f of features) {
+    if (f.type !== 3) {
+      out.push({ type: f.type, geometry: f.geometry, tags: f.tags });
+      continue;
+    }
+    const geometry = rewindPolygon(f.geometry as TileRing[]);
+    if (geometry.length > 0) out.push({ type: 3, geometry, tags: f.tags });
   }
   return out;
 }

@@ -110,6 +110,18 @@ describe('opening hours on the results page', () => {
     ]);
     await user.click(screen.getByRole('button', { name: 'Filters' }));
     const panel = screen.getByRole('group', { name: 'Filter locations' });
+    // In a group of its own, not among the products (nor beside the service chip).
+    const hoursGroup = within(panel).getByRole('group', { name: 'Opening hours' });
+    expect(
+      within(hoursGroup)
+        .getAllByRole('checkbox')
+        .map((c) => c.closest('label')?.textContent),
+    ).toEqual(['Open now']);
+    expect(
+      within(within(panel).getByRole('group', { name: 'Products' })).queryByRole('checkbox', {
+        name: 'Open now',
+      }),
+    ).toBeNull();
     await user.click(within(panel).getByRole('checkbox', { name: 'Open now' }));
     expect(screen.getByRole('button', { name: 'Filters (1 selected)' })).toBeTruthy();
     expect(titles()).toEqual(['1. Store 1']);

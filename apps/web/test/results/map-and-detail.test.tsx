@@ -257,15 +257,15 @@ describe('narrow screens: the store detail view (spec 2.5)', () => {
     expect(screen.queryByRole('img')).toBeNull();
   });
 
-  it('Share uses the Web Share API with title, text and the directions URL', async () => {
+  it("Share uses the Web Share API with title, text and the store page's URL", async () => {
     const share = vi.fn(async () => undefined);
     vi.stubGlobal('navigator', { ...navigator, share, userAgent: 'jsdom' });
     const user = userEvent.setup();
     const { onLinkClick } = show(results([store(1)]), { narrow: true });
     await user.click(screen.getByRole('button', { name: 'Show details for Store 1' }));
     await user.click(screen.getByRole('button', { name: 'Share Store 1' }));
-    const url =
-      'https://maps.example.com/maps?saddr=Soho&daddr=1%20High%20Street,London,England,W1%201AA&hl=en';
+    // The store's own page, not directions from the sharer's searched place.
+    const url = `${window.location.origin}/uk/en/stores/ST1-store-1`;
     expect(share).toHaveBeenCalledWith({
       title: 'Store 1',
       text: 'Store 1\n1 High Street, London, W1 1AA\nEngland\n+44 20 7946 0000',
@@ -283,7 +283,7 @@ describe('narrow screens: the store detail view (spec 2.5)', () => {
     show(results([store(1)]), { narrow: true });
     await user.click(screen.getByRole('button', { name: 'Show details for Store 1' }));
     await user.click(screen.getByRole('button', { name: 'Share Store 1' }));
-    expect(writeText).toHaveBeenCalledWith(expect.stringContaining('saddr=Soho'));
+    expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/uk/en/stores/ST1-store-1`);
     const status = within(screen.getByTestId('store-detail')).getByRole('status');
     expect(status.textContent).toBe('Link copied to the clipboard.');
     await act(async () => vi.advanceTimersByTime(4000));
@@ -303,7 +303,14 @@ describe('store links (spec 7.4, 9.6)', () => {
       'Directions to Store 1 (opens in a new tab)',
       'Website of Store 1 (opens in a new tab)',
       'Buy from EE – Store 1 (opens in a new tab)',
+      'Store page: Store 1',
     ]);
+    // Each result links to its store page, and shares it, on wide screens too.
+    expect(within(entry(1)).getByRole('link', { name: 'Store page: Store 1' })).toHaveProperty(
+      'pathname',
+      '/uk/en/stores/ST1-store-1',
+    );
+    expect(within(entry(1)).getByRole('button', { name: 'Share Store 1' })).toBeTruthy();
     await user.click(within(entry(1)).getByRole('link', { name: /^Buy from EE/ }));
     await user.click(within(entry(1)).getByRole('link', { name: /^Website/ }));
     expect(onLinkClick.mock.calls.map((c) => c[0])).toEqual(['carrier', 'website']);

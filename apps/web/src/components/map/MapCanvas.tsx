@@ -29,6 +29,7 @@ import { syncPinSpace } from './pin-collision';
 import { StorePin } from './StorePin';
 import { ClusterLayer } from './ClusterLayer';
 import { AreaSearchButton } from './AreaSearchButton';
+import { OriginMarker } from './OriginMarker';
 import {
   DEFAULT_LABELS,
   DEFAULT_ZOOM,
@@ -245,6 +246,9 @@ export default function MapCanvas(props: StoreMapProps) {
       {failed ? <div className="store-map__failed" aria-hidden="true" /> : null}
       {map ? (
         <MapContext.Provider value={map}>
+          {props.origin && props.originName ? (
+            <OriginMarker origin={props.origin} name={props.originName} />
+          ) : null}
           {validPins.map((pin) => (
             <StorePin
               key={pin.id}

@@ -21,6 +21,16 @@ export interface StorePinProps {
   register?: ((id: string, el: HTMLElement | null) => void) | undefined;
 }
 
+/** The first focusable element of the map's callout, if one is open. */
+function calloutFocusable(marker: HTMLElement): HTMLElement | null {
+  const callout = marker.closest('.maplibregl-map')?.querySelector('.store-map__callout');
+  return (
+    callout?.querySelector<HTMLElement>(
+      'a[href], button:not([disabled]), summary, input, select, [tabindex]:not([tabindex="-1"])',
+    ) ?? null
+  );
+}
+
 export function StorePin(props: StorePinProps) {
   const { pin, state, interactive, register } = props;
   const map = useMap();
@@ -67,6 +77,14 @@ export function StorePin(props: StorePinProps) {
         if (e.key === 'Escape') {
           e.stopPropagation();
           props.onEscape?.();
+        }
+        // Tab from the selected pin enters its callout (which MapLibre places after the pins).
+        if (e.key === 'Tab' && !e.shiftKey && state === 'selected') {
+          const first = calloutFocusable(element);
+          if (first) {
+            e.preventDefault();
+            first.focus();
+          }
         }
       }}
       onMouseEnter={() => props.onHover?.(pin.id)}

@@ -101,6 +101,8 @@ export interface StoreMapProps {
   fitKey?: string | number;
   /** The searched place: the fit after new results takes it in with the pins (README). */
   origin?: Origin | undefined;
+  /** The searched place's name: given, the place is marked on the map with it. */
+  originName?: string | undefined;
   /** false: the small location map (no gestures, no controls, pins not focusable). */
   interactive?: boolean;
   labels?: Partial<StoreMapLabels>;

@@ -98,14 +98,24 @@ export function deepLinkOf(ctx: ResultsContext, params: URLSearchParams): DeepLi
   };
 }
 
-/** The query keys of the view within a search's results: the page and the open store. */
-export const VIEW_QUERY_KEYS = ['page', 'store'] as const;
+/**
+ * The query keys of the view within a search's results: the page, the open store, and the map
+ * instead of the list on narrow screens.
+ */
+export const VIEW_QUERY_KEYS = ['page', 'store', 'show', 'filters'] as const;
+
+/** What a narrow screen shows of the results: the list, or the map of the same stores. */
+export type ResultsShown = 'list' | 'map';
 
 export interface ResultsViewQuery {
   /** The results page (1 when absent or not a whole number from 1 up). */
   page: number;
   /** The store open in the narrow detail view. */
   store: string | undefined;
+  /** The list (absent) or the map (`show=map`) on narrow screens. */
+  show: ResultsShown;
+  /** The selected filter keys (`filters=opennow,service`). */
+  filters: string[];
 }
 
 /** The page and open store a URL names. */
@@ -114,15 +124,19 @@ export function viewQueryOf(params: URLSearchParams): ResultsViewQuery {
   return {
     page: Number.isInteger(page) && page >= 1 ? page : 1,
     store: params.get('store') || undefined,
+    show: params.get('show') === 'map' ? 'map' : 'list',
+    filters: [...new Set((params.get('filters') ?? '').split(',').filter((k) => k !== ''))],
   };
 }
 
-/** A search's query string with the view's keys (page only from 2, store when open). */
+/** A search's query string with the view's keys (page only from 2, store when open, map). */
 export function withViewQuery(query: string, view: Partial<ResultsViewQuery>): string {
   const params = new URLSearchParams(query);
   for (const key of VIEW_QUERY_KEYS) params.delete(key);
   if (view.page !== undefined && view.page > 1) params.set('page', String(view.page));
   if (view.store) params.set('store', view.store);
+  if (view.show === 'map') params.set('show', 'map');
+  if (view.filters && view.filters.length > 0) params.set('filters', view.filters.join(','));
   const text = params.toString();
   return text === '' ? '' : `?${text}`;
 }

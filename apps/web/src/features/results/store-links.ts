@@ -5,8 +5,9 @@
  * Decisions where the spec is silent:
  * - Directions open the platform's maps app where it can: on Apple devices the same saddr/daddr
  *   query goes to maps.apple.com (which opens Apple Maps); elsewhere the configured getDirection
- *   URL is kept (Google's map links open its app on Android). Sharing always uses the
- *   configured URL, since the recipient's platform is unknown.
+ *   URL is kept (Google's map links open its app on Android).
+ * - Share sends the store's own page (not directions from the sharer's searched place), on
+ *   every width: the list entry, the callout and the narrow detail.
  * - The channel's externalLink (service with casRedirect, spec 3.3) is offered in each store
  *   entry as the place to arrange a repair, since the appointment link is then not shown (9.6).
  */
@@ -16,8 +17,10 @@ import {
   carrierLink,
   directionsUrl,
   isAppointmentLinkShown,
+  localeToPath,
   localeToUnderscore,
   safeWebUrl,
+  storePagePath,
   type Carrier,
   type SearchRequest,
   type Store,
@@ -63,6 +66,8 @@ export interface StoreUrls {
   appointment: string;
   /** The channel's external support link (service with casRedirect). */
   support: string;
+  /** The store's own page on this site (`/uk/en/stores/{storeId}-{slug}`): linked and shared. */
+  page: string;
 }
 
 export function storeUrls(
@@ -108,5 +113,11 @@ export function storeUrls(
     carrier: input.carrier ? carrierLink(input.carrier, ctx.channelKey) : undefined,
     appointment,
     support,
+    page: storePagePath(localeToPath(ctx.locale), store.storeId, store.title),
   };
+}
+
+/** The store page's absolute URL, what Share sends on every width. */
+export function storePageUrl(urls: Pick<StoreUrls, 'page'>): string {
+  return new URL(urls.page, window.location.origin).href;
 }

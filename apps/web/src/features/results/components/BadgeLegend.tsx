@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BadgeLegend as Legend } from '@locator/core';
 
@@ -21,23 +22,33 @@ export function BadgeMark({ code }: { code: string }) {
   );
 }
 
-/** The badge legend strip (spec 2.5 item 10): up to 3 badges whose desc is "y". */
+/**
+ * The badge legend strip (spec 2.5 item 10): up to 3 badges whose desc is "y", after a visible
+ * caption ("Store types:") and in small secondary text, so that it reads as a key to the marks
+ * and not as filter chips.
+ */
 export function BadgeLegend({ legend, brand }: { legend: Legend | undefined; brand: string }) {
   const { t } = useTranslation('result');
+  const id = useId();
   if (!legend) return null;
   return (
-    <ul
-      className={`badge-legend badge-legend--${legend.layout}`}
-      aria-label={t('badges.legendLabel')}
-      data-testid="badge-legend"
-    >
-      {legend.badges.map((b) => (
-        <li key={b.code}>
-          <BadgeMark code={b.code} />
-          {t(`badges.${b.code}.name`, { brand, defaultValue: b.code })}
-        </li>
-      ))}
-    </ul>
+    <div className="badge-legend-strip">
+      <span id={`${id}-caption`} className="badge-legend__caption">
+        {t('badges.legendLabel')}
+      </span>
+      <ul
+        className={`badge-legend badge-legend--${legend.layout}`}
+        aria-labelledby={`${id}-caption`}
+        data-testid="badge-legend"
+      >
+        {legend.badges.map((b) => (
+          <li key={b.code}>
+            <BadgeMark code={b.code} />
+            {t(`badges.${b.code}.name`, { brand, defaultValue: b.code })}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
 

@@ -25,7 +25,8 @@ export interface FiltersProps {
 
 /**
  * The filter toggle with its active count, "reset filters", and the panel (spec 2.5 items 6
- * and 7): the first group (rules in @locator/core filterPanel), then "More filters" revealing
+ * and 7): "Open now" in a group of its own, the first group (rules in @locator/core
+ * filterPanel), then "More filters" revealing
  * the further groups with focus moving to the first new checkbox after 550 ms.
  */
 export function Filters({ toggleRef, ...props }: FiltersProps) {
@@ -36,8 +37,8 @@ export function Filters({ toggleRef, ...props }: FiltersProps) {
   const moreRef = useRef<HTMLDivElement>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   useEffect(() => () => clearTimeout(timer.current), []);
-  const { first, more: moreGroups } = props.panel;
-  if (!first && moreGroups.length === 0) return null;
+  const { hours, first, more: moreGroups } = props.panel;
+  if (!hours && !first && moreGroups.length === 0) return null;
 
   const revealMore = () => {
     const next = !more;
@@ -92,6 +93,7 @@ export function Filters({ toggleRef, ...props }: FiltersProps) {
         aria-label={t('filters.panelLabel')}
         hidden={!open}
       >
+        {hours ? <Group group={hours} {...props} /> : null}
         {first ? <Group group={first} {...props} /> : null}
         {moreGroups.length > 0 ? (
           <>

@@ -26,6 +26,8 @@ export interface MapSlotProps {
   fitKey: string;
   /** The searched place, taken into the map's fit with the pins. */
   origin?: { latitude: number; longitude: number } | undefined;
+  /** The searched place's name, marked on the map at the origin. */
+  originName?: string | undefined;
   onSelect(id: string): void;
   onHover(id: string | null): void;
   onEscape(): void;
@@ -60,6 +62,7 @@ export function MapSlot(props: MapSlotProps) {
         dir={localeDirection(ctx.locale)}
         fitKey={props.fitKey}
         origin={props.origin}
+        originName={props.originName}
         labels={labels}
         calloutSize={active ? calloutSize(active) : 'small'}
         renderCallout={(id) => {

@@ -28,7 +28,8 @@ import { NoMatch, NoResults } from './NoResults';
 import { Pagination } from './Pagination';
 import { useProductLabel } from './ProductField';
 import { ResultSentence } from './ResultSentence';
-import { StoreDetail } from './StoreDetail';
+import { ResultsShownSwitch } from './ResultsShownSwitch';
+import { COPIED_MESSAGE_MS, StoreDetail } from './StoreDetail';
 import { StoreEntry, type StoreLinks } from './StoreEntry';
 import { TravelModeChoice } from './TravelTime';
 
@@ -55,7 +56,7 @@ export interface ResultsSectionProps {
 
 /**
  * The results (spec 2.5 items 4–13, 4.2): sentence, drop-off switch, filters, badge legend, the
- * paged list beside the map slot, the badge info block, and the empty states. The page and the
+ * paged list beside the map slot (on narrow screens the list or, switched, the map), the badge info block, and the empty states. The page and the
  * narrow detail view are in the URL (history entries); turning a page moves focus and scroll to
  * the results heading, Back/Forward between pages puts back the entry's scroll and focus.
  * Resetting the filters leaves focus on the filter toggle. Mount it keyed per search so that it
@@ -72,10 +73,13 @@ export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
     productId: request.productId,
     page: viewQuery.page,
     onPage: viewQuery.setPage,
+    filters: viewQuery.filters,
+    onFilters: viewQuery.setFilters,
   });
   const productLabel = useProductLabel();
   const [pageStatus, announcePage] = useTimedMessage(PAGINATION_ANNOUNCEMENT_MS);
   const [resetStatus, announceReset] = useTimedMessage(RESET_ANNOUNCEMENT_MS);
+  const [copiedStatus, announceCopied] = useTimedMessage(COPIED_MESSAGE_MS);
   const filterToggle = useRef<HTMLButtonElement>(null);
   const pageAsked = useRef<number | null>(null);
   const target = dropOffSwitch(ctx.channelKey, results.dropOff, request.repairType);
@@ -86,12 +90,15 @@ export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
   const travel = useTravelTimes(request, view.visible, mode, showTravel);
   const estimated =
     travel.status === 'ready' && [...travel.byStore.values()].some((e) => e.estimate === true);
-  const selection = useStoreSelection(view.visible, props.narrow, {
+  const showMap = !ctx.config.country.disableMap;
+  // Narrow screens show the list or, switched, the map of the same stores with callouts.
+  const mapShown = showMap && props.narrow && viewQuery.show === 'map';
+  const selection = useStoreSelection(view.visible, props.narrow && !mapShown, {
     openId: viewQuery.store,
     open: viewQuery.openStore,
     close: viewQuery.closeStore,
+    mark: viewQuery.markStore,
   });
-  const showMap = !ctx.config.country.disableMap;
   const fitKey = `${view.page}|${view.visible.map((s) => s.id).join(',')}`;
   const links: StoreLinks = {
     ctx,
@@ -100,7 +107,27 @@ export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
     carrier,
     travel: showTravel ? travel : undefined,
     onLinkClick: props.onLinkClick,
+    announce: announceCopied,
   };
+
+  const mapSlot = (
+    <MapSlot
+      ctx={ctx}
+      stores={view.visible}
+      links={links}
+      activeId={selection.activeId}
+      hoveredId={selection.hoveredId}
+      fitKey={fitKey}
+      origin={request}
+      originName={request.area ? undefined : request.formattedAddress}
+      onSelect={(id) => selection.select(id, 'pin')}
+      onHover={selection.hover}
+      onEscape={selection.closeCallout}
+      points={results.areaPoints}
+      onAreaSearch={props.onAreaSearch}
+      view={props.mapView}
+    />
+  );
 
   // A page turned here: announced, the heading scrolled to and focused, so the page is read
   // from its first store.
@@ -180,11 +207,19 @@ export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
           {showTravel ? (
             <TravelModeChoice mode={mode} onChange={setMode} estimated={estimated} />
           ) : null}
-          <div className={`results__body${showMap && !props.narrow ? '' : ' results__body--list'}`}>
+          {showMap && props.narrow ? (
+            <ResultsShownSwitch shown={viewQuery.show} onShow={viewQuery.setShow} />
+          ) : null}
+          <div
+            className={`results__body${showMap && !props.narrow ? '' : ' results__body--list'}${
+              mapShown ? ' results__body--map' : ''
+            }`}
+          >
+            {mapShown ? mapSlot : null}
             <div className="results__list">
               {view.filtered.length === 0 ? (
                 <NoMatch onReset={resetFilters} />
-              ) : (
+              ) : mapShown ? null : (
                 <ol className="store-list" aria-label={t('list.label')}>
                   {view.visible.map((store) => (
                     <li key={store.id}>
@@ -213,24 +248,11 @@ export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
               <div className="visually-hidden" role="status" aria-live="polite">
                 {pageStatus}
               </div>
+              <div className="results__copied" role="status" aria-live="polite">
+                {copiedStatus}
+              </div>
             </div>
-            {showMap && !props.narrow ? (
-              <MapSlot
-                ctx={ctx}
-                stores={view.visible}
-                links={links}
-                activeId={selection.activeId}
-                hoveredId={selection.hoveredId}
-                fitKey={fitKey}
-                origin={request}
-                onSelect={(id) => selection.select(id, 'pin')}
-                onHover={selection.hover}
-                onEscape={selection.closeCallout}
-                points={results.areaPoints}
-                onAreaSearch={props.onAreaSearch}
-                view={props.mapView}
-              />
-            ) : null}
+            {showMap && !props.narrow ? mapSlot : null}
           </div>
           <BadgeInfo legend={legend} brand={ctx.brand} />
         </>

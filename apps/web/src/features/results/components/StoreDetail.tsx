@@ -1,11 +1,10 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localeDirection, sharePayload, type Store, type TravelMode } from '@locator/core';
+import { localeDirection, type Store, type TravelMode } from '@locator/core';
 import { Chevron } from '../../../components/Chevron';
 import { MapAttribution, StoreMap } from '../../../components/map';
 import { useMapLabels } from '../hooks/useMapLabels';
 import { useTimedMessage } from '../hooks/useTimedMessage';
-import { ShareButton } from '../../../components/ShareButton';
 import { storeUrls } from '../store-links';
 import { storePin } from './MapSlot';
 import { StoreFacts, StoreHead, StoreLinkList, type StoreLinks } from './StoreParts';
@@ -26,7 +25,7 @@ export interface StoreDetailProps {
 /**
  * The narrow-screen store detail that replaces the list (spec 2.5): "Back to stores", a small
  * location map, the store's detail and links, and Share (Web Share API, else the link copied).
- * Focus moves to its heading when it opens.
+ * Focus moves to its heading when it opens; Escape closes it.
  */
 export function StoreDetail({ store, links, showMap, travelMode, onBack }: StoreDetailProps) {
   const { t } = useTranslation('result');
@@ -41,7 +40,21 @@ export function StoreDetail({ store, links, showMap, travelMode, onBack }: Store
     heading.current?.scrollIntoView?.({ block: 'nearest' });
   }, [store.id]);
 
-  const payload = sharePayload(store, urls.directions);
+  // Escape closes the detail as "Back to stores" does, but not in a field or a dialog.
+  const backRef = useRef(onBack);
+  useEffect(() => {
+    backRef.current = onBack;
+  });
+  useEffect(() => {
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      const target = event.target instanceof Element ? event.target : null;
+      if (target?.closest('input, select, textarea, [role="dialog"]')) return;
+      backRef.current();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => document.removeEventListener('keydown', onKeyDown);
+  }, []);
 
   return (
     <article
@@ -88,22 +101,7 @@ export function StoreDetail({ store, links, showMap, travelMode, onBack }: Store
         />
       ) : null}
       <StoreFacts store={store} links={links} />
-      <StoreLinkList store={store} urls={urls} links={links}>
-        {urls.directions ? (
-          <li>
-            <ShareButton
-              payload={payload}
-              className="store__share"
-              label={t('store.shareLabel', { name: store.title })}
-              text={t('store.share')}
-              onShare={() => links.onLinkClick('share', store, payload.url)}
-              onOutcome={(outcome) => {
-                if (outcome === 'copied') announce(t('store.linkCopied'));
-              }}
-            />
-          </li>
-        ) : null}
-      </StoreLinkList>
+      <StoreLinkList store={store} urls={urls} links={{ ...links, announce }} />
       <p className="store-detail__status" role="status" aria-live="polite">
         {status}
       </p>

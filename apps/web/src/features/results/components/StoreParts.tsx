@@ -12,12 +12,15 @@ import type { StoreLinkInput, StoreUrls } from '../store-links';
 import { BadgeMark } from './BadgeLegend';
 import { ExternalLink } from './ExternalLink';
 import { StoreHours } from './StoreHours';
+import { StorePageItems } from './StorePageItems';
 import { TravelTime } from './TravelTime';
 
 export interface StoreLinks extends StoreLinkInput {
   /** Travel times of the shown stores; undefined where travel time is hidden (cn/zh). */
   travel: TravelTimes | undefined;
   onLinkClick(link: string, store: Store, url: string): void;
+  /** Says something in a status region ("Link copied to the clipboard."). */
+  announce?: ((message: string) => void) | undefined;
 }
 
 export interface SelectButton {
@@ -199,8 +202,8 @@ function FactList({
 }
 
 /**
- * Directions, website, carrier, appointment and support links; each one's accessible name says
- * which store it is for, and each click is reported.
+ * Directions, website, carrier, appointment and support links, the store's page and Share; each
+ * one's accessible name says which store it is for, and each click is reported.
  */
 export function StoreLinkList({
   store,
@@ -211,7 +214,7 @@ export function StoreLinkList({
   store: Store;
   urls: StoreUrls;
   links: StoreLinks;
-  /** Further items (the detail view's Share button). */
+  /** Further items. */
   children?: ReactNode;
 }) {
   const { t } = useTranslation('result');
@@ -281,6 +284,7 @@ export function StoreLinkList({
           </ExternalLink>
         </li>
       ) : null}
+      <StorePageItems store={store} urls={urls} links={links} />
       {children}
     </ul>
   );

@@ -2,9 +2,8 @@
  * The list the results page shows (spec 4.2, 4.4, 9.4): the stores normalised for the channel,
  * then filtered by the selected keys ("Open now" at the current minute) and paged 5 at a time. Drop-off filtering (spec 4.5) is
  * applied once, by the server's search (a service search that is not a drop-off search answers
- * no store offering drop-off repairs, numbered from 1). The page is the caller's (the URL's); a
- * filter change goes back to page 1. Mount it per result (keyed) so that new results start
- * with no filter.
+ * no store offering drop-off repairs, numbered from 1). The page and the selected filters are
+ * the caller's (the URL's); a filter change goes back to page 1.
  */
 import { useMemo, useState } from 'react';
 import { useMinuteClock } from './useMinuteClock';
@@ -32,8 +31,12 @@ export interface ResultsViewInput {
   productId: string;
   /** The page asked for (from 1). */
   page: number;
-  /** Asks for another page; `replace` when it is not a step of its own (a filter change). */
-  onPage(page: number, replace?: boolean): void;
+  /** Asks for another page. */
+  onPage(page: number): void;
+  /** The selected filter keys the URL had when the results were shown. */
+  filters: readonly string[];
+  /** Selects other filter keys (and goes back to page 1). */
+  onFilters(next: string[]): void;
 }
 
 export function useResultsView({
@@ -43,6 +46,8 @@ export function useResultsView({
   productId,
   page,
   onPage,
+  filters,
+  onFilters,
 }: ResultsViewInput) {
   const chosen = resolveProductOption(channel, productId);
   const stores = useMemo(() => normaliseStores(results, channelKey), [results, channelKey]);
@@ -62,7 +67,20 @@ export function useResultsView({
       ),
     [results, stores, channelKey, chosen.code],
   );
-  const [selected, setSelected] = useState<string[]>([]);
+  // The URL's keys the panel offers (others are left out); a change shows at once, the URL
+  // follows.
+  const [selected, setSelected] = useState(() => {
+    const offered = new Set(
+      [panel.hours, panel.first, ...panel.more]
+        .flatMap((g) => g?.filterData ?? [])
+        .map((d) => d.code),
+    );
+    return filters.filter((k) => offered.has(k));
+  });
+  const select = (next: string[]) => {
+    setSelected(next);
+    onFilters(next);
+  };
   const filtered = useMemo(
     () => filterStores(stores, selected, filterCtx),
     [stores, selected, filterCtx],
@@ -81,12 +99,10 @@ export function useResultsView({
     activeCount: activeFilterCount(selected),
     announcement: pageAnnouncement(current, filtered.length),
     toggle(key: string) {
-      setSelected((s) => toggleFilter(s, key));
-      if (page !== 1) onPage(1, true);
+      select(toggleFilter(selected, key));
     },
     resetFilters() {
-      setSelected([]);
-      if (page !== 1) onPage(1, true);
+      select([]);
     },
     goTo(next: number) {
       onPage(Math.min(Math.max(1, next), pages));

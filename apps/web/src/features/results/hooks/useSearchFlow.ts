@@ -67,9 +67,10 @@ export function useSearchFlow(
     (request: SearchRequest, how: Trigger, view = viewQueryOf(params)) => {
       const query = pageQueryOf(ctx, request);
       // A search from the form or the drop-off switch is a new entry; a deep link keeps its
-      // page and open store; Back/Forward are already at their entry.
-      if (how === 'form' || how === 'dropOff') setParams(new URLSearchParams(query));
-      else if (how === 'deepLink') {
+      // page and open store; Back/Forward are already at their entry. The narrow map stays.
+      if (how === 'form' || how === 'dropOff') {
+        setParams(new URLSearchParams(withViewQuery(query, { show: view.show })));
+      } else if (how === 'deepLink') {
         setParams(new URLSearchParams(withViewQuery(query, view)), { replace: true });
       }
       setTrigger(how);

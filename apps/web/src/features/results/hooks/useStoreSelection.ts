@@ -4,11 +4,16 @@ import type { Store } from '@locator/core';
 /** The id of a store's select button in the list (focus returns there). */
 export const selectButtonId = (id: string) => `store-${id}-select`;
 
-/** The narrow detail view's store, held by the caller (the URL) so that it is a history entry. */
+/**
+ * The selected store, held by the caller (the URL): the narrow detail view's store, a history
+ * entry of its own (`open`, `close`); elsewhere the active store, marked in place (`mark`), so
+ * that a reload or a copied address selects it again.
+ */
 export interface DetailControl {
   openId: string | undefined;
   open(id: string): void;
   close(): void;
+  mark?: ((id: string | null) => void) | undefined;
 }
 
 /**
@@ -19,17 +24,21 @@ export interface DetailControl {
  * store's pin is highlighted. A store no longer shown is no longer active.
  */
 export function useStoreSelection(shown: readonly Store[], narrow: boolean, detail: DetailControl) {
-  const [activeId, setActiveId] = useState<string | null>(null);
+  const [activeId, setActiveId] = useState<string | null>(() => detail.openId ?? null);
   const [hoveredId, setHoveredId] = useState<string | null>(null);
   const [focusRequest, setFocusRequest] = useState<{ id: string } | null>(null);
   const { openId } = detail;
   const active = shown.find((s) => s.id === (narrow && openId ? openId : activeId));
   const hovered = shown.some((s) => s.id === hoveredId) ? hoveredId : null;
 
-  // Focus goes back to the list once it is rendered again.
+  // Focus goes back to the list once it is rendered again (on the narrow map: to the pin).
   useEffect(() => {
     if (!focusRequest) return;
-    const button = document.getElementById(selectButtonId(focusRequest.id));
+    const button =
+      document.getElementById(selectButtonId(focusRequest.id)) ??
+      [...document.querySelectorAll<HTMLElement>('button[data-pin-id]')].find(
+        (el) => el.dataset.pinId === focusRequest.id,
+      );
     button?.focus({ preventScroll: true });
     button?.scrollIntoView?.({ block: 'nearest' });
   }, [focusRequest]);
@@ -54,7 +63,8 @@ export function useStoreSelection(shown: readonly Store[], narrow: boolean, deta
   const select = useCallback((id: string, from: 'list' | 'pin') => {
     setActiveId(id);
     if (latestNarrow.current) latestDetail.current.open(id);
-    else if (from === 'pin') {
+    else latestDetail.current.mark?.(id);
+    if (!latestNarrow.current && from === 'pin') {
       const entries = document.querySelectorAll<HTMLElement>('[data-testid="store"]');
       [...entries]
         .find((el) => el.dataset.storeId === id)
@@ -66,6 +76,7 @@ export function useStoreSelection(shown: readonly Store[], narrow: boolean, deta
   const closeCallout = useCallback(() => {
     if (activeId) setFocusRequest({ id: activeId });
     setActiveId(null);
+    latestDetail.current.mark?.(null);
   }, [activeId]);
 
   // Escape anywhere but in a field or dialog closes it too, also when the callout was opened
