@@ -2,7 +2,7 @@
  * The store pages as validators read them: the W3C Nu Html Checker (vnu-jar, run on Debian's
  * Java) over a sample of directory and store pages in several languages and scripts, hostile
  * store data included, with no error. The pages' HTML does not depend on the database, so one
- * (SQLite) serves.
+ * (SQLite) serves. Their JSON-LD is checked under schema.org's vocabulary the same way.
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,6 +16,7 @@ import { parse } from 'node-html-parser';
 import { openTestDb, type TestDb } from './helpers/databases.js';
 import { config, hostileStores, testStores } from './helpers/fixtures.js';
 import { makeApp, type TestApp } from './helpers/app.js';
+import { schemaOrgErrors } from './helpers/schema-org.js';
 
 const LOCALES_DIR = resolve(
   fileURLToPath(new URL('../../..', import.meta.url)),
@@ -33,7 +34,7 @@ interface NuMessage {
   extract?: string;
 }
 
-describe('store pages under the W3C Nu Html Checker', () => {
+describe('store pages under the W3C Nu Html Checker and schema.org', () => {
   let t: TestDb;
   let a: TestApp;
   let dir = '';
@@ -108,5 +109,50 @@ describe('store pages under the W3C Nu Html Checker', () => {
       .filter((m) => m.type === 'error' || m.subType === 'fatal')
       .map((m) => `${pathOf(m.url)}: ${m.message} ${m.extract ?? ''}`);
     expect(errors).toEqual([]);
+
+    // The same pages' JSON-LD under schema.org's vocabulary (classes, properties, ranges).
+    const types = new Set<string>();
+    const ldErrors = [...pages].flatMap(([path, html]) =>
+      parse(html)
+        .querySelectorAll('script[type="application/ld+json"]')
+        .flatMap((script) => {
+          const doc = JSON.parse(script.textContent) as { '@type'?: string };
+          types.add(String(doc['@type']));
+          return schemaOrgErrors(doc).map((e) => `${path}: ${e}`);
+        }),
+    );
+    expect([...types].sort()).toEqual(['BreadcrumbList', 'ElectronicsStore']);
+    expect(ldErrors).toEqual([]);
   }, 240_000);
+
+  it('has a schema.org check that reports wrong JSON-LD', () => {
+    const store = {
+      '@context': 'https://schema.org',
+      '@type': 'ElectronicsStore',
+      '@id': 'https://stores.example.com/uk/en/stores/S-1#store',
+      name: 'Store',
+      address: { '@type': 'PostalAddress', streetAddress: '1 High Street' },
+      geo: { '@type': 'GeoCoordinates', latitude: 51.5, longitude: -0.1 },
+      openingHoursSpecification: [
+        {
+          '@type': 'OpeningHoursSpecification',
+          dayOfWeek: 'https://schema.org/Monday',
+          opens: '09:00',
+          closes: '17:30',
+        },
+      ],
+    };
+    expect(schemaOrgErrors(store)).toEqual([]);
+    expect(schemaOrgErrors({ ...store, '@type': 'ElectronicStore' })).toEqual([
+      'ElectronicStore is not a schema.org class',
+    ]);
+    expect(schemaOrgErrors({ ...store, telephon: '+44 20 7946 0000' })).not.toEqual([]);
+    expect(schemaOrgErrors({ ...store, geo: 'somewhere' })).not.toEqual([]);
+    const hours = (h: Record<string, string>) => ({
+      ...store,
+      openingHoursSpecification: [{ ...store.openingHoursSpecification[0], ...h }],
+    });
+    expect(schemaOrgErrors(hours({ dayOfWeek: 'Mondays' }))).not.toEqual([]);
+    expect(schemaOrgErrors(hours({ opens: '9am' }))).not.toEqual([]);
+  });
 });
