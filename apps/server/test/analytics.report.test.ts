@@ -34,6 +34,7 @@ const base: EventRecord = {
   latitude: null,
   longitude: null,
   storeId: null,
+  embedOrigin: null,
 };
 const ev = (over: Partial<EventRecord>, times = 1): EventRecord[] =>
   Array.from({ length: times }, () => ({ ...base, ...over }));
