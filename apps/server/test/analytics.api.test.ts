@@ -274,6 +274,7 @@ describe.each(DIALECTS)('analytics events endpoint on %s', (dialect) => {
         latitude: null,
         longitude: null,
         storeId: null,
+        embedOrigin: null,
       },
     ]);
     const before = await t.db.events.count();

@@ -34,6 +34,7 @@ const base: EventRecord = {
   latitude: null,
   longitude: null,
   storeId: null,
+  embedOrigin: null,
 };
 const ev = (over: Partial<EventRecord>, times = 1): EventRecord[] =>
   Array.from({ length: times }, () => ({ ...base, ...over }));
@@ -184,15 +185,19 @@ describe.each(DIALECTS)('analytics report on %s', (dialect) => {
     expect(text).toMatch(/GB\s+service\s+Phone\s+Inverness\s+2/);
     expect(text).toMatch(/directions\s+2\s+40\.0%\s+25\.0%/);
     const csv = reportCsv(r).split('\r\n');
-    expect(csv[0]).toBe('section,country,channel,product,place,link,count,rate');
-    expect(csv).toContain('places,DE,,,"48.14, 11.58",,1,');
-    expect(csv).toContain('total_clicks,,,,,,5,0.625');
-    expect(csv).toContain('searches,GB,service,Phone,,,2,');
-    expect(csv).toContain('places,GB,,,London,,4,');
-    expect(csv).toContain('unmet_demand,GB,service,Phone,Inverness,,2,');
-    expect(csv).toContain('clicks,,,,,directions,2,0.25');
-    expect(csv).toContain('channel_click_through,,sales,,,,3,0.6');
+    expect(csv[0]).toBe('section,country,channel,product,place,link,origin,count,rate');
+    expect(csv).toContain('places,DE,,,"48.14, 11.58",,,1,');
+    expect(csv).toContain('total_clicks,,,,,,,5,0.625');
+    expect(csv).toContain('searches,GB,service,Phone,,,,2,');
+    expect(csv).toContain('places,GB,,,London,,,4,');
+    expect(csv).toContain('unmet_demand,GB,service,Phone,Inverness,,,2,');
+    expect(csv).toContain('clicks,,,,,directions,,2,0.25');
+    expect(csv).toContain('channel_click_through,,sales,,,,,3,0.6');
     expect(csv.at(-1)).toBe('');
+    // Nothing came from an embed: no origin section.
+    expect(r.origins).toEqual([]);
+    expect(text).not.toContain('embedding site');
+    expect(csv.some((row) => row.startsWith('origin_'))).toBe(false);
   });
 
   it('says when the period is empty but other dates have events', async () => {
@@ -203,6 +208,37 @@ describe.each(DIALECTS)('analytics report on %s', (dialect) => {
     expect(formatReport(r)).toBe(
       'No analytics events between 2025-01-01 and 2025-01-31 (33 stored at other dates).\n',
     );
+  });
+
+  it('breaks searches and clicks down by embedding origin', async () => {
+    const at = new Date('2027-03-10T12:00:00Z');
+    const shop = 'https://shop.example.com';
+    const partner = 'http://127.0.0.1:8080';
+    await t.db.events.insertMany([
+      ...ev({ ...gbSales, at, embedOrigin: shop }, 4),
+      ...ev({ ...click('directions', 'sales', 'GB'), at, embedOrigin: shop }),
+      ...ev({ ...gbSales, at, embedOrigin: partner }),
+      ...ev({ ...gbSales, at }, 2),
+      ...ev({ ...click('website', 'sales', 'GB'), at }, 2),
+      ...ev({ type: 'pageView', page: 'home', at, embedOrigin: shop }),
+    ]);
+    const r = await buildReport(t.db.events, {
+      from: new Date('2027-03-01T00:00:00Z'),
+      to: new Date('2027-04-01T00:00:00Z'),
+    });
+    expect(r.origins).toEqual([
+      { origin: shop, searches: 4, clicks: 1, perSearch: 0.25 },
+      { origin: '', searches: 2, clicks: 2, perSearch: 1 },
+      { origin: partner, searches: 1, clicks: 0, perSearch: 0 },
+    ]);
+    const text = formatReport(r);
+    expect(text).toContain('Searches and clicks by embedding site (origin)');
+    expect(text).toMatch(/https:\/\/shop\.example\.com\s+4\s+1\s+25\.0%/);
+    expect(text).toMatch(/\(the locator's own pages\)\s+2\s+2\s+100\.0%/);
+    const csv = reportCsv(r).split('\r\n');
+    expect(csv).toContain(`origin_searches,,,,,,${shop},4,`);
+    expect(csv).toContain(`origin_clicks,,,,,,${shop},1,0.25`);
+    expect(csv).toContain('origin_searches,,,,,,,2,');
   });
 });
 
@@ -253,7 +289,7 @@ describe('report command', () => {
     expect(stdout).toMatch(/GB\s+service\s+Phone\s+2\s+2/);
     expect(stdout).toMatch(/London[^\n]*GB\s+[34]\n/);
     expect(stdout).toContain(`CSV written to ${csv}`);
-    expect(readFileSync(csv, 'utf8')).toContain('total_searches,,,,,,8,');
+    expect(readFileSync(csv, 'utf8')).toContain('total_searches,,,,,,,8,');
     console.log(stdout);
   });
 });

@@ -1,10 +1,11 @@
 /**
  * The demand report (report.ts) as terminal tables and as CSV (one long table: section + key
- * columns + count + rate).
+ * columns + count + rate; the origin column names the embedding site).
  */
 import { csvCell } from '../csv-cell.js';
 import { isEmpty, rate, type Report } from './report.js';
 
+const OWN_PAGES = "(the locator's own pages)";
 const pct = (v: number | null): string => (v === null ? '–' : `${(v * 100).toFixed(1)}%`);
 
 function table(title: string, head: string[], rows: (string | number)[][]): string {
@@ -73,6 +74,15 @@ export function formatReport(r: Report): string {
       r.channels.map((c) => [c.channel, c.searches, c.clicks, pct(c.perSearch)]),
     ),
   ];
+  if (r.origins.length > 0) {
+    out.push(
+      table(
+        'Searches and clicks by embedding site (origin)',
+        ['origin', 'searches', 'clicks', 'per search'],
+        r.origins.map((o) => [o.origin || OWN_PAGES, o.searches, o.clicks, pct(o.perSearch)]),
+      ),
+    );
+  }
   return out.join('\n');
 }
 
@@ -82,9 +92,20 @@ interface CsvKey {
   product?: string;
   place?: string;
   link?: string;
+  origin?: string;
 }
 
-const CSV_HEAD = ['section', 'country', 'channel', 'product', 'place', 'link', 'count', 'rate'];
+const CSV_HEAD = [
+  'section',
+  'country',
+  'channel',
+  'product',
+  'place',
+  'link',
+  'origin',
+  'count',
+  'rate',
+];
 
 /** The report as one CSV table (RFC 4180, header row; rate as a fraction 0–1). */
 export function reportCsv(r: Report): string {
@@ -97,6 +118,7 @@ export function reportCsv(r: Report): string {
       k.product ?? '',
       k.place ?? '',
       k.link ?? '',
+      k.origin ?? '',
       count,
       rt === null ? '' : Number(rt.toFixed(6)),
     ]);
@@ -113,5 +135,8 @@ export function reportCsv(r: Report): string {
   for (const c of r.clicks) add('clicks', { link: c.link }, c.clicks, c.perSearch);
   for (const c of r.channels)
     add('channel_click_through', { channel: c.channel }, c.clicks, c.perSearch);
+  // The locator's own pages have an empty origin; these rows only when some came from an embed.
+  for (const o of r.origins) add('origin_searches', { origin: o.origin }, o.searches);
+  for (const o of r.origins) add('origin_clicks', { origin: o.origin }, o.clicks, o.perSearch);
   return [CSV_HEAD, ...rows].map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

@@ -1,7 +1,8 @@
 /**
  * The demand report (`npm run analytics:report`): for a period, searches by country, channel and
  * product; the most searched places (from the 3.9 location-search statistic); searches that
- * found no store, with where they were; clicks by link kind and click-through per search.
+ * found no store, with where they were; clicks by link kind and click-through per search; searches
+ * and clicks by embedding origin (the locator's own pages, or a site of EMBED_ORIGINS).
  * report-format.ts writes it as terminal tables and as CSV.
  */
 import type { EventGroup, EventRepository } from '../db/types.js';
@@ -50,6 +51,13 @@ export interface ClickRow {
   /** Clicks per search (click-through rate); null without searches. */
   perSearch: number | null;
 }
+export interface OriginRow {
+  /** The embedding site's origin; "" for the locator's own pages. */
+  origin: string;
+  searches: number;
+  clicks: number;
+  perSearch: number | null;
+}
 export interface ChannelRow {
   channel: string;
   searches: number;
@@ -78,6 +86,8 @@ export interface Report {
   unmet: UnmetRow[];
   clicks: ClickRow[];
   channels: ChannelRow[];
+  /** Searches and clicks by embedding origin (only when some came from an embed). */
+  origins: OriginRow[];
 }
 
 const DAY_MS = 86_400_000;
@@ -145,6 +155,7 @@ export async function buildReport(events: EventRepository, o: ReportOptions): Pr
       events.group({ ...range, type: 'click', by: ['channel'] }),
     ]);
   const withCount = await events.group({ ...range, type: 'search', by: ['resultCount'] });
+  const originGroups = await events.group({ ...range, by: ['type', 'embedOrigin'] });
   const stored = await events.count();
 
   const ofType = (t: string) => types.find((g) => g.key.type === t)?.count ?? 0;
@@ -213,6 +224,18 @@ export async function buildReport(events: EventRepository, o: ReportOptions): Pr
     })
     .sort(byCount('searches'));
 
+  const originRows = new Map<string, OriginRow>();
+  for (const g of originGroups) {
+    if (g.key.type !== 'search' && g.key.type !== 'click') continue;
+    const origin = str(g.key.embedOrigin);
+    const row = originRows.get(origin) ?? { origin, searches: 0, clicks: 0, perSearch: null };
+    if (g.key.type === 'search') row.searches += g.count;
+    else row.clicks += g.count;
+    originRows.set(origin, row);
+  }
+  for (const row of originRows.values()) row.perSearch = rate(row.clicks, row.searches);
+  const embedded = [...originRows.keys()].some((o) => o !== '');
+
   const noStore = sum(noStoreGroups);
   return {
     from: o.from.toISOString().slice(0, 10),
@@ -232,6 +255,7 @@ export async function buildReport(events: EventRepository, o: ReportOptions): Pr
     unmet: [...unmetTotals.values()].sort(byCount('searches')).slice(0, top),
     clicks: clickRows,
     channels: channelRows,
+    origins: embedded ? [...originRows.values()].sort(byCount('searches')) : [],
   };
 }
 

@@ -3,7 +3,8 @@
  * Rate-limited per client, keyed by a salted hash of the address whose salt is random and rotates
  * daily (the address itself is never stored, logged or persisted): in memory with a salt of this
  * process, or in Redis with a salt shared by every process (http/rate-limit-counters.ts). Request logging is
- * off for this route so no address reaches the logs either.
+ * off for this route so no address reaches the logs either. A batch sent from a page of
+ * EMBED_ORIGINS keeps that origin (embed/cors.ts); any other Origin is not kept.
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
@@ -14,6 +15,7 @@ import {
   apiErrorFromIssues,
 } from '@locator/core';
 import type { AnalyticsService } from './service.js';
+import { embeddingOrigin } from '../embed/cors.js';
 
 export interface AnalyticsRouteDeps {
   service: AnalyticsService;
@@ -69,7 +71,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, deps: AnalyticsRou
       }
       const parsed = analyticsBatchSchema.safeParse(request.body ?? undefined);
       if (!parsed.success) throw apiErrorFromIssues(parsed.error.issues, true, request.body);
-      await deps.service.record(parsed.data);
+      await deps.service.record(parsed.data, embeddingOrigin(request) ?? null);
       return reply.code(204).header('Cache-Control', 'no-store').send();
     },
   );

@@ -2,7 +2,8 @@
  * Analytics events: validated batches from browsers (POST /api/v1/analytics/events) and the
  * location-search statistic (3.9), normalised (country code as configured, locale as en_GB,
  * coordinates rounded to about 1 km), stored through the EventRepository and handed to the
- * forwarder. Nothing about the visitor is kept.
+ * forwarder. Nothing about the visitor is kept; events from a page embedding the locator keep
+ * that page's origin (one of EMBED_ORIGINS: scheme, host and port, no path).
  */
 import {
   ApiError,
@@ -37,6 +38,7 @@ export function eventRecord(e: AnalyticsEventInput, at: Date, country: string | 
     latitude: null,
     longitude: null,
     storeId: null,
+    embedOrigin: null,
   };
   switch (e.type) {
     case 'pageView':
@@ -91,8 +93,11 @@ export class AnalyticsService {
     return this.config.resolve(code)?.code.toUpperCase();
   }
 
-  /** Validates the countries, stores the batch and queues it for forwarding. */
-  async record(batch: AnalyticsBatch): Promise<number> {
+  /**
+   * Validates the countries, stores the batch and queues it for forwarding. `embedOrigin`: the
+   * allowed origin of the page embedding the locator (embed/cors.ts), kept with every event.
+   */
+  async record(batch: AnalyticsBatch, embedOrigin: string | null = null): Promise<number> {
     const at = this.now();
     const codes = new Map<string, string | undefined>();
     const records = batch.events.map((e, i) => {
@@ -111,6 +116,7 @@ export class AnalyticsService {
         country = code;
       }
       const record = eventRecord(e, at, country);
+      record.embedOrigin = embedOrigin;
       // Known values only (analytics/known-values.ts): nothing free-form is kept.
       if (record.product !== null) {
         record.product = this.known.eventProduct(record.product, `events.${i}.product`);

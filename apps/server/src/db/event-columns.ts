@@ -17,4 +17,5 @@ export const EVENT_COLUMN: Record<EventColumn, string> = {
   latitude: 'latitude',
   longitude: 'longitude',
   storeId: 'store_id',
+  embedOrigin: 'embed_origin',
 };

@@ -29,6 +29,7 @@ export function statisticEvent(r: StatisticRecord, at: Date): EventRecord {
     latitude: r.latitude,
     longitude: r.longitude,
     storeId: null,
+    embedOrigin: null,
   };
 }
 

@@ -291,4 +291,11 @@ export const MIGRATIONS: readonly Migration[] = [
         FOR EACH ROW EXECUTE FUNCTION touch_store_changed_at()`,
     ],
   },
+  {
+    version: 9,
+    name: 'the embedding origin of analytics events',
+    // Events stored before came from the locator's own pages: no embedding origin.
+    sqlite: [`ALTER TABLE analytics_events ADD COLUMN embed_origin TEXT`],
+    postgres: [`ALTER TABLE analytics_events ADD COLUMN embed_origin TEXT`],
+  },
 ];

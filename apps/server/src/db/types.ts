@@ -187,6 +187,11 @@ export interface EventRecord {
   latitude: number | null;
   longitude: number | null;
   storeId: string | null;
+  /**
+   * The origin (scheme://host[:port]) of the page embedding the locator, one of EMBED_ORIGINS;
+   * null on the locator's own pages and for events from anywhere else.
+   */
+  embedOrigin: string | null;
 }
 
 /** Columns an event query may group by. */
@@ -205,6 +210,7 @@ export const EVENT_COLUMNS = [
   'latitude',
   'longitude',
   'storeId',
+  'embedOrigin',
 ] as const;
 export type EventColumn = (typeof EVENT_COLUMNS)[number];
 

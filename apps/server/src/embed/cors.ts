@@ -11,6 +11,8 @@
  *   (Access-Control-Max-Age; Chromium keeps it at most two hours).
  * - Any other origin gets no CORS header, so the browser refuses it; its preflight is answered
  *   403 FORBIDDEN.
+ * - embeddingOrigin(request) tells a route which allowed origin embeds the caller (the analytics
+ *   events keep it): only an origin of EMBED_ORIGINS, never the server's own.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '@locator/core';
@@ -34,6 +36,28 @@ export function allowedOrigin(
   return allowed.has(lower) ? lower : undefined;
 }
 
+const embedders = new WeakMap<FastifyRequest, string>();
+
+/**
+ * The allowed origin (scheme, host, port; lower case) a cross-origin request comes from, else
+ * undefined: no Origin, an origin not in EMBED_ORIGINS, or the server's own (same-origin).
+ */
+export function embeddingOrigin(request: FastifyRequest): string | undefined {
+  return embedders.get(request);
+}
+
+/** True when `origin` names the host the request was sent to (a same-origin request). */
+function sameHost(request: FastifyRequest, origin: string): boolean {
+  const host = request.headers.host?.toLowerCase();
+  if (!host) return false;
+  try {
+    const url = new URL(origin);
+    return new URL(`${url.protocol}//${host}`).host === url.host;
+  } catch {
+    return false;
+  }
+}
+
 export function registerEmbedCors(app: FastifyInstance, origins: readonly string[]): void {
   const allowed = new Set(origins);
   app.addHook('onRequest', (request, reply, done) => {
@@ -47,6 +71,7 @@ export function registerEmbedCors(app: FastifyInstance, origins: readonly string
       request.method === 'OPTIONS' &&
       request.headers['access-control-request-method'] !== undefined;
     if (origin) reply.header('Access-Control-Allow-Origin', origin);
+    if (origin && !sameHost(request, origin)) embedders.set(request, origin);
     if (!preflight) {
       done();
       return;

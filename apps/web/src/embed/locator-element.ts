@@ -26,6 +26,7 @@ import { h } from './dom';
 import type { EmitEvent } from './element-base';
 import type { EmbedSettings } from './settings';
 import { storeDetail } from './store-detail';
+import { trackEmbedSearch } from './analytics';
 import { hoursStatus, storeAddress, storeDistance } from './store-view';
 import type { Texts } from './texts';
 import type { StoreMapView } from './map';
@@ -202,7 +203,7 @@ export class LocatorView {
       this.emit('locator:select', { storeId: store.id, name: store.title });
     };
 
-    const run = async (position: Position) => {
+    const run = async (position: Position, trigger: 'form' | 'deepLink' = 'form') => {
       message.textContent = t('loading.results');
       request = searchRequest(ctx, position, select.value);
       try {
@@ -224,6 +225,7 @@ export class LocatorView {
                   product: request.product,
                 },
               );
+        trackEmbedSearch(ctx, request, trigger, stores.length);
         showList();
         await this.showMap(ctx, stores, texts, mapBox, layout, showDetail, signal);
         this.emit('locator:search', {
@@ -282,7 +284,7 @@ export class LocatorView {
 
     const initial = await settingsPosition(ctx, settings).catch(() => undefined);
     if (signal.aborted) return;
-    if (initial) await run(initial);
+    if (initial) await run(initial, 'deepLink');
     else if (settings.place !== '') message.textContent = t('form.location.error.notFound');
   }
 

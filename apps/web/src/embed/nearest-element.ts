@@ -27,6 +27,7 @@ import type { EmbedSettings } from './settings';
 import { hoursStatus, storeAddress, storeDistance } from './store-view';
 import { NEAREST_STYLES, SHARED_STYLES } from './styles';
 import type { Texts } from './texts';
+import { trackEmbedSearch } from './analytics';
 
 let headingIds = 0;
 
@@ -78,7 +79,7 @@ export class StoreNearestElement extends EmbedElement {
     }
     const context = ctx;
 
-    const show = async (position: Position) => {
+    const show = async (position: Position, trigger: 'form' | 'deepLink' = 'deepLink') => {
       status.textContent = t('loading.results');
       const request = searchRequest(context, position, settings.product, settings.maxResults);
       link.href = locatorPageUrl(settings.locale, settings.channel, request);
@@ -86,6 +87,7 @@ export class StoreNearestElement extends EmbedElement {
         const { stores } = await searchStores(context, request, signal);
         if (signal.aborted) return;
         const shown = stores.slice(0, settings.maxResults);
+        trackEmbedSearch(context, request, trigger, shown.length);
         heading.textContent =
           position.address === ''
             ? t(`page.results.${settings.channel}.heading`)
@@ -133,7 +135,7 @@ export class StoreNearestElement extends EmbedElement {
             .then((place) => {
               if (signal.aborted) return;
               button.remove();
-              return show({ latitude, longitude, address: place?.lines[0] ?? '' });
+              return show({ latitude, longitude, address: place?.lines[0] ?? '' }, 'form');
             });
         },
         () => {

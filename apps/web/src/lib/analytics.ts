@@ -79,6 +79,12 @@ export interface AnalyticsOptions {
   flushMs: number;
   /** Events waiting at most; the oldest are dropped beyond. */
   maxQueue: number;
+  /**
+   * Page hide sends with `navigator.sendBeacon` (true) or with `fetch` keepalive only (false: the
+   * embedded elements, whose endpoint is on another origin, where a beacon would carry
+   * credentials that the cross-origin answer does not allow).
+   */
+  beacon: boolean;
 }
 
 const DEFAULTS: AnalyticsOptions = {
@@ -87,6 +93,7 @@ const DEFAULTS: AnalyticsOptions = {
   batchSize: 20,
   flushMs: 5000,
   maxQueue: 200,
+  beacon: true,
 };
 const MAX_HISTORY = 100;
 
@@ -147,7 +154,12 @@ export function flushAnalytics(hiding = false): void {
 
 function send(body: string, hiding: boolean): void {
   const { endpoint } = options;
-  if (hiding && typeof navigator !== 'undefined' && typeof navigator.sendBeacon === 'function') {
+  if (
+    hiding &&
+    options.beacon &&
+    typeof navigator !== 'undefined' &&
+    typeof navigator.sendBeacon === 'function'
+  ) {
     try {
       if (navigator.sendBeacon(endpoint, new Blob([body], { type: 'application/json' }))) return;
     } catch {

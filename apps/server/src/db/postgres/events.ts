@@ -7,7 +7,7 @@ import { EVENT_COLUMN } from '../event-columns.js';
 
 const COLUMN = EVENT_COLUMN;
 
-const FIELDS = 15;
+const FIELDS = 16;
 
 export class PgEventRepository implements EventRepository {
   constructor(private readonly pool: pg.Pool) {}
@@ -38,6 +38,7 @@ export class PgEventRepository implements EventRepository {
         r.latitude,
         r.longitude,
         r.storeId,
+        r.embedOrigin,
       );
       return `(${Array.from({ length: FIELDS }, (_, j) => `$${i * FIELDS + j + 1}`).join(', ')})`;
     });
@@ -45,7 +46,7 @@ export class PgEventRepository implements EventRepository {
       this.pool.query(
         `INSERT INTO analytics_events (occurred_at, type, channel, country, locale, product,
           carrier, link, page, search_trigger, drop_off, result_count, latitude, longitude,
-          store_id) VALUES ${rows.join(', ')}`,
+          store_id, embed_origin) VALUES ${rows.join(', ')}`,
         values,
       ),
     );

@@ -12,8 +12,8 @@ export class SqliteEventRepository implements EventRepository {
   constructor(private readonly db: BetterSqlite3.Database) {
     this.insertStmt = db.prepare(
       `INSERT INTO analytics_events (occurred_at, type, channel, country, locale, product,
-        carrier, link, page, search_trigger, drop_off, result_count, latitude, longitude, store_id)
-        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        carrier, link, page, search_trigger, drop_off, result_count, latitude, longitude, store_id,
+        embed_origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
   }
 
@@ -38,6 +38,7 @@ export class SqliteEventRepository implements EventRepository {
             r.latitude,
             r.longitude,
             r.storeId,
+            r.embedOrigin,
           );
         }
       })(),
