@@ -18,6 +18,11 @@ test('sales search: place, product, results, query string and analytics', async 
   await page.goto('/uk/en/sales');
   await expect(searchButton(page)).toBeDisabled();
   await pickPlace(page, 'Manch', 'Manchester');
+  // Enter without a product names what is missing and moves focus to it.
+  await locationBox(page).press('Enter');
+  const products = page.getByRole('group', { name: 'Product' });
+  await expect(products.getByText('Choose a product.')).toBeVisible();
+  await expect(products.getByRole('radio').first()).toBeFocused();
   await pickProduct(page, 'All Products');
   await expect(searchButton(page)).toBeEnabled();
   await searchButton(page).click();

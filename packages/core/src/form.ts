@@ -119,6 +119,15 @@ export function schemaErrors(values: Partial<FormValues>, ctx: FormContext): For
   return errors;
 }
 
+/**
+ * The required fields still empty, in form order: what a search attempt on an incomplete form
+ * names to the visitor (each gets its schema error, focus goes to the first).
+ */
+export function missingFields(values: Partial<FormValues>, ctx: FormContext): FormFieldName[] {
+  const errors = schemaErrors(values, ctx);
+  return ctx.fields.filter((field) => errors[field] !== undefined);
+}
+
 function hasAny(record: Partial<Record<string, unknown>>): boolean {
   return Object.values(record).some((v) => v !== undefined && v !== false && v !== '');
 }

@@ -14,6 +14,7 @@ import {
   isFormValid,
   isSearchDisabled,
   locationSearchStatistic,
+  missingFields,
   sanitiseSearchText,
   schemaErrors,
   shouldSendStatistic,
@@ -91,6 +92,15 @@ describe('required fields and schema errors (spec 5)', () => {
     expect(schemaErrors(values({ search: '   ', products: 'watch' }), ctx()).search).toBe(
       LOCATION_NOT_FOUND,
     );
+  });
+
+  it('lists the missing fields in form order', () => {
+    expect(missingFields(values({ search: 'Mumbai' }), ctx())).toEqual(['products']);
+    expect(missingFields(values({}), ctx())).toEqual(['search', 'products']);
+    expect(missingFields(values({ search: 'Mumbai', products: 'iphone' }), ctx())).toEqual([
+      'carrier',
+    ]);
+    expect(missingFields(values({ search: 'Mumbai', products: 'watch' }), ctx())).toEqual([]);
   });
 
   it('requires products when empty', () => {

@@ -144,6 +144,8 @@ function ProductTiles({ options, value, error, onChange, onBlur }: ProductFieldP
               className="product-tile__radio"
               // Required on the radios (a group takes no aria-required); the form has noValidate.
               required
+              // A radio takes no aria-invalid: each names the error, as the group does.
+              aria-describedby={error ? errorId : undefined}
               value={option.value}
               checked={option.value === value}
               onChange={() => {

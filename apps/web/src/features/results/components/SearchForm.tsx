@@ -1,4 +1,4 @@
-import type { FormEvent, RefObject } from 'react';
+import { useEffect, useRef, type FormEvent, type KeyboardEvent, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   FIELD_REQUIRED,
@@ -59,6 +59,25 @@ export function SearchForm({ ctx, form, narrow, searchInputRef, ...props }: Sear
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!disabled && !busy) props.onSubmit();
+  };
+  // Enter on a form whose Search is disabled submits nothing: name the missing fields instead
+  // (their errors under them) and move focus to the first.
+  const formRef = useRef<HTMLFormElement>(null);
+  const focusNext = useRef<FormFieldName | undefined>(undefined);
+  useEffect(() => {
+    const name = focusNext.current;
+    focusNext.current = undefined;
+    if (name === 'search') searchInputRef.current?.focus();
+    else if (name) fieldControl(formRef.current, name)?.focus();
+  });
+  const onKeyDown = (event: KeyboardEvent<HTMLFormElement>) => {
+    if (event.key !== 'Enter' || event.defaultPrevented || !disabled || geolocating || busy) return;
+    if (!(event.target instanceof HTMLInputElement)) return;
+    const [first] = form.missing;
+    if (first === undefined) return;
+    event.preventDefault();
+    focusNext.current = first;
+    dispatch({ type: 'attempt', fields: form.missing });
   };
   const products = productOptionsFor(ctx, values.country);
   const carriers = carrierOptions(carriersFor(ctx, values.country));
@@ -143,11 +162,15 @@ export function SearchForm({ ctx, form, narrow, searchInputRef, ...props }: Sear
   };
 
   return (
+    // The form takes Enter from its inputs, after their own handling (location suggestions).
+    // eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions
     <form
       className={`search-form search-form--${ctx.variant}`}
       aria-label={t('form.label')}
       noValidate
       onSubmit={onSubmit}
+      onKeyDown={onKeyDown}
+      ref={formRef}
       data-testid="search-form"
     >
       <p className="search-form__hint">{t('form.requiredHint')}</p>
@@ -172,6 +195,16 @@ export function SearchForm({ ctx, form, narrow, searchInputRef, ...props }: Sear
         </button>
       </div>
     </form>
+  );
+}
+
+/** The control of a form field that takes focus: its dropdown, its checked or first radio. */
+function fieldControl(form: HTMLFormElement | null, name: FormFieldName): HTMLElement | null {
+  const field = form?.querySelector(`.form-field--${name}`);
+  return (
+    field?.querySelector<HTMLElement>('select, input:checked') ??
+    field?.querySelector<HTMLElement>('input[type="radio"], input:not([readonly])') ??
+    null
   );
 }
 

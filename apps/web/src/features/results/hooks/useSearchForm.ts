@@ -12,6 +12,7 @@ import {
   isCarrierProduct,
   isFieldShown,
   isFormValid,
+  missingFields,
   schemaErrors,
   type FormErrors,
   type FormFieldName,
@@ -37,6 +38,8 @@ export type SearchFormAction =
   | { type: 'place'; position: KnownPosition; text: string }
   | { type: 'country'; value: string }
   | { type: 'touch'; field: FormFieldName }
+  /** A search attempt on an incomplete form: the missing fields show their errors. */
+  | { type: 'attempt'; fields: readonly FormFieldName[] }
   | { type: 'error'; field: FormFieldName; error: string }
   | { type: 'submitting'; value: boolean }
   | { type: 'fill'; values: Partial<FormValues>; position?: KnownPosition }
@@ -85,6 +88,11 @@ export function searchFormReducer(
       return state.touched[action.field]
         ? state
         : { ...state, touched: { ...state.touched, [action.field]: true } };
+    case 'attempt': {
+      const touched = { ...state.touched };
+      for (const field of action.fields) touched[field] = true;
+      return { ...state, touched };
+    }
     case 'error':
       return {
         ...state,
@@ -130,6 +138,10 @@ export function useSearchForm(rules: FormRules) {
     () => schemaErrors(state.values, { fields, carriers }),
     [state.values, fields, carriers],
   );
+  const missing = useMemo(
+    () => missingFields(state.values, { fields, carriers }),
+    [state.values, fields, carriers],
+  );
   const valid = isFormValid({ schemaErrors: schema, touched: state.touched, errors: state.errors });
   const shown = useCallback(
     (field: FormFieldName) => isFieldShown(field, state.values, fields),
@@ -139,7 +151,7 @@ export function useSearchForm(rules: FormRules) {
     (field: FormFieldName) => visibleError(field, state, schema),
     [state, schema],
   );
-  return { state, dispatch, schema, valid, shown, errorOf };
+  return { state, dispatch, schema, missing, valid, shown, errorOf };
 }
 
 export type SearchForm = ReturnType<typeof useSearchForm>;
