@@ -8,14 +8,14 @@
 import { safeWebUrl } from './store.js';
 
 /** The WHATWG URL class of browsers and Node (core is compiled without their type libraries). */
-declare const URL: new (input: string) => { protocol: string; hostname: string; href: string };
+declare const URL: new (input: string) => { hostname: string; href: string };
 
 export function normaliseWebUrl(value: string | null | undefined): string {
   const safe = safeWebUrl(value);
   if (safe === '') return '';
   try {
+    // safeWebUrl keeps only http and https addresses, so the parsed scheme is one of them.
     const url = new URL(safe);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') return '';
     // A host with an empty label ("https://../x", "a..b") is not a web address.
     const labels = url.hostname.replace(/\.$/, '').split('.');
     return labels.every((l) => l !== '') ? url.href : '';

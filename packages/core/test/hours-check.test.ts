@@ -20,6 +20,8 @@ const cases: [string, unknown][] = [
   ['no special list', { timeZone: 'Europe/London', week: week([]) }],
   ['a bad special date', { ...good, special: [{ date: '25/12/2026', hours: [] }] }],
   ['a special name not text', { ...good, special: [{ date: '2026-12-25', hours: [], name: 1 }] }],
+  ['an interval not a pair', { ...good, week: week([[540, 1080]]).map(() => ['9-5']) }],
+  ['a special date that is no object', { ...good, special: [null] }],
 ];
 
 describe('isStoreHours', () => {

@@ -117,7 +117,16 @@ describe("a site named by its country's ISO code", () => {
   });
 
   it("leaves a site's own path, the root and paths that name no site", () => {
-    for (const path of ['/uk/en/sales', '/', '/sales', '/zz/en/', '/gb/zz/', '/europe/en/']) {
+    for (const path of [
+      '/uk/en/sales',
+      '/',
+      '/sales',
+      '/zz/en/',
+      '/gb/zz/',
+      '/europe/en/',
+      '/gbr/en/',
+      '/g1/en/',
+    ]) {
       expect(localeAliasPath(path), path).toBeUndefined();
     }
   });

@@ -22,6 +22,9 @@ describe('a store website as stored and linked', () => {
       'https://a b.example',
       '../../etc/passwd',
       'https://shop..example',
+      // Accepted as written, refused by the URL parser: a port out of range, a broken IPv6 host.
+      'https://example.com:99999/',
+      'https://[::1/',
     ])
       expect(normaliseWebUrl(bad), bad).toBe('');
     expect(normaliseWebUrl(undefined)).toBe('');
