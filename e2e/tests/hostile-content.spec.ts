@@ -110,13 +110,21 @@ async function watch(page: Page) {
 
 const CLEAN = { violations: [], errors: [], dialogs: [], pwned: undefined };
 
+const ADDRESS_FIELDS = ['street1', 'street2', 'postalCode', 'city', 'state'] as const;
+
 /** Replaces the first stores' fields of the real search answer. */
 async function hostileSearch(page: Page, extra: (store: Fields, i: number) => Fields = () => ({})) {
   await page.route(SEARCH, async (route) => {
     const response = await route.fetch();
     const body = (await response.json()) as { results: { stores: Fields[] } };
     body.results.stores.forEach((store, i) => {
-      if (i < HOSTILE.length) Object.assign(store, HOSTILE[i], extra(store, i));
+      if (i >= HOSTILE.length) return;
+      Object.assign(store, HOSTILE[i], extra(store, i));
+      // The server sends the address lines it wrote from the store's fields: those of the
+      // hostile fields, which the page must show as literally as the fields themselves.
+      (store as Record<string, unknown>).addressLines = ADDRESS_FIELDS.map((k) => store[k]).filter(
+        (v): v is string => v !== undefined && v.trim() !== '',
+      );
     });
     await route.fulfill({ response, json: body });
   });

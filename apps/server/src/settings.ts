@@ -49,11 +49,11 @@ const settingsSchema = z.object({
     .default('locator:'),
   /**
    * When no store is within a search's radius, the answer carries this many nearest stores
-   * beyond it (flagged `beyondRadius`), none further than BEYOND_RADIUS_MAX_KM (by default half
-   * the Earth's circumference: wherever the country has stores); 0 turns it off.
+   * beyond it (flagged `beyondRadius`), none further than BEYOND_RADIUS_MAX_KM (up to half the
+   * Earth's circumference: wherever the country has stores); 0 turns it off.
    */
   BEYOND_RADIUS_COUNT: z.coerce.number().int().min(0).max(20).default(3),
-  BEYOND_RADIUS_MAX_KM: z.coerce.number().min(1).max(20_000).default(20_000),
+  BEYOND_RADIUS_MAX_KM: z.coerce.number().min(1).max(20_000).default(1500),
   /** The most store positions an area search ("Search this area") answers for the map. */
   AREA_MAX_POINTS: z.coerce.number().int().min(0).max(1_000_000).default(250_000),
   /** Admin API requests per API key per minute; 0 turns the limit off. */

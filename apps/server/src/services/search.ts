@@ -64,7 +64,7 @@ export interface SearchOptions {
 
 export const DEFAULT_SEARCH_OPTIONS: SearchOptions = {
   beyondCount: 3,
-  beyondMaxKm: 20_000,
+  beyondMaxKm: 1500,
   areaMaxPoints: 250_000,
 };
 
