@@ -99,6 +99,8 @@ test.describe('390 px', () => {
     const button = stores(page).nth(2).locator('.store__select');
     await button.click();
     await expect(page.getByTestId('store-detail')).toBeVisible();
+    // The detail is ready for keys once it has moved focus to its heading (as a person sees).
+    await expect(page.getByTestId('store-detail').getByRole('heading').first()).toBeFocused();
     await page.keyboard.press('Escape');
     await expect(page.getByTestId('store-detail')).toHaveCount(0);
     await expect(stores(page).nth(2).locator('.store__select')).toBeFocused();

@@ -109,10 +109,14 @@ test.describe('home page', () => {
         'src',
         '/images/channels/sales@2x.jpg',
       );
-      const loaded = await page
-        .locator('[data-testid="card-sales"] img')
-        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth);
-      expect(loaded).toBe(1120);
+      // The image loads after the card is drawn: wait for it, then read its pixel width.
+      await expect
+        .poll(() =>
+          page
+            .locator('[data-testid="card-sales"] img')
+            .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth),
+        )
+        .toBe(1120);
     });
   });
 
