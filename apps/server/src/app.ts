@@ -35,6 +35,9 @@ import { registerJsonBodies } from './http/json-body.js';
 import { registerQueryChecks } from './http/query.js';
 import { serverTimeouts } from './http/timeouts.js';
 import { pagesRoutes } from './pages/routes.js';
+import { registerZodCompilers } from './openapi/validation.js';
+import { registerDocumentRoute, registerOpenApi } from './openapi/documents.js';
+import { PUBLIC_API_INFO } from './openapi/info.js';
 import type { StorePagesService } from './pages/service.js';
 import type { MapsProvider } from '@locator/geo';
 import type { BasemapConfig } from './basemap/config.js';
@@ -175,6 +178,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(h.status === 'ok' ? 200 : 503).send(h);
   });
 
+  // The routes' zod schemas: validation, serialisation and the OpenAPI documents (openapi/).
+  registerZodCompilers(app);
+  await registerOpenApi(app);
   await app.register(apiRoutes, { deps: options.api, env });
   if (options.api?.admin) await app.register(adminRoutes, options.api.admin);
   if (options.maps) {
@@ -191,6 +197,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   if (options.pages) await app.register(pagesRoutes, { service: options.pages });
+  if (options.api) registerDocumentRoute(app, false, PUBLIC_API_INFO);
 
   const indexFile = join(env.WEB_DIST, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_TEMPLATE;

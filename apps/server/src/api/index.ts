@@ -4,6 +4,7 @@
  */
 import type { z } from 'zod';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import rateLimit from '@fastify/rate-limit';
 import {
   ApiError,
@@ -114,11 +115,23 @@ export const apiRoutes: FastifyPluginAsync<{ deps: ApiDeps | undefined; env: Env
   const encodedAnswers = new EncodedAnswers();
   await app.register(rateLimit, { global: false, store: counters.store('api') });
 
-  app.get(`${API_BASE}/:countryCode/:lang/globalmatrix`, async (request, reply) => {
-    const path = parse(globalMatrixPathSchema, request.params);
-    const { body, etag } = deps.config.globalMatrixBody(path.countryCode, path.lang);
-    return sendCached(request, reply, body, etag, CONFIG_CACHE);
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    `${API_BASE}/:countryCode/:lang/globalmatrix`,
+    {
+      schema: {
+        operationId: 'getCountryConfiguration',
+        tags: ['Configuration'],
+        summary: "A country's configuration in one language",
+        params: globalMatrixPathSchema,
+      },
+    },
+    async (request, reply) => {
+      const path = request.params;
+      const { body, etag } = deps.config.globalMatrixBody(path.countryCode, path.lang);
+      return sendCached(request, reply, body, etag, CONFIG_CACHE);
+    },
+  );
 
   app.get(
     `${API_BASE}/:countryCode/:lang/:channel`,

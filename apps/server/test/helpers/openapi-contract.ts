@@ -1,0 +1,60 @@
+/**
+ * The contract test's judge: an independent OpenAPI 3.1 validator (openapi-backend, on Ajv)
+ * that checks an answer's status, headers and body against the document the server serves.
+ * Every violation is a line of text; the contract tests expect none.
+ */
+import OpenAPIBackend from 'openapi-backend';
+
+export interface Exchange {
+  method: string;
+  /** Path with its query string, as sent. */
+  url: string;
+  status: number;
+  headers: Record<string, unknown>;
+  /** Parsed JSON body, or undefined when the answer has none or is not JSON. */
+  body: unknown;
+}
+
+export interface ContractJudge {
+  /** The violations of one answer ([] when it conforms). */
+  check(exchange: Exchange): string[];
+}
+
+export async function contractJudge(document: object): Promise<ContractJudge> {
+  const api = new OpenAPIBackend({
+    definition: document as never,
+    strict: true,
+    quick: false,
+    validate: true,
+    ajvOpts: { strict: false },
+  });
+  await api.init();
+  return {
+    check(x) {
+      const [path = '/', search = ''] = x.url.split('?', 2);
+      const query = Object.fromEntries(new URLSearchParams(search));
+      const op = api.matchOperation({ method: x.method, path, headers: {}, query });
+      const where = `${x.method} ${x.url} → ${x.status}`;
+      if (!op) return [`${where}: no operation in the document`];
+      const responses = (op.responses ?? {}) as Record<string, unknown>;
+      if (!(String(x.status) in responses) && !('default' in responses)) {
+        return [`${where}: status not described (${Object.keys(responses).join(', ')})`];
+      }
+      const problems: string[] = [];
+      if (x.body !== undefined) {
+        const body = api.validateResponse(x.body, op, x.status);
+        for (const e of body.errors ?? []) {
+          problems.push(`${where}: body ${e.instancePath || '/'} ${e.message ?? ''}`);
+        }
+      }
+      const headers = api.validateResponseHeaders(x.headers, op, {
+        statusCode: x.status,
+        setMatchType: 'superset',
+      });
+      for (const e of headers.errors ?? []) {
+        problems.push(`${where}: headers ${e.instancePath || '/'} ${e.message ?? ''}`);
+      }
+      return problems;
+    },
+  };
+}
