@@ -26,8 +26,6 @@ import { loadConfigFiles } from '../../apps/server/src/config/load.js';
 import { ConfigService } from '../../apps/server/src/config/service.js';
 import { CONFIG_DIR } from '../../apps/server/src/config/paths.js';
 import { generateDemoStores } from '../../apps/server/src/demo/generate.js';
-import { loadCities } from '../../apps/server/src/demo/cities.js';
-import { Rng } from '../../apps/server/src/demo/rng.js';
 import { toImportCsv } from '../../apps/server/src/import/export.js';
 import {
   PrivatePostgres,
@@ -40,6 +38,7 @@ import {
   type Locator,
 } from '../lib/locator.js';
 import { groupStopScenario } from './group-stop.js';
+import { searchPaths } from '../lib/search-paths.js';
 import { startWrites } from './writes.js';
 
 const log = (m: string): void => console.log(`[bench:faults] ${m}`);
@@ -56,24 +55,6 @@ const checks: Check[] = [];
 function check(name: string, ok: boolean, detail: string): void {
   checks.push({ name, ok, detail });
   log(`${ok ? 'ok  ' : 'FAIL'} ${name}: ${detail}`);
-}
-
-/** Search paths at real cities (population-weighted) of configured countries. */
-function searchPaths(config: ConfigService, n: number): string[] {
-  const cities = loadCities();
-  const rng = new Rng(11);
-  const countries = config.countries().filter((c) => !c.catchAll && cities.has(c.countryCode));
-  const out: string[] = [];
-  while (out.length < n) {
-    const c = countries[Math.floor(rng.next() * countries.length)]!;
-    const list = cities.get(c.countryCode)!;
-    const city = list.cities[rng.weighted(list.cumulative)]!;
-    out.push(
-      `/api/v1/grlui/${c.urlCode}/${c.langs[0]!.code}/sales?pt=all&lat=${city.latitude}` +
-        `&lon=${city.longitude}&maxrad=100&maxResult=99`,
-    );
-  }
-  return out;
 }
 
 /** Answers in [from, to) ms. */

@@ -6,6 +6,7 @@
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 
 /** A body with its compressed forms, made once and cached. */
 export interface Encoded {
@@ -22,6 +23,20 @@ export function encode(raw: Buffer): Encoded {
     br: brotliCompressSync(raw, { params: { [constants.BROTLI_PARAM_QUALITY]: 5 } }),
     gzip: gzipSync(raw, { level: 6 }),
   };
+}
+
+/** The bytes an encoded body holds, all its forms together. */
+export function encodedBytes(body: Encoded): number {
+  return body.raw.length + (body.br?.length ?? 0) + (body.gzip?.length ?? 0);
+}
+
+/** A cache of encoded bodies holding at most `maxBytes` of them (keys and bookkeeping aside). */
+export function encodedCache(maxBytes: number): LRUCache<string, Encoded> {
+  return new LRUCache<string, Encoded>({
+    maxSize: maxBytes,
+    // lru-cache refuses a size of 0; an empty body still takes an entry.
+    sizeCalculation: (body, key) => encodedBytes(body) + key.length + 1,
+  });
 }
 
 /** Sends the best encoding the client accepts. */

@@ -13,9 +13,8 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { ApiError } from '@locator/core';
 import { loadEmbeddedProvider, type Gazetteer, type MapsProvider } from '@locator/geo';
-import { LRUCache } from 'lru-cache';
 import { loadBasemapConfig, type BasemapConfig } from './config.js';
-import { encode, sendEncoded, type Encoded } from './http.js';
+import { encode, encodedCache, sendEncoded } from './http.js';
 import { GEO_DATA_VERSION, GEO_MAX_ZOOM, GeoTiles } from './geo-tiles.js';
 import { PLACES_MAX_ZOOM, PlaceTiles } from './places.js';
 import { archiveAttributions, readPmtilesInfo, sendArchive } from './pmtiles.js';
@@ -47,6 +46,15 @@ export interface BasemapOptions {
 const LANG_RE = /^[a-z]{2,3}([-_][A-Za-z0-9]{2,8}){0,3}$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const HOUR = 'public, max-age=3600';
+/**
+ * Each worker's caches of encoded answers, bounded by their bytes (all encodings of an answer
+ * counted), not by a number of entries: a tile near the coast or a static map is tens of
+ * kilobytes in three encodings. bench:memory measures the worker's memory with them full
+ * (docs/DEPLOYMENT.md).
+ */
+const TILE_CACHE_BYTES = 32 * 1024 * 1024;
+const STATIC_CACHE_BYTES = 16 * 1024 * 1024;
+const STYLE_CACHE_BYTES = 8 * 1024 * 1024;
 
 export interface BasemapClientConfig {
   mode: BasemapConfig['MAP_STYLE'];
@@ -91,7 +99,7 @@ export const basemapRoutes: FastifyPluginAsync<BasemapOptions> = async (
   const loadGazetteer = gazetteerOf(options);
   const geoTiles = new GeoTiles();
   let placeTiles: Promise<PlaceTiles> | undefined;
-  const tileCache = new LRUCache<string, Encoded>({ max: 4000 });
+  const tileCache = encodedCache(TILE_CACHE_BYTES);
   // The sea, coast, inland water and border indexes hold the event loop for a few seconds while
   // they are built: before the server listens (no request waits behind them), not on the first
   // map view.
@@ -100,7 +108,7 @@ export const basemapRoutes: FastifyPluginAsync<BasemapOptions> = async (
       geoTiles.warm();
     });
   }
-  const styleCache = new LRUCache<string, Encoded>({ max: 200 });
+  const styleCache = encodedCache(STYLE_CACHE_BYTES);
 
   const tileParams = (params: unknown, maxZoom: number): TileId => {
     const p = params as { z: string; x: string; y: string };
@@ -189,7 +197,7 @@ export const basemapRoutes: FastifyPluginAsync<BasemapOptions> = async (
     placeTiles ??= loadGazetteer().then((g) => new PlaceTiles(g));
     return { tiles: await placeTiles, gazetteer: await loadGazetteer() };
   });
-  const staticCache = new LRUCache<string, Encoded>({ max: 2000 });
+  const staticCache = encodedCache(STATIC_CACHE_BYTES);
   app.get('/basemap/static.svg', async (request, reply) => {
     const q = staticMapQuery(request.query, langOf(request.query));
     const key = `static/${q.lang}/${q.zoom}/${q.width}x${q.height}/${q.latitude},${q.longitude}`;
