@@ -6,7 +6,8 @@
  * (`Accept-Encoding: br, gzip`): searches at real cities, store and directory pages, sitemaps,
  * basemap tiles of every zoom around those cities, static maps, autocomplete and geocoding, and
  * admin reads. Every 30 s: each process's resident memory (VmRSS) and its peak (VmHWM).
- * Figures go to bench/results/memory.json with the machine's load.
+ * Figures go to bench/results/memory.json with the machine's load; exit code 1 when any answer
+ * is not a 2xx (the mix must be what a visitor's browser really sends).
  *
  *   BENCH_MEMORY_SECONDS=300 BENCH_MEMORY_STORES=50000 BENCH_MEMORY_LOOPS=8 npm run bench:memory
  */
@@ -99,7 +100,7 @@ function mapPaths(config: ConfigService, n: number): string[] {
     out.push(`/basemap/geo/${z}/${x}/${y}.pbf`, `/basemap/places/${z}/${x}/${y}.pbf?lang=${lang}`);
     out.push(
       `/basemap/static.svg?lat=${city.latitude.toFixed(5)}&lon=${city.longitude.toFixed(5)}` +
-        `&z=14&w=600&h=300&lang=${lang}`,
+        `&z=12&w=640&h=320&lang=${lang}`,
     );
     const q = encodeURIComponent(city.name.slice(0, 3 + Math.floor(rng.next() * 4)));
     out.push(`/api/v1/maps/autocomplete?q=${q}&countries=${c.countryCode}&lang=${lang}`);
@@ -233,6 +234,11 @@ async function main(): Promise<void> {
     };
     mkdirSync('bench/results', { recursive: true });
     writeFileSync('bench/results/memory.json', `${JSON.stringify(report, null, 2)}\n`);
+    const failed = [...statuses].filter(([status]) => status < 200 || status >= 300);
+    if (failed.length > 0) {
+      log(`FAILED: answers other than 2xx: ${failed.map(([st, n]) => `${n}× ${st}`).join(', ')}`);
+      process.exitCode = 1;
+    }
     log(
       `wrote bench/results/memory.json: workers ${report.afterLoad.workerMiB.join(' and ')} MiB ` +
         `(peaks ${report.afterLoad.workerPeakMiB.join(' and ')}), total ${report.afterLoad.totalMiB} MiB`,
