@@ -2,7 +2,12 @@
  * Builds the Fastify application: security headers, the API (routes → services → repositories),
  * the built web app's static assets, and the host page for every other route (spec 2.1).
  */
-import Fastify, { LogController, type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import fastifyStatic from '@fastify/static';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -18,7 +23,7 @@ import {
 } from './http/security.js';
 import { loadBasemapConfig } from './basemap/config.js';
 import { registerEmbed } from './embed/index.js';
-import { registerCompression } from './http/compression.js';
+import { negotiated, registerCompression } from './http/compression.js';
 import { apiRoutes, type ApiDeps } from './api/index.js';
 import { adminRoutes } from './admin/routes.js';
 import { mapsRoutes } from './maps/routes.js';
@@ -30,7 +35,12 @@ import {
   registerConnectAnswer,
   registerHostRequired,
 } from './http/client-errors.js';
-import { registerIfNoneMatchAny } from './http/conditional.js';
+import { registerConditionalGet } from './http/conditional.js';
+import { registerHeadAsGet } from './http/head.js';
+import { registerRouteMethods } from './http/allow.js';
+import { EncodedAnswers } from './http/encoded-answers.js';
+import { sendRepresentation } from './http/representation.js';
+import { etagOf } from './config/service.js';
 import { registerJsonBodies } from './http/json-body.js';
 import { registerQueryChecks } from './http/query.js';
 import { serverTimeouts } from './http/timeouts.js';
@@ -89,10 +99,12 @@ const MAX_PARAM_LENGTH = 200;
  */
 const NOT_A_PAGE = /^\/(api|basemap|locales|assets|embed)(\/|$)/;
 
-/** A request the host page answers when nothing else does: GET or HEAD of a page path. */
-function isPageRequest(method: string, path: string): boolean {
-  return (method === 'GET' || method === 'HEAD') && !NOT_A_PAGE.test(path);
+/** A path the host page (or the not-found page) answers for GET and HEAD. */
+function isPagePath(path: string): boolean {
+  return !NOT_A_PAGE.test(path);
 }
+
+const ROUTER_OPTIONS = { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH };
 
 /** Files of the built web app that are not served as they are (see the static handler). */
 export const STATIC_IGNORED = ['locales/**', '**/*.map', '**/*.map.br', '**/*.map.gz'];
@@ -115,7 +127,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     // kept) and costs throughput; errors are still logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
     // Paths like "/uk/en/" and "/uk/en" both route to the same handlers.
-    routerOptions: { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH },
+    routerOptions: ROUTER_OPTIONS,
+    // GET routes answer HEAD as the same route (http/head.ts), not as Fastify's own HEAD route.
+    exposeHeadRoutes: false,
     // Path segments the router cannot read (malformed percent-encoding, longer than
     // maxParamLength) become U+FFFD, so such requests get the routes' own catalogue answers.
     rewriteUrl: (req) => routableUrl(req.url ?? '/', MAX_PARAM_LENGTH),
@@ -140,6 +154,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: handleClientError,
   });
 
+  // Before any route: both read every route as it is added.
+  registerHeadAsGet(app);
+  const routeMethods = registerRouteMethods(app, ROUTER_OPTIONS);
   registerConnectAnswer(app.server);
   registerHostRequired(app);
   const security = options.security ?? loadSecurityConfig();
@@ -151,7 +168,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     pagePolicy: (https) => pageContentSecurityPolicy(embedMapOrigins, https),
     brand: env.BRAND,
   });
-  registerIfNoneMatchAny(app);
+  registerConditionalGet(app);
   // JSON bodies' depth and encoding checked (and their text kept), query keys given once.
   registerJsonBodies(app);
   registerQueryChecks(app);
@@ -201,6 +218,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   const indexFile = join(env.WEB_DIST, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_TEMPLATE;
+  // The host page and the not-found page are answered by the not-found handler, which has no
+  // route hooks (no @fastify/compress): they are compressed here, once per content.
+  const encodedPages = new EncodedAnswers(4 * 1024 * 1024);
+  const HTML = 'text/html; charset=utf-8';
 
   if (existsSync(env.WEB_DIST)) {
     await app.register(fastifyStatic, {
@@ -226,26 +247,32 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
    * ("/gb/en/sales" → "/uk/en/sales", keeping the query); a path that names no site answers the
    * not-found page (404); any other gets the host page with its locale (spec 2.1's routes).
    */
-  async function sendPage(url: string, reply: FastifyReply): Promise<FastifyReply> {
-    const [path = '/', query] = url.split(/\?(.*)/s);
+  async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
+    const [path = '/', query] = request.url.split(/\?(.*)/s);
     const alias = localeAliasPath(path);
     if (alias !== undefined) return reply.redirect(query ? `${alias}?${query}` : alias, 301);
     if (!parseLocalePath(path).known) {
-      const page = await options.pages?.notFound();
-      return reply
-        .code(404)
-        .type('text/html; charset=utf-8')
-        .header('Cache-Control', 'no-cache')
-        .send(
-          page ??
-            renderHostPage(template, { locale: parseLocalePath(path).locale, brand: env.BRAND }),
-        );
+      const page =
+        (await options.pages?.notFound()) ??
+        renderHostPage(template, { locale: parseLocalePath(path).locale, brand: env.BRAND });
+      reply.code(404).type(HTML).header('Cache-Control', 'no-cache');
+      negotiated(request, reply, HTML);
+      // The content's hash names the kept compressed bytes; a 404 carries no ETag.
+      return encodedPages.send(request, reply, Buffer.from(page), etagOf(page));
     }
-    return sendHostPage(path, reply);
+    return sendHostPage(path, request, reply);
   }
 
-  /** The host page with the path's locale (spec 2.1: every route of a site). */
-  async function sendHostPage(path: string, reply: FastifyReply): Promise<FastifyReply> {
+  /**
+   * The host page with the path's locale (spec 2.1: every route of a site): compressed, with an
+   * ETag of its content (the build's index.html and the embedded configuration are in it) and
+   * `no-cache`, so a browser revalidates it and gets 304 while nothing changed.
+   */
+  async function sendHostPage(
+    path: string,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): Promise<FastifyReply> {
     const { locale } = parseLocalePath(path);
     const boot: BootData = { locale, brand: env.BRAND };
     const config = await options.preloadConfig?.(locale).catch(() => undefined);
@@ -253,24 +280,38 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const html = renderHostPage(template, boot);
     // Without JavaScript, a link to the locale's store directory (pages/README.md).
     const noscript = await options.pages?.noscript(parseLocalePath(path).localePath);
-    return reply
-      .type('text/html; charset=utf-8')
-      .header('Cache-Control', 'no-cache')
-      .send(noscript ? html.replace('</body>', `${noscript}\n</body>`) : html);
+    const page = noscript ? html.replace('</body>', `${noscript}\n</body>`) : html;
+    const etag = etagOf(page);
+    const body = Buffer.from(page);
+    const r = { etag, cacheControl: 'no-cache', type: HTML, body };
+    return sendRepresentation(request, reply, r, encodedPages);
   }
 
-  // Host page for every route of 2.1 (and "*"): the locale comes from the path. Other methods,
-  // and unknown endpoint or file paths, answer 404 NOT_FOUND.
+  // Host page for every route of 2.1 (and "*"): the locale comes from the path. A path some
+  // route (or the host page) answers for other methods: 405 with Allow. Unknown endpoint or file
+  // paths: 404 NOT_FOUND.
   app.setNotFoundHandler(async (request, reply) => {
     const path = request.url.split('?')[0] ?? '/';
-    if (isPageRequest(request.method, path)) return sendPage(request.url, reply);
+    const getOrHead = request.method === 'GET' || request.method === 'HEAD';
+    if (getOrHead && isPagePath(path)) return sendPage(request, reply);
+    const allowed = routeMethods.allowed(path);
+    const hostPage = isPagePath(path) && localeAliasPath(path) === undefined;
+    if (allowed.length === 0 && hostPage && parseLocalePath(path).known) {
+      allowed.push('GET', 'HEAD');
+    }
     const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
-    const message =
-      request.method !== 'GET' && request.method !== 'HEAD'
-        ? 'No such resource.'
-        : path.startsWith('/api/')
-          ? `No API endpoint at ${shown}.`
-          : `Nothing at ${shown}.`;
+    if (allowed.length > 0) {
+      const error = new ApiError(
+        'METHOD_NOT_ALLOWED',
+        `${request.method.slice(0, 20)} is not supported at ${shown}; use ${allowed.join(', ')}.`,
+      );
+      return reply.code(405).header('Allow', allowed.join(', ')).send(error.toBody());
+    }
+    const message = !getOrHead
+      ? 'No such resource.'
+      : path.startsWith('/api/')
+        ? `No API endpoint at ${shown}.`
+        : `Nothing at ${shown}.`;
     return reply.code(404).send(new ApiError('NOT_FOUND', message).toBody());
   });
 

@@ -22,6 +22,7 @@ import type { MapsProvider } from '@locator/geo';
 import { RateLimitCounters } from './http/rate-limit-counters.js';
 import { lazyCountryCheck } from './admin/country-check.js';
 import { StorePagesService } from './pages/service.js';
+import { buildId } from './http/build-id.js';
 import { PageTexts } from './pages/texts.js';
 import { findIsland } from './pages/island.js';
 import { STORE_PAGES_CSS_PATH } from './pages/styles.js';
@@ -176,6 +177,7 @@ export async function createServices(
     brand: env.BRAND,
     stylesheet: STORE_PAGES_CSS_PATH,
     ...(env.WEB_DIST ? { island: findIsland(env.WEB_DIST) } : {}),
+    buildId: buildId(env.WEB_DIST, settings.LOCALES_DIR),
     ...(options.now ? { now: options.now } : {}),
   });
   const services: Services = {

@@ -13,12 +13,14 @@
  *  - paths (app.ts): under /api/, /basemap/, /locales/ and /assets/ an unknown one is 404
  *    NOT_FOUND; elsewhere (pages, spec 2.1 "*") GET/HEAD of a path that is not a file of the web
  *    app answers the host page (200, HTML with the locale's lang/dir and the boot data), any
- *    other method 404 NOT_FOUND in the same JSON shape; files are served as they are;
+ *    other method 405 METHOD_NOT_ALLOWED (Allow: GET, HEAD) in the same JSON shape; a path some
+ *    route answers for other methods: 405 with those in Allow; files are served as they are;
  *  - the one body-less 4xx: 416 of /basemap/tiles.pmtiles (HTTP Range, with Content-Range
  *    "bytes *\/size", as basemap/README.md documents); HEAD answers carry no body;
  *  - JSON bodies parse, and nothing outside the served folders is ever answered;
  *  - every answer has the security headers, and HEAD answers the status and type GET answers
- *    (OPTIONS and CORS preflights have a property of their own: 404 NOT_FOUND, nothing allowed).
+ *    (OPTIONS and CORS preflights have a property of their own: 404 NOT_FOUND or 405
+ *    METHOD_NOT_ALLOWED, nothing allowed cross-origin).
  * Requests Node's HTTP parser itself rejects are sent over raw sockets in hostile.raw.test.ts.
  * On failure fast-check prints the shrunk counterexample and the seed.
  */
@@ -1162,7 +1164,7 @@ describe('hostile input: no 5xx, only catalogue errors', () => {
     await runProperty(8, req, RUNS.anyPath);
   });
 
-  it('HEAD and OPTIONS of every endpoint (HEAD as GET without the body; OPTIONS 404)', async () => {
+  it('HEAD and OPTIONS of every endpoint (HEAD as GET without the body; OPTIONS 404 or 405 with Allow)', async () => {
     const endpoint = fc.constantFrom(
       `${API}/uk/en/globalmatrix`,
       `${API}/uk/en/sales?lat=${LONDON.lat}&lon=${LONDON.lon}`,
@@ -1262,9 +1264,11 @@ describe('hostile input: regressions', () => {
     const tile = await get('/basemap/geo/%E0%A4%A/0/0');
     expect(tile.statusCode).toBe(404);
     expect(errorOf(tile).code).toBe('NOT_FOUND');
+    // A page path (the host page answers GET): POST is not one of its methods.
     const post = await get('/%', 'POST');
-    expect(post.statusCode).toBe(404);
-    expect(errorOf(post).code).toBe('NOT_FOUND');
+    expect(post.statusCode).toBe(405);
+    expect(post.headers.allow).toBe('GET, HEAD');
+    expect(errorOf(post).code).toBe('METHOD_NOT_ALLOWED');
     for (const res of [cc, surrogate, tile, post]) {
       expect(res.headers['x-content-type-options']).toBe('nosniff');
     }

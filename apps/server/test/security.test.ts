@@ -186,8 +186,10 @@ describe('security headers of the app', () => {
   });
 
   it('sends the headers with errors too', async () => {
+    // A page path answers GET and HEAD only.
     const res = await app.inject({ method: 'POST', url: '/uk/en/' });
-    expect(res.statusCode).toBe(404);
+    expect(res.statusCode).toBe(405);
+    expect(res.headers.allow).toBe('GET, HEAD');
     expectCommonHeaders(res);
     expect(res.headers['content-security-policy']).toBe(DATA_CONTENT_SECURITY_POLICY);
   });

@@ -24,6 +24,7 @@ import type { HealthService } from '../health/health.js';
 import type { OutageLog } from '../health/outage-log.js';
 import { RateLimitCounters } from '../http/rate-limit-counters.js';
 import { EncodedAnswers } from '../http/encoded-answers.js';
+import { sendRepresentation } from '../http/representation.js';
 import type { AdminDeps } from '../admin/routes.js';
 
 /** Services the routes use. */
@@ -66,9 +67,9 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, body = false): z.
 }
 
 /**
- * Sends a cacheable JSON/text body with its ETag, or 304 when the client has it; through
- * `encoded` (compressed once per content) when given. A body given as a function is written
- * only when it is sent.
+ * Sends a cacheable JSON body with its ETag, or 304 when the client has it
+ * (http/representation.ts); through `encoded` (compressed once per content) when given. A body
+ * given as a function is written only when it is sent.
  */
 function sendCached(
   request: FastifyRequest,
@@ -78,14 +79,8 @@ function sendCached(
   cacheControl: string,
   encoded?: EncodedAnswers,
 ): FastifyReply {
-  reply.header('ETag', etag).header('Cache-Control', cacheControl);
-  const inm = request.headers['if-none-match'];
-  if (inm && inm.split(',').some((t) => t.trim().replace(/^W\//, '') === etag)) {
-    return reply.code(304).send();
-  }
-  reply.type('application/json; charset=utf-8');
-  if (encoded && typeof body !== 'string') return encoded.send(request, reply, body, etag);
-  return reply.send(typeof body === 'function' ? body() : body);
+  const type = 'application/json; charset=utf-8';
+  return sendRepresentation(request, reply, { etag, cacheControl, type, body }, encoded);
 }
 
 function limit(max: number, name: string) {

@@ -12,9 +12,12 @@
  * 80 % load, the stream machinery costing ~0.4 ms a request; inline at quality 1, 0.55 (9.9 KB,
  * p99 6.4 ms); inline at quality 0, 0.64 (p99 4.2 ms).
  *
- * An ETag of a body sent encoded is made weak (the encoded bytes differ, the content does not;
- * conditional requests compare weakly), and so is the ETag of a 304 to a client that accepts an
- * encoding, so that it matches what the client holds.
+ * Every answer of a compressible type varies by Accept-Encoding, its 200 and its 304 alike, and
+ * says so (`Vary: Accept-Encoding`). Its ETag is weak (`W/"…"`: the encoded bytes differ, the
+ * content does not; conditional requests compare weakly) whenever the client accepts br or gzip,
+ * whether or not this body was large enough to be encoded: the rule depends on the request and
+ * the answer's type only, so a 304 carries exactly the ETag its 200 would, and HEAD the ETag of
+ * GET. A client that accepts no encoding gets the strong ETag.
  */
 import { constants } from 'node:zlib';
 import compress from '@fastify/compress';
@@ -35,7 +38,25 @@ function acceptsEncoding(request: FastifyRequest): boolean {
   return /\b(br|gzip)\b/i.test(String(request.headers['accept-encoding'] ?? ''));
 }
 
-function weakenEtag(reply: FastifyReply): void {
+/** True when answers of this media type are compressed (and so vary by Accept-Encoding). */
+export function compressible(type: string): boolean {
+  return COMPRESSIBLE.test(type);
+}
+
+/**
+ * Sets the negotiated headers of an answer of `type` (its 200 or its 304): `Vary:
+ * Accept-Encoding` and the ETag's strength, as the module's comment has them.
+ */
+export function negotiated(request: FastifyRequest, reply: FastifyReply, type: string): void {
+  const encoded = reply.getHeader('content-encoding');
+  if (!compressible(type) && encoded !== 'br' && encoded !== 'gzip') return;
+  // One spelling (the library writes it in lower case).
+  const vary = String(reply.getHeader('vary') ?? '')
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '' && v.toLowerCase() !== 'accept-encoding');
+  reply.header('Vary', [...vary, 'Accept-Encoding'].join(', '));
+  if (encoded !== 'br' && encoded !== 'gzip' && !acceptsEncoding(request)) return;
   const etag = reply.getHeader('etag');
   if (typeof etag === 'string' && etag !== '' && !etag.startsWith('W/')) {
     reply.header('ETag', `W/${etag}`);
@@ -66,15 +87,12 @@ function afterCompression(
   payload: unknown,
   done: (err: null, payload: unknown) => void,
 ): void {
-  const encoded = reply.getHeader('content-encoding');
-  if (encoded === 'br' || encoded === 'gzip') weakenEtag(reply);
-  else if (reply.statusCode === 304 && acceptsEncoding(request)) weakenEtag(reply);
-  else if (COMPRESSIBLE.test(String(reply.getHeader('content-type') ?? ''))) {
-    // The same URL may be answered encoded to another client: caches must know.
-    const vary = String(reply.getHeader('vary') ?? '');
-    if (!/accept-encoding/i.test(vary)) {
-      reply.header('Vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding');
-    }
-  }
+  const type = reply.getHeader('content-type');
+  if (reply.statusCode === 304) {
+    // The type the 200 would have (set by the handler or kept by ./conditional.ts; JSON, the
+    // API's, when none), then removed: a 304 carries no representation metadata.
+    negotiated(request, reply, typeof type === 'string' ? type : 'application/json');
+    reply.removeHeader('content-type');
+  } else negotiated(request, reply, String(type ?? ''));
   done(null, payload);
 }

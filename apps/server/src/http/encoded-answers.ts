@@ -73,7 +73,8 @@ export class EncodedAnswers {
   /**
    * Sends the body (whose ETag is `etag`) compressed for this client when it accepts an
    * encoding, from the cache when this URL's answer with this ETag was kept; else as is. A body
-   * given as a function is written only when the kept bytes cannot answer.
+   * given as a function is written only when the kept bytes cannot answer. The Vary and ETag
+   * headers are the caller's (./representation.ts).
    */
   send(
     request: FastifyRequest,
@@ -82,7 +83,6 @@ export class EncodedAnswers {
     etag: string,
   ): FastifyReply {
     const encoding = EncodedAnswers.encodingOf(request);
-    reply.header('Vary', 'Accept-Encoding');
     const bytes = (): Buffer => (typeof body === 'function' ? body() : body);
     if (!encoding) return reply.send(bytes());
     const key = `${encoding}\u0000${etag}\u0000${request.url}`;
@@ -99,7 +99,7 @@ export class EncodedAnswers {
       if (this.askedOnce.delete(key)) this.cache.set(key, encoded);
       else this.askedOnce.set(key, true);
     }
-    // Already encoded: @fastify/compress passes it through; ./compression.ts weakens the ETag.
+    // Already encoded: @fastify/compress passes it through.
     return reply.header('Content-Encoding', encoding).send(encoded);
   }
 }

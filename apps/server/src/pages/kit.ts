@@ -40,6 +40,11 @@ export interface StorePagesOptions {
   stylesheet: string;
   /** The island's module (store pages), when the web app is built. */
   island?: IslandScript;
+  /**
+   * The release's build id (http/build-id.ts), part of every page's ETag: translations or code
+   * of a new release change the ETags, and every process of a release has the same ones.
+   */
+  buildId?: string;
   now?: () => number;
 }
 

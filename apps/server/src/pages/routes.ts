@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError, parseLocalePath, STORE_PAGES_SEGMENT } from '@locator/core';
+import { sendRepresentation } from '../http/representation.js';
 import type { StorePagesService } from './service.js';
 import {
   localePaths,
@@ -28,13 +29,7 @@ function decode(segment: string): string {
   }
 }
 
-/** True when If-None-Match names the ETag (weakly: compression makes it W/"…"). */
-function notModified(request: FastifyRequest, etag: string): boolean {
-  const header = request.headers['if-none-match'];
-  if (typeof header !== 'string') return false;
-  return header.split(',').some((t) => t.trim().replace(/^W\//, '') === etag);
-}
-
+/** A page or sitemap with its ETag, or 304 (http/representation.ts). */
 function sendCached(
   request: FastifyRequest,
   reply: FastifyReply,
@@ -42,9 +37,8 @@ function sendCached(
   type: string,
   body: string,
 ): FastifyReply {
-  reply.header('ETag', etag).header('Cache-Control', 'public, max-age=0, must-revalidate');
-  if (notModified(request, etag)) return reply.code(304).send();
-  return reply.type(type).send(body);
+  const cacheControl = 'public, max-age=0, must-revalidate';
+  return sendRepresentation(request, reply, { etag, cacheControl, type, body });
 }
 
 /** Hands the request on to the not-found handler (the host page for a page path). */

@@ -2,8 +2,8 @@
  * The store pages (pages/README.md): answers a path under a locale's `stores/` with a store
  * page, a directory page, a redirect to a store's canonical address, or a real 404 / 410 page.
  * Answers are cached by data version (and kept until it changes, a store page with opening
- * hours no longer than its status holds); their ETag is derived from the version and the path
- * (and the status period), so a revalidation costs no rendering.
+ * hours no longer than its status holds); their ETag is derived from the build id, the version and
+ * the path (and the status period), so a revalidation costs no rendering.
  */
 import { createHash } from 'node:crypto';
 import { DIRECTORY_SEGMENT, HOME_PATH, directoryPath } from '@locator/core';
@@ -24,8 +24,8 @@ export class StorePagesService {
   readonly data: PagesData;
   private cache = new Map<string, PageAnswer>();
   private cacheVersion = '';
-  /** Changes with each start: translations or code of a new release change the ETags. */
-  private readonly release = String(Date.now());
+  /** The build id: translations or code of a new release change the ETags (never a start). */
+  private readonly release: string;
 
   private readonly kit: PageKit;
 
@@ -33,6 +33,7 @@ export class StorePagesService {
     this.locales = new PageLocales(o.config);
     this.data = new PagesData(o.pages, o.now);
     this.kit = new PageKit(o, this.locales);
+    this.release = o.buildId ?? '';
   }
 
   /** PUBLIC_ORIGIN. */
