@@ -84,8 +84,14 @@ export function apiDocument(
   info: DocumentInfo,
   extra: Record<string, unknown> = {},
 ): OpenApiDocument {
+  // HEAD answers as GET does without the body (http/head.ts): each path is described by its GET.
   const paths = Object.fromEntries(
-    Object.entries(whole.paths ?? {}).filter(([p]) => isAdminPath(p) === admin),
+    Object.entries(whole.paths ?? {})
+      .filter(([p]) => isAdminPath(p) === admin)
+      .map(([p, item]) => {
+        const { head: _head, ...methods } = item as Record<string, unknown>;
+        return [p, methods];
+      }),
   );
   const all = whole.components?.schemas ?? {};
   const used = usedSchemas(paths, all);
