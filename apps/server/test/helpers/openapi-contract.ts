@@ -3,7 +3,8 @@
  * that checks an answer's status, headers and body against the document the server serves.
  * Every violation is a line of text; the contract tests expect none.
  */
-import OpenAPIBackend from 'openapi-backend';
+import OpenAPIBackend, { SetMatchType } from 'openapi-backend';
+import type { OpenAPIV3_1 } from 'openapi-types';
 
 export interface Exchange {
   method: string;
@@ -22,9 +23,11 @@ export interface ContractJudge {
 
 export async function contractJudge(document: object): Promise<ContractJudge> {
   const api = new OpenAPIBackend({
-    definition: document as never,
+    definition: document as OpenAPIV3_1.Document,
     strict: true,
-    quick: false,
+    // quick: no check of the document itself, whose checker knows only OpenAPI 3.0 (it refuses
+    // 3.1's `examples` in a schema); the documents are linted as 3.1 by `npm run lint:openapi`.
+    quick: true,
     validate: true,
     ajvOpts: { strict: false },
   });
@@ -49,7 +52,7 @@ export async function contractJudge(document: object): Promise<ContractJudge> {
       }
       const headers = api.validateResponseHeaders(x.headers, op, {
         statusCode: x.status,
-        setMatchType: 'superset',
+        setMatchType: SetMatchType.Superset,
       });
       for (const e of headers.errors ?? []) {
         problems.push(`${where}: headers ${e.instancePath || '/'} ${e.message ?? ''}`);
