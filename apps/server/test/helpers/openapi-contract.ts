@@ -3,6 +3,8 @@
  * that checks an answer's status, headers and body against the document the server serves.
  * Every violation is a line of text; the contract tests expect none.
  */
+import Ajv2020 from 'ajv/dist/2020.js';
+import addFormats from 'ajv-formats';
 import OpenAPIBackend, { SetMatchType } from 'openapi-backend';
 import type { OpenAPIV3_1 } from 'openapi-types';
 
@@ -30,6 +32,13 @@ export async function contractJudge(document: object): Promise<ContractJudge> {
     quick: true,
     validate: true,
     ajvOpts: { strict: false },
+    // OpenAPI 3.1's schemas are JSON Schema 2020-12 (tuples are prefixItems): judged by Ajv's
+    // 2020-12 validator, not its default draft-07 one.
+    customizeAjv: (_ajv, options) => {
+      const ajv = new Ajv2020(options);
+      addFormats(ajv);
+      return ajv as never;
+    },
   });
   await api.init();
   return {
