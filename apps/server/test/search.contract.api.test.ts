@@ -107,6 +107,7 @@ describe.each(DIALECTS)('search answers against their contract on %s', (dialect)
     expect(seen.countries.size).toBeGreaterThan(100);
     expect(seen.stores).toBeGreaterThan(200);
     expect(seen.area).toBeGreaterThan(10);
-    expect(seen.statuses.get(200)).toBeGreaterThan(SEARCHES * 0.8);
+    // The rest are judged too: 400 (a carrier not served in that channel) and such.
+    expect(seen.statuses.get(200)).toBeGreaterThan(SEARCHES / 2);
   });
 });
