@@ -117,36 +117,6 @@ export type GeocodeQuery = z.output<typeof geocodeQuerySchema>;
 export type ReverseQuery = z.output<typeof reverseQuerySchema>;
 export type EtaQuery = z.output<typeof etaQuerySchema>;
 
-/** One place as the maps endpoints answer it (the shape of spec 7.3). */
-export interface MapsPlace {
-  displayLines: [string, string];
-  coordinate: { latitude: number; longitude: number };
-  formattedAddress: string;
-  countryCode: string;
-}
-
-/**
- * Why a place search found nothing: `postcode-not-offline`, the countries write postcodes so but
- * the embedded engine has no postcodes for them (a production geocoder has); `postcode-unknown`,
- * the offline data lacks that code.
- */
-export interface MapsNotice {
-  code: 'postcode-not-offline' | 'postcode-unknown';
-  countries: string[];
-}
-
-export interface MapsPlacesResponse {
-  results: MapsPlace[];
-  /** Only with no results. */
-  notice?: MapsNotice;
-  /** "Did you mean …?": with no results, a place the visitor probably meant, to confirm. */
-  suggestion?: MapsPlace;
-}
-
-export interface MapsEtaResponse {
-  etas: { expectedTravelTime: number; distance: number; estimate: boolean }[];
-}
-
 // ---------------------------------------------------------------- fast paths
 
 /*

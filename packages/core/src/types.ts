@@ -1,15 +1,34 @@
 /**
  * Entity types of the spec (section 3). These are the shapes on the wire (globalmatrix, store
- * search) and in the client; server and web both import them from here.
+ * search) and in the client; server and web both import them from here. The answers' types are
+ * inferred from their schemas (search-response.ts, config-response.ts) and re-exported here.
  */
+
+import type { StoreHours } from './hours.js';
+import type { CodeItem, Product } from './search-response.js';
+
+export type {
+  Badge,
+  CodeItem,
+  Product,
+  RawStore,
+  SearchResponse,
+  SearchResults,
+} from './search-response.js';
+export type {
+  Carrier,
+  ChannelConfig,
+  ChannelCountryConfig,
+  CountryConfig,
+  CountryLanguage,
+  GlobalMatrixResponse,
+} from './config-response.js';
 
 /**
  * Base path of the product server (spec 7.1): globalmatrix and the store search. Here rather
  * than in `search.ts`, so that the home page's bundle (globalmatrix only) does not carry the
  * search rules (issue 9).
  */
-import type { HoursStatusWire, StoreHours } from './hours.js';
-
 export const API_BASE = '/api/v1/grlui';
 
 /** Channels of the product (spec 1, 9.1). Sales and service are product-based. */
@@ -69,91 +88,6 @@ export const DROP_OFF_REPAIR_TYPE = 'Drop off';
 /** Greater-China country codes (spec 9.3). */
 export const GREATER_CHINA_CODES = ['cn', 'mo', 'hk', 'tw'] as const;
 
-/** 3.1 — one language of a country. */
-export interface CountryLanguage {
-  code: string;
-  name: string;
-  dataLang: string;
-  FooterLang: string;
-  HeaderFooterLang: string;
-  hermesServURL: string;
-  hermesStoreURL: string;
-  countryNativeName: string;
-}
-
-/** 3.1 — a carrier of a country. */
-export interface Carrier {
-  name: string;
-  salesURL: string;
-  serviceURL: string;
-}
-
-/** A product (device category) as carried in channel configuration and search results. */
-export interface Product {
-  _id: string;
-  displayName: string;
-  code: string;
-  /** Product value used by the form rules; phone is "iphone", tablet is "ipad" (spec 3.11). */
-  value: string;
-  displayOrder: number;
-  productRibbonName: string;
-  /** Letters followed by digits; the letter prefix is a query-parameter name (spec 3.6). */
-  pdmSuperGrpProductId: string;
-}
-
-/** A country entry inside a channel configuration (multi-country locales). */
-export interface ChannelCountryConfig {
-  countryCode: string;
-  countryName: string;
-  countryNativeName?: string;
-  products: Product[];
-  carriers: Carrier[];
-}
-
-/** 3.2 — channel configuration as served. */
-export interface ChannelConfig {
-  channelId: string;
-  channelName: string;
-  maxResults: number;
-  dropOff: boolean;
-  /** Search radius, in kilometres. */
-  searchRadius: number;
-  products: Product[];
-  countries: ChannelCountryConfig[];
-  consultingLinkMap: { lang: string; link: string }[];
-}
-
-/** 3.1 — one element of the globalmatrix response. */
-export interface CountryConfig {
-  countryCode: string;
-  countryName: string;
-  countryNativeName: string;
-  langs: CountryLanguage[];
-  disableMap: boolean;
-  enableGeolocation: boolean;
-  casRedirect: boolean;
-  casSupportUrl: string;
-  carriers: Carrier[];
-  itemsPerPage: number;
-  widgetCount: number;
-  filterByStoreType: boolean;
-  getDirection: string;
-  checkCountryMismatchArray: string[];
-  dontSendCountryName: boolean;
-  disputedCountries: string[];
-  disputedPlaces: string[];
-  pacificisland: boolean;
-  images: Record<string, string>;
-  catchAll: boolean;
-  catchAllSalesCountry: boolean;
-  catchAllServiceCountry: boolean;
-  channels: Partial<Record<ChannelKey, ChannelConfig>>;
-}
-
-export interface GlobalMatrixResponse {
-  response: CountryConfig[];
-}
-
 /** 3.3 — an option of the product field. */
 export interface ProductOption {
   _id: string;
@@ -185,89 +119,6 @@ export interface Channel {
     carriers?: { name: string }[];
   };
   externalLink?: string;
-}
-
-/** 3.5 — lookup items. */
-export interface CodeItem {
-  _id: string;
-  code: string;
-}
-
-export interface Badge {
-  id: string;
-  code: string;
-  /** Channels the badge applies to. */
-  channels: string[];
-  /** "y" when the badge appears in the legend strip. */
-  desc: string;
-}
-
-/** 3.6 — a store as returned by the search API (ids not yet resolved). */
-export interface RawStore {
-  id: string;
-  storeId: string;
-  orderNumber: number;
-  title: string;
-  distance: string;
-  /** Distance in kilometres (an addition to the spec's display string, for sorting/tests). */
-  distanceKm?: number;
-  storeBadges: string[];
-  street1: string;
-  street2: string;
-  city: string;
-  state: string;
-  postalCode: string;
-  /**
-   * The address in the lines its country writes it, made by the server (addition to spec 3.6;
-   * absent from stores saved before it).
-   */
-  addressLines?: string[];
-  phone: string;
-  latitude: number;
-  longitude: number;
-  geoCodeStatus: string;
-  storeWeb: string;
-  apptSchedulerIndVal: string;
-  storeTypes: number[];
-  salesProducts: string[];
-  serviceProducts: string[];
-  /**
-   * Device categories the store trains on (addition to spec 3.6); a training provider has at
-   * least one. Absent when empty, so stores that train on nothing keep their stored form.
-   */
-  trainingProducts?: string[];
-  serviceTypes: string[];
-  valueAddedServices: string[];
-  solutionsSpecialties: string[];
-  /** Opening hours in the store's time zone (addition to spec 3.6; absent when not given). */
-  hours?: StoreHours;
-  /** Open or closed as of the request, and the next change (addition; with `hours`). */
-  hoursStatus?: HoursStatusWire;
-}
-
-/** 3.5 — store search result (the `results` field of the search response). */
-export interface SearchResults {
-  solutionsSpeciality: CodeItem[];
-  productMatrixList: Product[];
-  stores: RawStore[];
-  badgesArray: Badge[];
-  repairTypes: CodeItem[];
-  vas: CodeItem[];
-  dropOff: boolean;
-  /** Initial travel mode (spec 3.5 "held results"). */
-  modesOfTransport?: TravelMode;
-  /** True when `stores` are the nearest beyond the radius (nothing was within it). */
-  beyondRadius?: boolean;
-  /** The searched radius as displayed ("100 mi"). */
-  radius?: string;
-  /** An area search's match positions: longitude, latitude, one after the other. */
-  areaPoints?: number[];
-  /** An area search's number of matches. */
-  areaTotal?: number;
-}
-
-export interface SearchResponse {
-  results: SearchResults;
 }
 
 /** 3.6 — a store after normalisation for display (ids resolved). */

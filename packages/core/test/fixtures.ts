@@ -152,6 +152,11 @@ export function results(extra: Partial<SearchResults> = {}): SearchResults {
     repairTypes: [],
     vas: [],
     dropOff: false,
+    beyondRadius: false,
+    radius: '',
+    areaPoints: [],
+    areaTotal: 0,
+    demoData: false,
     ...extra,
   };
 }

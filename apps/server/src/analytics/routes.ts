@@ -8,14 +8,12 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import {
-  ANALYTICS_EVENTS_PATH,
-  ApiError,
-  analyticsBatchSchema,
-  apiErrorFromIssues,
-} from '@locator/core';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ANALYTICS_EVENTS_PATH, ApiError, analyticsBatchSchema } from '@locator/core';
 import type { AnalyticsService } from './service.js';
 import { embeddingOrigin } from '../embed/cors.js';
+import { requireJson } from '../api/contract.js';
+import { ERRORS, NO_CONTENT } from '../openapi/answers.js';
 
 export interface AnalyticsRouteDeps {
   service: AnalyticsService;
@@ -30,6 +28,26 @@ export interface AnalyticsRouteDeps {
 }
 
 export const EVENTS_BODY_LIMIT = 16_384;
+
+const eventsRoute = {
+  operationId: 'recordAnalyticsEvents',
+  tags: ['Analytics'],
+  summary: 'Records a batch of analytics events',
+  description:
+    'One to 50 events (page views, searches, link clicks) in one JSON body of at most 16 KB. ' +
+    'Nothing personal is kept: positions are rounded to about 1 km and the client address ' +
+    'is never stored. Example body: ' +
+    '`{"events":[{"type":"pageView","page":"home","locale":"en_GB"}]}`.',
+  body: analyticsBatchSchema,
+  response: {
+    204: NO_CONTENT,
+    400: ERRORS[400]('INVALID_BODY (with the field at fault), JSON_TOO_DEEP or INVALID_ENCODING'),
+    413: ERRORS[413],
+    415: ERRORS[415],
+    429: ERRORS[429],
+    500: ERRORS[500],
+  },
+};
 
 /** A per-day salted hash of the client address: enough to count requests, useless to identify. */
 export function clientKeyer(now: () => number = Date.now): (ip: string) => string {
@@ -62,17 +80,18 @@ export function registerAnalyticsRoutes(app: FastifyInstance, deps: AnalyticsRou
           },
         }
       : {};
-  app.post(
+  app.withTypeProvider<ZodTypeProvider>().post(
     ANALYTICS_EVENTS_PATH,
-    { ...limited, bodyLimit: EVENTS_BODY_LIMIT, logLevel: 'warn' },
+    {
+      ...limited,
+      bodyLimit: EVENTS_BODY_LIMIT,
+      logLevel: 'warn',
+      schema: eventsRoute,
+      preValidation: requireJson,
+    },
     async (request, reply) => {
-      if (!/^application\/(.+\+)?json\b/i.test(request.headers['content-type'] ?? '')) {
-        throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
-      }
-      const parsed = analyticsBatchSchema.safeParse(request.body ?? undefined);
-      if (!parsed.success) throw apiErrorFromIssues(parsed.error.issues, true, request.body);
-      await deps.service.record(parsed.data, embeddingOrigin(request) ?? null);
-      return reply.code(204).header('Cache-Control', 'no-store').send();
+      await deps.service.record(request.body, embeddingOrigin(request) ?? null);
+      return reply.code(204).header('Cache-Control', 'no-store').send(null);
     },
   );
 }

@@ -1,19 +1,13 @@
 /**
  * The HTTP API (spec 7.1, 7.2): /api/v1/grlui/…, /mapKitToken, /locales/….
- * Routes are thin; they validate input with the shared schemas and call services.
+ * Routes are thin: each declares its params, query, body and answers once, as the shared zod
+ * schemas of @locator/core (api/contract.ts), which Fastify validates with and the public
+ * OpenAPI document is generated from; handlers call services.
  */
-import type { z } from 'zod';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import rateLimit from '@fastify/rate-limit';
-import {
-  ApiError,
-  apiErrorFromIssues,
-  globalMatrixPathSchema,
-  locationSearchSchema,
-  searchPathSchema,
-  searchQuerySchema,
-} from '@locator/core';
+import { ApiError } from '@locator/core';
 import type { Env } from '../env.js';
 import type { ConfigService } from '../config/service.js';
 import type { SearchService } from '../services/search.js';
@@ -26,6 +20,14 @@ import { RateLimitCounters } from '../http/rate-limit-counters.js';
 import { EncodedAnswers } from '../http/encoded-answers.js';
 import { sendRepresentation } from '../http/representation.js';
 import type { AdminDeps } from '../admin/routes.js';
+import {
+  globalMatrixRoute,
+  locationSearchRoute,
+  localesRoute,
+  mapKitTokenRoute,
+  requireJson,
+  searchRoute,
+} from './contract.js';
 
 /** Services the routes use. */
 export interface ApiDeps {
@@ -59,12 +61,6 @@ export const API_BASE = '/api/v1/grlui';
 const CONFIG_CACHE = 'public, max-age=300';
 const SEARCH_CACHE = 'public, max-age=60';
 const LOCALES_CACHE = 'public, max-age=2592000';
-
-function parse<S extends z.ZodType>(schema: S, value: unknown, body = false): z.output<S> {
-  const r = schema.safeParse(value);
-  if (!r.success) throw apiErrorFromIssues(r.error.issues, body, value);
-  return r.data;
-}
 
 /**
  * Sends a cacheable JSON body with its ETag, or 304 when the client has it
@@ -113,14 +109,7 @@ export const apiRoutes: FastifyPluginAsync<{ deps: ApiDeps | undefined; env: Env
   const api = app.withTypeProvider<ZodTypeProvider>();
   api.get(
     `${API_BASE}/:countryCode/:lang/globalmatrix`,
-    {
-      schema: {
-        operationId: 'getCountryConfiguration',
-        tags: ['Configuration'],
-        summary: "A country's configuration in one language",
-        params: globalMatrixPathSchema,
-      },
-    },
+    { schema: globalMatrixRoute },
     async (request, reply) => {
       const path = request.params;
       const { body, etag } = deps.config.globalMatrixBody(path.countryCode, path.lang);
@@ -128,29 +117,38 @@ export const apiRoutes: FastifyPluginAsync<{ deps: ApiDeps | undefined; env: Env
     },
   );
 
-  app.get(
+  // The search answers an unknown country, language or channel (404) before it looks at the
+  // query: a failed validation is attached to the request (attachValidation) and thrown after
+  // that check. Fastify validates the path before the query, so a failure of the path is
+  // thrown first.
+  api.get(
     `${API_BASE}/:countryCode/:lang/:channel`,
-    limit(deps.rateLimits.search, 'search'),
+    { ...limit(deps.rateLimits.search, 'search'), schema: searchRoute, attachValidation: true },
     async (request, reply) => {
-      const path = parse(searchPathSchema, request.params);
-      // Unknown country, language or channel (404) before the query is looked at.
+      const invalid = request.validationError;
+      if (invalid?.validationContext === 'params') throw invalid;
+      const path = request.params;
       deps.config.searchContext(path.countryCode, path.lang, path.channel);
-      const query = parse(searchQuerySchema, request.query);
-      const { body, etag } = await deps.search.search(path, query);
+      if (invalid) throw invalid;
+      // The stored bytes are sent as they are (a Buffer is not serialised again); the route's
+      // 200 schema is what they satisfy (test/search.contract.api.test.ts).
+      const { body, etag } = await deps.search.search(path, request.query);
       return sendCached(request, reply, body, etag, SEARCH_CACHE, encodedAnswers);
     },
   );
 
-  app.post(
+  api.post(
     `${API_BASE}/locationSearch`,
-    { ...limit(deps.rateLimits.statistics, 'statistics'), bodyLimit: 4096 },
+    {
+      ...limit(deps.rateLimits.statistics, 'statistics'),
+      bodyLimit: 4096,
+      schema: locationSearchRoute,
+      preValidation: requireJson,
+    },
     async (request, reply) => {
-      if (!/^application\/(.+\+)?json\b/i.test(request.headers['content-type'] ?? '')) {
-        throw new ApiError('UNSUPPORTED_MEDIA_TYPE');
-      }
-      const body = parse(locationSearchSchema, request.body ?? undefined, true);
-      await deps.statistics.record(body);
-      return reply.code(204).header('Cache-Control', 'no-store').send();
+      await deps.statistics.record(request.body);
+      // null: the 204 schema's body (a 204 carries none; Fastify sends no bytes).
+      return reply.code(204).header('Cache-Control', 'no-store').send(null);
     },
   );
 
@@ -158,7 +156,7 @@ export const apiRoutes: FastifyPluginAsync<{ deps: ApiDeps | undefined; env: Env
     registerAnalyticsRoutes(app, { ...deps.analytics, sharedCounters: counters.shared });
   }
 
-  app.get('/mapKitToken', async (_request, reply) =>
+  api.get('/mapKitToken', { schema: mapKitTokenRoute }, async (_request, reply) =>
     reply
       .header('Cache-Control', 'no-store, no-cache, must-revalidate, max-age=0')
       .header('Pragma', 'no-cache')
@@ -166,9 +164,9 @@ export const apiRoutes: FastifyPluginAsync<{ deps: ApiDeps | undefined; env: Env
       .send(deps.mapToken()),
   );
 
-  app.get('/locales/:file', async (request, reply) => {
-    const { file } = request.params as { file: string };
-    const found = await deps.locales.read(file);
+  // Translations for the pages (spec 7.2), not part of the API's document.
+  api.get('/locales/:file', { schema: localesRoute }, async (request, reply) => {
+    const found = await deps.locales.read(request.params.file);
     return sendCached(request, reply, found.body, found.etag, LOCALES_CACHE);
   });
 };

@@ -8,9 +8,9 @@
  * etas[].expectedTravelTime). Results of the embedded engine are pure functions of the query,
  * so they are cacheable.
  *
- * These endpoints are hot (one autocomplete per keystroke): queries are read by the fast
- * parsers of @locator/core first (the zod schemas decide anything they do not accept, errors
- * included), and answers are written by serialisers compiled from their JSON schema.
+ * Each route declares its query and answers once (maps/contract.ts, schemas of @locator/core):
+ * Fastify validates the query with them (hot queries are read by the fast readers of
+ * @locator/core first, openapi/validation.ts) and serialises the answer with them.
  */
 import type {
   FastifyPluginAsync,
@@ -18,25 +18,12 @@ import type {
   FastifyRequest,
   RouteShorthandOptions,
 } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import rateLimit from '@fastify/rate-limit';
 import { RateLimitCounters } from '../http/rate-limit-counters.js';
-import type { z } from 'zod';
-import {
-  ApiError,
-  apiErrorFromIssues,
-  autocompleteQuerySchema,
-  etaQuerySchema,
-  fastAutocompleteQuery,
-  fastEtaQuery,
-  fastGeocodeQuery,
-  fastReverseQuery,
-  geocodeQuerySchema,
-  reverseQuerySchema,
-  type MapsEtaResponse,
-  type MapsPlace,
-  type MapsPlacesResponse,
-} from '@locator/core';
+import { ApiError, type MapsPlace, type MapsPlacesResponse } from '@locator/core';
 import type { AutocompleteOptions, MapsProvider, Place } from '@locator/geo';
+import { autocompleteRoute, etaRoute, geocodeRoute, reverseRoute } from './contract.js';
 
 export interface MapsRoutesOptions {
   provider: MapsProvider;
@@ -50,74 +37,6 @@ export interface MapsRoutesOptions {
   /** Where the limit counts (default: this process's memory); see http/rate-limit-counters.ts. */
   counters?: RateLimitCounters;
 }
-
-function parse<S extends z.ZodType>(schema: S, query: unknown): z.output<S> {
-  const parsed = schema.safeParse(query);
-  // The query tells a missing parameter (MISSING_PARAMETER) from a malformed one, such as a
-  // repeated one (?q=a&q=b, INVALID_PARAMETER).
-  if (!parsed.success) throw apiErrorFromIssues(parsed.error.issues, false, query);
-  return parsed.data;
-}
-
-/** JSON schemas of the answers (spec 7.3), in the order the fields are written. */
-const placeSchema = {
-  type: 'object',
-  properties: {
-    displayLines: { type: 'array', items: { type: 'string' } },
-    coordinate: {
-      type: 'object',
-      properties: { latitude: { type: 'number' }, longitude: { type: 'number' } },
-      required: ['latitude', 'longitude'],
-    },
-    formattedAddress: { type: 'string' },
-    countryCode: { type: 'string' },
-  },
-  required: ['displayLines', 'coordinate', 'formattedAddress', 'countryCode'],
-} as const;
-
-const placesResponse = {
-  response: {
-    200: {
-      type: 'object',
-      properties: {
-        results: { type: 'array', items: placeSchema },
-        notice: {
-          type: 'object',
-          properties: {
-            code: { type: 'string' },
-            countries: { type: 'array', items: { type: 'string' } },
-          },
-          required: ['code', 'countries'],
-        },
-        suggestion: placeSchema,
-      },
-      required: ['results'],
-    },
-  },
-} as const;
-
-const etaResponse = {
-  response: {
-    200: {
-      type: 'object',
-      properties: {
-        etas: {
-          type: 'array',
-          items: {
-            type: 'object',
-            properties: {
-              expectedTravelTime: { type: 'number' },
-              distance: { type: 'number' },
-              estimate: { type: 'boolean' },
-            },
-            required: ['expectedTravelTime', 'distance', 'estimate'],
-          },
-        },
-      },
-      required: ['etas'],
-    },
-  },
-} as const;
 
 export function toMapsPlace(p: Place): MapsPlace {
   return {
@@ -169,23 +88,27 @@ export const mapsRoutes: FastifyPluginAsync<MapsRoutesOptions> = async (app, opt
     limited = { onRequest: limiter };
   }
 
-  const places = { schema: placesResponse, ...limited };
-  app.get('/api/v1/maps/autocomplete', places, async (req, reply): Promise<MapsPlacesResponse> => {
-    const q = fastAutocompleteQuery(req.query) ?? parse(autocompleteQuerySchema, req.query);
-    const o = {
-      lang: q.lang,
-      limit: q.limit,
-      ...(q.countries ? { countries: q.countries } : {}),
-      ...(q.lat !== undefined && q.lon !== undefined ? { near: { lat: q.lat, lon: q.lon } } : {}),
-    };
-    const places = await provider.autocomplete(q.q, o);
-    cache(reply);
-    if (places.length === 0) return explainNothing(provider, q.q, o, 'autocomplete');
-    return { results: places.map(toMapsPlace) };
-  });
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  api.get(
+    '/api/v1/maps/autocomplete',
+    { schema: autocompleteRoute, ...limited },
+    async (req, reply) => {
+      const q = req.query;
+      const o = {
+        lang: q.lang,
+        limit: q.limit,
+        ...(q.countries ? { countries: q.countries } : {}),
+        ...(q.lat !== undefined && q.lon !== undefined ? { near: { lat: q.lat, lon: q.lon } } : {}),
+      };
+      const places = await provider.autocomplete(q.q, o);
+      cache(reply);
+      if (places.length === 0) return explainNothing(provider, q.q, o, 'autocomplete');
+      return { results: places.map(toMapsPlace) };
+    },
+  );
 
-  app.get('/api/v1/maps/geocode', places, async (req, reply): Promise<MapsPlacesResponse> => {
-    const q = fastGeocodeQuery(req.query) ?? parse(geocodeQuerySchema, req.query);
+  api.get('/api/v1/maps/geocode', { schema: geocodeRoute, ...limited }, async (req, reply) => {
+    const q = req.query;
     const o = { lang: q.lang, limit: q.limit, ...(q.countries ? { countries: q.countries } : {}) };
     const places = await provider.geocode(q.q, o);
     cache(reply);
@@ -193,27 +116,23 @@ export const mapsRoutes: FastifyPluginAsync<MapsRoutesOptions> = async (app, opt
     return { results: places.map(toMapsPlace) };
   });
 
-  app.get('/api/v1/maps/reverse', places, async (req, reply): Promise<MapsPlacesResponse> => {
-    const q = fastReverseQuery(req.query) ?? parse(reverseQuerySchema, req.query);
+  api.get('/api/v1/maps/reverse', { schema: reverseRoute, ...limited }, async (req, reply) => {
+    const q = req.query;
     const place = await provider.reverse(q.lat, q.lon, { lang: q.lang });
     cache(reply);
     return { results: place ? [toMapsPlace(place)] : [] };
   });
 
-  app.get(
-    '/api/v1/maps/eta',
-    { schema: etaResponse, ...limited },
-    async (req, reply): Promise<MapsEtaResponse> => {
-      const q = fastEtaQuery(req.query) ?? parse(etaQuerySchema, req.query);
-      const etas = await provider.eta(q.origin, q.destinations, q.mode);
-      reply.header('Cache-Control', 'no-store');
-      return {
-        etas: etas.map((e) => ({
-          expectedTravelTime: e.expectedTravelTime,
-          distance: e.distance,
-          estimate: e.estimate,
-        })),
-      };
-    },
-  );
+  api.get('/api/v1/maps/eta', { schema: etaRoute, ...limited }, async (req, reply) => {
+    const q = req.query;
+    const etas = await provider.eta(q.origin, q.destinations, q.mode);
+    reply.header('Cache-Control', 'no-store');
+    return {
+      etas: etas.map((e) => ({
+        expectedTravelTime: e.expectedTravelTime,
+        distance: e.distance,
+        estimate: e.estimate,
+      })),
+    };
+  });
 };

@@ -177,6 +177,11 @@ export function results(stores: RawStore[], overrides: Partial<SearchResults> = 
     vas: VAS,
     solutionsSpeciality: SPECIALTIES,
     dropOff: false,
+    beyondRadius: false,
+    radius: '',
+    areaPoints: [],
+    areaTotal: 0,
+    demoData: false,
     ...overrides,
   };
 }

@@ -53,7 +53,7 @@ export async function fetchStores(
   }
   const parsed = searchResponseSchema.safeParse(body);
   if (!parsed.success) throw new SearchError(res.status, undefined, 'unexpected search response');
-  return parsed.data.results as unknown as SearchResults;
+  return parsed.data.results;
 }
 
 export type SearchState =

@@ -1,0 +1,23 @@
+/**
+ * The error answer of every endpoint, `{"error":{"code","message","param"?}}` (errors.ts), as a
+ * schema: the routes declare it for each error status they can send, so the OpenAPI documents
+ * describe it once.
+ */
+import { z } from 'zod';
+import { ERROR_CODES } from './errors.js';
+
+export const errorBodySchema = z
+  .object({
+    error: z.object({
+      code: z.enum(ERROR_CODES as readonly [string, ...string[]]),
+      message: z.string(),
+      param: z.string().optional(),
+    }),
+  })
+  .meta({
+    id: 'ErrorBody',
+    description:
+      'An error: a stable code to branch on, English help text for developers, and the ' +
+      'parameter or field at fault when there is one.',
+    examples: [{ error: { code: 'MISSING_PARAMETER', message: 'lat: Required', param: 'lat' } }],
+  });
