@@ -35,6 +35,8 @@ export const ERROR_CATALOGUE = {
   TRANSLATIONS_NOT_FOUND: { status: 404, message: 'No translations for this namespace.' },
   /** No such endpoint. */
   NOT_FOUND: { status: 404, message: 'No such resource.' },
+  /** The path exists but not with this method; the Allow header lists the methods it has. */
+  METHOD_NOT_ALLOWED: { status: 405, message: 'The resource does not take this method.' },
   /** The request (its headers or body) did not arrive within the server's request timeout. */
   REQUEST_TIMEOUT: { status: 408, message: 'The request took too long to arrive.' },
   /** An admin endpoint without a valid API key (missing, unknown or revoked). */
