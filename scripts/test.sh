@@ -87,7 +87,7 @@ side_by_side() {
 }
 
 stage build npm run build --silent
-side_by_side lint 'npm run lint --silent' typecheck 'npm run typecheck --silent'
+side_by_side lint 'npm run lint --silent && npm run lint:openapi --silent' typecheck 'npm run typecheck --silent'
 stage unit npx vitest run --project unit --coverage \
   --reporter=default --reporter=json --outputFile.json="$RESULTS/unit.json"
 stage api npx vitest run --project api \

@@ -251,24 +251,85 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
     );
   });
 
-  it('serves its OpenAPI document without a key, the store schema from the import rows', async () => {
+  it('serves its generated OpenAPI document without a key, saying what the server enforces', async () => {
     const res = await call('GET', `${BASE}/openapi.json`);
     expect(res.statusCode).toBe(200);
     const doc = res.json();
     expect(doc.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.paths)).toEqual([
-      '/stores',
-      '/stores/{storeId}',
-      '/stores/bulk',
-      '/audit',
+    expect(Object.keys(doc.paths).sort()).toEqual([
+      `${BASE}/audit`,
+      `${BASE}/stores`,
+      `${BASE}/stores/bulk`,
+      `${BASE}/stores/{storeId}`,
     ]);
     const input = doc.components.schemas.StoreInput;
     expect(input.additionalProperties).toBe(false);
-    expect(input.properties.latitude).toMatchObject({ type: 'number', minimum: -90 });
-    expect(input.required).toEqual(expect.arrayContaining(['title', 'country', 'street1', 'city']));
+    expect(input.required).toEqual([
+      'title',
+      'country',
+      'street1',
+      'city',
+      'latitude',
+      'longitude',
+    ]);
+    expect(input.properties.latitude.anyOf).toContainEqual(
+      expect.objectContaining({ type: 'number', minimum: -90, maximum: 90 }),
+    );
+    expect(JSON.stringify(input.properties.storeTypes)).toContain('"type":"integer"');
+    expect(input.properties.specialHours.anyOf).toContainEqual(
+      expect.objectContaining({ type: 'array' }),
+    );
     expect(doc.components.schemas.Error.properties.error.properties.code.enum).toContain(
       'PRECONDITION_FAILED',
     );
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });
+    for (const [path, operations] of Object.entries<Record<string, Record<string, unknown>>>(
+      doc.paths,
+    )) {
+      for (const [method, op] of Object.entries(operations)) {
+        expect(op, `${method} ${path}`).toMatchObject({
+          operationId: expect.any(String),
+          summary: expect.any(String),
+          description: expect.any(String),
+        });
+        expect(Object.keys(op.responses as object), `${method} ${path}`).toEqual(
+          expect.arrayContaining(['401', '403', '429', '503']),
+        );
+      }
+    }
+    // The store minimal for the document is a store the server takes.
+    const minimal = {
+      title: 'Minimal',
+      country: 'GB',
+      street1: '1 High Street',
+      city: 'London',
+      latitude: 51.5142,
+      longitude: -0.142,
+    };
+    const put = await call('PUT', `${BASE}/stores/MIN-1`, writeKey2, { body: minimal });
+    expect(put.statusCode, put.body).toBe(201);
+    expect((await call('DELETE', `${BASE}/stores/MIN-1`, writeKey2)).statusCode).toBe(204);
+  });
+
+  it('answers 405 with Allow for a method a path does not take, never reading "bulk" as a store id', async () => {
+    for (const method of ['GET', 'PUT', 'PATCH', 'DELETE'] as const) {
+      const res = await a.app.inject({
+        method,
+        url: `${BASE}/stores/bulk`,
+        headers: { authorization: `Bearer ${writeKey2}` },
+        ...(method === 'PUT' || method === 'PATCH' ? { payload: gbRow('bulk') } : {}),
+      });
+      expect(res.statusCode, method).toBe(405);
+      expect(res.headers.allow, method).toBe('POST');
+      expect(res.json(), method).toMatchObject({ error: { code: 'METHOD_NOT_ALLOWED' } });
+    }
+    expect((await call('GET', `${BASE}/stores/bulk`)).statusCode).toBe(405);
+    const post = await a.app.inject({ method: 'POST', url: `${BASE}/stores/X-1` });
+    expect(post.statusCode).toBe(405);
+    expect(post.headers.allow).toBe('GET, HEAD, PUT, PATCH, DELETE');
+    const del = await a.app.inject({ method: 'DELETE', url: `${BASE}/audit` });
+    expect(del.headers.allow).toBe('GET, HEAD');
+    expect(await t.db.admin.getStore('bulk')).toBeUndefined();
   });
 
   it('answers a retried write with its first answer for the same idempotency key', async () => {

@@ -32,3 +32,4 @@ export * from './hours-schema.js';
 export * from './hours-page.js';
 export * from './web-url.js';
 export * from './hours-check.js';
+export * from './store-text.js';

@@ -10,22 +10,20 @@
  * (import/json-elements.ts), so a 50,000-store body neither holds its worker's event loop for
  * seconds nor sits in memory as one large parsed tree beside its text.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { $ZodType } from 'zod/v4/core';
 import { ApiError } from '@locator/core';
 import { importStores } from '../import/run.js';
 import { reportJson } from '../import/report.js';
 import type { AdminDeps } from './routes.js';
 import { jsonEncodingProblem } from '../http/json-body.js';
 import { MAX_JSON_DEPTH } from '../services/json-depth.js';
+import { validatorCompiler } from '../openapi/validation.js';
+import { importStoresSchema } from './schemas.js';
 
 /** Largest bulk body (bytes): about 100,000 stores. */
 export const BULK_BODY_LIMIT = 64 * 1024 * 1024;
-
-const bool = (v: unknown, name: string): boolean => {
-  if (v === undefined || v === '' || v === 'false') return false;
-  if (v === 'true') return true;
-  throw new ApiError('INVALID_PARAMETER', `${name}: true or false`, name);
-};
 
 /** The body as text, unparsed: the import reads it (empty → INVALID_BODY as JSON's parser). */
 function keepText(
@@ -56,55 +54,64 @@ export async function registerBulk(
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, keepText);
+    scope.setValidatorCompiler(bulkValidator);
     bulkRoute(scope, base, deps);
   });
 }
 
+/**
+ * The body is text here (keepText); the import reads it row by row and checks each row as the
+ * import does, so only the other parts are validated before the handler. The body's schema
+ * (an array of StoreInput) documents the rows.
+ */
+const bulkValidator: FastifySchemaCompiler<$ZodType> = (route) =>
+  route.httpPart === 'body' ? (data) => ({ value: data }) : validatorCompiler(route);
+
 function bulkRoute(app: FastifyInstance, base: string, deps: AdminDeps): void {
-  app.post(`${base}/stores/bulk`, { bodyLimit: BULK_BODY_LIMIT }, async (request, reply) => {
-    const q = request.query as Record<string, string | undefined>;
-    const mode = q.mode ?? 'upsert';
-    if (mode !== 'upsert' && mode !== 'sync') {
-      throw new ApiError('INVALID_PARAMETER', 'mode: upsert or sync', 'mode');
-    }
-    const share = q.maxRemoval === undefined ? undefined : Number(q.maxRemoval);
-    if (share !== undefined && !(share >= 0 && share <= 1)) {
-      throw new ApiError('PARAMETER_OUT_OF_RANGE', 'maxRemoval: 0–1', 'maxRemoval');
-    }
-    const text = request.jsonText;
-    if (text === undefined || !/^\s*\[/.test(text)) {
-      throw new ApiError('INVALID_BODY', 'The body is a JSON array of stores.');
-    }
-    const check = deps.countryCheck ? await deps.countryCheck() : undefined;
-    const report = await importStores(text, deps.db, deps.config, {
-      fileName: 'request',
-      format: 'json',
-      mode,
-      dryRun: bool(q.dryRun, 'dryRun'),
-      allowRemoval: bool(q.allowRemoval, 'allowRemoval'),
-      ...(share !== undefined ? { maxRemovalShare: share } : {}),
-      ...(check ? { countryCheck: check } : {}),
-      actor: `key:${request.apiKey!.id}`,
-    });
-    const body = reportJson(report);
-    switch (report.outcome) {
-      case 'APPLIED':
-      case 'DRY_RUN':
-        return reply.code(200).send({ report: body });
-      case 'REMOVAL_REFUSED':
-        return reply.code(409).send({ ...new ApiError('REMOVAL_REFUSED').toBody(), report: body });
-      default: {
-        // Nesting too deep is the body's own error (as on PUT), found while it is read.
-        const deep = report.problems.some((p) => p.code === 'TOO_DEEP');
-        const message = report.outcome === 'EMPTY_FILE' ? 'No stores.' : 'Invalid stores.';
-        const error = deep
-          ? new ApiError(
-              'JSON_TOO_DEEP',
-              `The body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`,
-            )
-          : new ApiError('INVALID_BODY', message);
-        return reply.code(400).send({ ...error.toBody(), report: body });
-      }
-    }
-  });
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .post(
+      `${base}/stores/bulk`,
+      { bodyLimit: BULK_BODY_LIMIT, schema: importStoresSchema },
+      async (request, reply) => {
+        const { mode, dryRun, allowRemoval, maxRemoval } = request.query;
+        const text = request.jsonText;
+        if (text === undefined || !/^\s*\[/.test(text)) {
+          throw new ApiError('INVALID_BODY', 'The body is a JSON array of stores.');
+        }
+        const check = deps.countryCheck ? await deps.countryCheck() : undefined;
+        const report = await importStores(text, deps.db, deps.config, {
+          fileName: 'request',
+          format: 'json',
+          mode,
+          dryRun,
+          allowRemoval,
+          ...(maxRemoval !== undefined ? { maxRemovalShare: maxRemoval } : {}),
+          ...(check ? { countryCheck: check } : {}),
+          actor: `key:${request.apiKey?.id ?? ''}`,
+        });
+        const body = reportJson(report);
+        switch (report.outcome) {
+          case 'APPLIED':
+          case 'DRY_RUN':
+            return reply.code(200).send({ report: body });
+          case 'REMOVAL_REFUSED':
+            return reply
+              .code(409)
+              .send({ ...new ApiError('REMOVAL_REFUSED').toBody(), report: body });
+          default: {
+            // Nesting too deep is the body's own error (as on PUT), found while it is read.
+            const deep = report.problems.some((p) => p.code === 'TOO_DEEP');
+            const message = report.outcome === 'EMPTY_FILE' ? 'No stores.' : 'Invalid stores.';
+            const error = deep
+              ? new ApiError(
+                  'JSON_TOO_DEEP',
+                  `The body nests arrays and objects more than ${MAX_JSON_DEPTH} levels deep.`,
+                )
+              : new ApiError('INVALID_BODY', message);
+            return reply.code(400).send({ ...error.toBody(), report: body });
+          }
+        }
+      },
+    );
 }

@@ -13,12 +13,10 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '@locator/core';
 import { IN_FLIGHT, type AdminRepository } from '../db/admin.js';
 
-const KEY = /^[\x21-\x7e]{1,255}$/;
-
 declare module 'fastify' {
   interface FastifyRequest {
     /** The idempotency key this request holds until it has answered. */
-    idempotency?: { key: string; requestHash: string; settled: boolean };
+    idempotency?: { apiKeyId: string; key: string; requestHash: string; settled: boolean };
   }
 }
 
@@ -40,19 +38,14 @@ export function registerIdempotency(app: FastifyInstance, repo: AdminRepository)
   app.addHook('preHandler', async (request, reply) => {
     const { method } = request;
     if (method !== 'PUT' && method !== 'PATCH' && method !== 'DELETE' && method !== 'POST') return;
+    // The route's headers schema has checked the key's form (1–255 visible ASCII).
     const key = request.headers['idempotency-key'];
-    if (key === undefined) return;
-    if (typeof key !== 'string' || !KEY.test(key)) {
-      throw new ApiError(
-        'INVALID_PARAMETER',
-        'Idempotency-Key: 1–255 visible ASCII characters',
-        'Idempotency-Key',
-      );
-    }
+    const apiKey = request.apiKey;
+    if (typeof key !== 'string' || !apiKey) return;
     const hash = requestHash(request);
-    const held = await repo.claimIdempotent(request.apiKey!.id, key, hash);
+    const held = await repo.claimIdempotent(apiKey.id, key, hash);
     if (!held) {
-      request.idempotency = { key, requestHash: hash, settled: false };
+      request.idempotency = { apiKeyId: apiKey.id, key, requestHash: hash, settled: false };
       return;
     }
     if (held.requestHash !== hash) throw new ApiError('IDEMPOTENCY_KEY_REUSED');
@@ -71,11 +64,11 @@ export function registerIdempotency(app: FastifyInstance, repo: AdminRepository)
     if (!idem || idem.settled) return payload;
     idem.settled = true;
     if (reply.statusCode < 200 || reply.statusCode >= 300) {
-      await repo.releaseIdempotent(request.apiKey!.id, idem.key);
+      await repo.releaseIdempotent(idem.apiKeyId, idem.key);
       return payload;
     }
     const etag = reply.getHeader('etag');
-    await repo.saveIdempotent(request.apiKey!.id, idem.key, {
+    await repo.saveIdempotent(idem.apiKeyId, idem.key, {
       requestHash: idem.requestHash,
       status: reply.statusCode,
       etag: typeof etag === 'string' ? etag : null,
@@ -89,6 +82,6 @@ export function registerIdempotency(app: FastifyInstance, repo: AdminRepository)
     const idem = request.idempotency;
     if (!idem || idem.settled) return;
     idem.settled = true;
-    await repo.releaseIdempotent(request.apiKey!.id, idem.key).catch(() => undefined);
+    await repo.releaseIdempotent(idem.apiKeyId, idem.key).catch(() => undefined);
   });
 }

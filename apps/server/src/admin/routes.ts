@@ -3,25 +3,26 @@
  * `Authorization: Bearer lk_…` (401 UNAUTHORIZED without a valid one, 403 FORBIDDEN without the
  * scope: GET needs "read", writes "write"); stores listed in store id order, read with their
  * version as ETag, replaced and deleted with If-Match (412 PRECONDITION_FAILED when the store
- * changed); every write is in the audit log with the key that made it. The OpenAPI document
- * (openapi.ts) needs no key. Writes take idempotency keys (idempotency.ts).
+ * changed); every write is in the audit log with the key that made it. Writes take idempotency
+ * keys (idempotency.ts). Every route declares its contract in zod (schemas.ts), from which the
+ * admin OpenAPI document is generated (openapi/documents.ts); a method a path does not take is
+ * 405 METHOD_NOT_ALLOWED with Allow, whatever the key.
  */
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { ApiError } from '@locator/core';
 import type { ConfigService } from '../config/service.js';
-import type { AdminRepository, AdminStore, ApiKeyRow, KeyScope } from '../db/admin.js';
+import type { AdminRepository, ApiKeyRow, KeyScope } from '../db/admin.js';
 import type { CountryCheck } from '../import/placement.js';
 import type { Database } from '../db/types.js';
 import { registerBulk } from './bulk.js';
-import { rowMaker } from '../import/export.js';
 import { keyIdOf, verifyKey } from './keys.js';
 import { AuthThrottle } from './auth-throttle.js';
 import { RateLimitCounters } from '../http/rate-limit-counters.js';
-import { storeFromBody } from './store-input.js';
-import { duplicateKeys } from '../import/duplicate-keys.js';
-import { openApiDocument } from './openapi.js';
 import { registerIdempotency } from './idempotency.js';
+import { registerStoreRoutes } from './store-routes.js';
+import { methodNotAllowed } from './schemas.js';
+import { storeBodyValidator } from './store-problems.js';
 
 export const ADMIN_BASE = '/api/v1/admin';
 
@@ -47,65 +48,51 @@ declare module 'fastify' {
   interface FastifyRequest {
     apiKey?: ApiKeyRow;
   }
-}
-
-const STORE_ID = /^[A-Za-z0-9._-]{1,64}$/;
-
-/** Most times a PATCH without If-Match is merged again onto a store other writers changed. */
-const PATCH_ATTEMPTS = 20;
-
-function storeBody(s: AdminStore): object {
-  // The address lines are written from the address on every save: not one of the store's fields.
-  const { addressLines: _lines, ...store } = JSON.parse(s.doc) as Record<string, unknown>;
-  return { storeId: s.storeId, country: s.country, version: s.hash, store };
-}
-
-/** The version an If-Match header names ("*" for any), without quotes or weak prefix. */
-function ifMatchOf(request: FastifyRequest): string | undefined {
-  const h = request.headers['if-match'];
-  if (typeof h !== 'string' || h.trim() === '') return undefined;
-  return h.trim() === '*' ? '*' : h.trim().replace(/^W\//, '').replace(/^"|"$/g, '');
-}
-
-function storeIdOf(request: FastifyRequest): string {
-  const id = (request.params as { storeId?: string }).storeId ?? '';
-  if (!STORE_ID.test(id)) {
-    throw new ApiError('INVALID_PARAMETER', 'storeId: 1–64 of A-Z a-z 0-9 . _ -', 'storeId');
+  interface FastifyContextConfig {
+    /** The methods of a path this route answers 405 for (no key needed). */
+    allow?: string;
   }
-  return id;
 }
 
-function intParam(v: unknown, name: string, min: number, max: number, fallback: number): number {
-  if (v === undefined || v === '') return fallback;
-  const n = typeof v === 'string' && /^\d{1,6}$/.test(v) ? Number(v) : NaN;
-  if (!(n >= min && n <= max)) {
-    throw new ApiError('PARAMETER_OUT_OF_RANGE', `${name}: ${min}–${max}`, name);
+/** The admin paths and the methods each takes (HEAD with GET). */
+const ADMIN_PATHS: Record<string, string[]> = {
+  '/stores': ['GET', 'HEAD'],
+  '/stores/bulk': ['POST'],
+  '/stores/:storeId': ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'],
+  '/audit': ['GET', 'HEAD'],
+};
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
+
+/** 405 with Allow for each method an admin path does not take. */
+function registerMethodNotAllowed(app: FastifyInstance): void {
+  for (const [path, methods] of Object.entries(ADMIN_PATHS)) {
+    const allow = methods.join(', ');
+    app.route({
+      method: METHODS.filter((m) => !methods.includes(m)),
+      url: `${ADMIN_BASE}${path}`,
+      config: { allow },
+      schema: { hide: true, response: { 405: methodNotAllowed } },
+      handler: async (request, reply) => {
+        reply.header('Allow', allow);
+        throw new ApiError(
+          'METHOD_NOT_ALLOWED',
+          `${request.method} is not taken here; ${allow} are.`,
+        );
+      },
+    });
   }
-  return n;
-}
-
-function sendStore(reply: FastifyReply, s: AdminStore, code = 200): FastifyReply {
-  return reply.code(code).header('ETag', `"${s.hash}"`).send(storeBody(s));
 }
 
 export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
   const { repo } = deps;
-  const toRow = rowMaker(deps.config.catalogue);
-
-  // The document is public (it describes, it holds no data).
-  app.get(`${ADMIN_BASE}/openapi.json`, async (_request, reply) =>
-    reply
-      .type('application/json; charset=utf-8')
-      .header('Cache-Control', 'public, max-age=300')
-      .send(openApiDocument()),
-  );
-
   const counters = deps.counters ?? new RateLimitCounters();
   const throttle = new AuthThrottle(counters, deps.authFailures ?? 0);
+  // Store bodies (PUT, PATCH) answer with their problems; the bulk scope reads its own.
+  app.setValidatorCompiler(storeBodyValidator);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.url === `${ADMIN_BASE}/openapi.json`) return;
     reply.header('Cache-Control', 'no-store');
+    if (request.routeOptions.config.allow !== undefined) return;
     const auth = request.headers.authorization;
     const token = typeof auth === 'string' ? /^Bearer\s+(\S+)$/i.exec(auth)?.[1] : undefined;
     const keyId = token ? keyIdOf(token) : undefined;
@@ -147,127 +134,6 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
   }
   registerIdempotency(app, repo);
   await registerBulk(app, ADMIN_BASE, deps);
-
-  app.get(`${ADMIN_BASE}/stores`, async (request) => {
-    const q = request.query as { after?: string; limit?: string };
-    const limit = intParam(q.limit, 'limit', 1, 500, 100);
-    const after = typeof q.after === 'string' && q.after !== '' ? q.after : undefined;
-    const stores = await repo.listStores(after, limit);
-    const last = stores.at(-1);
-    return {
-      stores: stores.map(storeBody),
-      next: stores.length === limit && last ? last.storeId : null,
-    };
-  });
-
-  app.get(`${ADMIN_BASE}/stores/:storeId`, async (request, reply) => {
-    const store = await repo.getStore(storeIdOf(request));
-    if (!store) throw new ApiError('NOT_FOUND', 'No store with this id.');
-    const tag = `"${store.hash}"`;
-    if (request.headers['if-none-match'] === tag) return reply.code(304).header('ETag', tag).send();
-    return sendStore(reply, store);
-  });
-
-  app.put(`${ADMIN_BASE}/stores/:storeId`, async (request, reply) =>
-    write(request, reply, storeIdOf(request), request.body, ifMatchOf(request)),
-  );
-
-  /** Validates a store and writes it unless `ifMatch` names another version. */
-  async function write(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    storeId: string,
-    input: unknown,
-    ifMatch: string | undefined,
-  ): Promise<FastifyReply> {
-    const written = await tryWrite(request, reply, storeId, input, ifMatch);
-    if (written === 'conflict') {
-      throw new ApiError('PRECONDITION_FAILED', 'The store has changed (or does not exist).');
-    }
-    return written;
-  }
-
-  /** As write, with 'conflict' instead of 412 when `ifMatch` names another version. */
-  async function tryWrite(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    storeId: string,
-    input: unknown,
-    ifMatch: string | undefined,
-  ): Promise<FastifyReply | 'conflict'> {
-    const check = deps.countryCheck ? await deps.countryCheck() : undefined;
-    const repeated = request.jsonText ? duplicateKeys(request.jsonText) : [];
-    const { record, problems } = storeFromBody(input, storeId, deps.config, check, repeated);
-    if (!record) {
-      const body = new ApiError('INVALID_BODY', 'The store is invalid.').toBody();
-      return reply.code(400).send({
-        ...body,
-        problems: problems.map((p) => ({
-          column: p.field,
-          value: p.value ?? null,
-          code: p.code,
-          reason: p.reason,
-        })),
-      });
-    }
-    const out = await repo.putStore(record, ifMatch, `key:${request.apiKey!.id}`);
-    if (out.status === 'conflict') return 'conflict';
-    return sendStore(reply, out.store!, out.status === 'created' ? 201 : 200);
-  }
-
-  // PATCH: the given columns replace the stored store's; the result is checked as a PUT is.
-  // The patch is written only onto the version it was merged with. With If-Match, another
-  // version is 412; without (or "*"), a store changed meanwhile by another writer is read again
-  // and the patch merged anew: concurrent patches all succeed, one after the other, on both
-  // databases (the last one written wins where they set the same column).
-  app.patch(`${ADMIN_BASE}/stores/:storeId`, async (request, reply) => {
-    const storeId = storeIdOf(request);
-    const body = request.body;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw new ApiError('INVALID_BODY', 'The body is a JSON object of columns.');
-    }
-    const ifMatch = ifMatchOf(request);
-    const retry = ifMatch === undefined || ifMatch === '*';
-    for (let attempt = 1; ; attempt += 1) {
-      const current = await repo.getStore(storeId);
-      if (!current) throw new ApiError('NOT_FOUND', 'No store with this id.');
-      if (!retry && ifMatch !== current.hash) {
-        throw new ApiError('PRECONDITION_FAILED', 'The store has changed.');
-      }
-      const merged = { ...toRow(current), ...(body as Record<string, unknown>) };
-      const written = await tryWrite(request, reply, storeId, merged, current.hash);
-      if (written !== 'conflict') return written;
-      if (!retry || attempt >= PATCH_ATTEMPTS) {
-        throw new ApiError('PRECONDITION_FAILED', 'The store has changed.');
-      }
-    }
-  });
-
-  app.delete(`${ADMIN_BASE}/stores/:storeId`, async (request, reply) => {
-    const out = await repo.deleteStore(
-      storeIdOf(request),
-      ifMatchOf(request),
-      `key:${request.apiKey!.id}`,
-    );
-    if (out.status === 'missing') throw new ApiError('NOT_FOUND', 'No store with this id.');
-    if (out.status === 'conflict')
-      throw new ApiError('PRECONDITION_FAILED', 'The store has changed.');
-    return reply.code(204).send();
-  });
-
-  app.get(`${ADMIN_BASE}/audit`, async (request) => {
-    const q = request.query as { storeId?: string; limit?: string };
-    const limit = intParam(q.limit, 'limit', 1, 1000, 100);
-    const entries = await repo.audit({
-      limit,
-      ...(typeof q.storeId === 'string' && q.storeId !== '' ? { storeId: q.storeId } : {}),
-    });
-    return {
-      entries: entries.map((e) => ({
-        ...e,
-        before: e.before === null ? null : (JSON.parse(e.before) as unknown),
-        after: e.after === null ? null : (JSON.parse(e.after) as unknown),
-      })),
-    };
-  });
+  registerStoreRoutes(app, ADMIN_BASE, deps);
+  registerMethodNotAllowed(app);
 };

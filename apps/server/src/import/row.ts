@@ -3,6 +3,7 @@
  * document. Lists are arrays in JSON or ";"-separated in CSV; codes refer to the catalogue.
  */
 import { z } from 'zod';
+import { GEO_CODE_STATUSES } from '@locator/core/admin-api';
 import type { Catalogue } from '../config/schema.js';
 import type { StoreDoc } from '../stores/doc.js';
 import { hoursOfRow } from './hours.js';
@@ -47,31 +48,8 @@ const coordinate = (min: number, max: number) =>
       .optional(),
   );
 
-/**
- * Characters no store text may hold: C0 and C1 controls (NUL, BEL, tab, line breaks, DEL) and
- * the bidirectional embeddings, overrides and isolates (U+202A–U+202E, U+2066–U+2069) that
- * make text display differently from what it says.
- */
-// eslint-disable-next-line no-control-regex -- finding control characters is the point
-export const FORBIDDEN_CHARACTERS = /[\u0000-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/u;
-
-/** The first forbidden character of a value, as "U+202E", or undefined. */
-export function forbiddenCharacter(value: unknown): string | undefined {
-  const texts = Array.isArray(value) ? value : [value];
-  for (const t of texts) {
-    if (typeof t !== 'string') continue;
-    const m = FORBIDDEN_CHARACTERS.exec(t);
-    if (m) return `U+${m[0].codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
-  }
-  return undefined;
-}
-
-export const GEO_CODE_STATUSES = [
-  'BULK_UPLOAD',
-  'DATA_FEED',
-  'ADDRESS_PARCEL',
-  'ADDRESS_INTERPOLATED',
-] as const;
+export { FORBIDDEN_CHARACTERS, forbiddenCharacter } from '@locator/core';
+export { GEO_CODE_STATUSES } from '@locator/core/admin-api';
 
 export const importRowSchema = z.object({
   storeId: z.preprocess(

@@ -10,6 +10,8 @@
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { isAnswer, type HeaderDoc } from './responses.js';
 
 export type OpenApiDocument = Record<string, unknown> & {
   paths?: Record<string, unknown>;
@@ -47,10 +49,45 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: (document) => {
       if (!isDocumented(document.url)) return { schema: { hide: true }, url: document.url };
-      return jsonSchemaTransform(document);
+      return withResponseHeaders(document, jsonSchemaTransform);
     },
     transformObject: jsonSchemaTransformObject,
   });
+}
+
+type Transform = typeof jsonSchemaTransform;
+
+/**
+ * Runs `transform` on a route whose answers are `answer()`s (responses.ts): a body-less answer
+ * goes through as a null schema, and each answer's headers are put back on its transformed
+ * response (the zod transform keeps only description and content).
+ */
+function withResponseHeaders(
+  document: Parameters<Transform>[0],
+  transform: Transform,
+): ReturnType<Transform> {
+  const response = (document.schema as { response?: Record<string, unknown> } | undefined)
+    ?.response;
+  if (!response) return transform(document);
+  const headers: Record<string, Record<string, HeaderDoc>> = {};
+  const plain: Record<string, unknown> = {};
+  for (const [status, entry] of Object.entries(response)) {
+    if (!isAnswer(entry)) {
+      plain[status] = entry;
+      continue;
+    }
+    const { headers: h, content, description } = entry;
+    if (h) headers[status] = h;
+    plain[status] = content ? { description, content } : z.null().meta({ description });
+  }
+  const out = transform({ ...document, schema: { ...document.schema, response: plain } });
+  const transformed = (out.schema as { response?: Record<string, Record<string, unknown>> })
+    .response;
+  for (const [status, h] of Object.entries(headers)) {
+    const target = transformed?.[status];
+    if (target) target.headers = h;
+  }
+  return out;
 }
 
 /** Every "#/components/schemas/X" a value refers to, followed through the components. */
@@ -99,7 +136,7 @@ export function apiDocument(
   const extraComponents = (extra.components ?? {}) as Record<string, unknown>;
   return {
     openapi: '3.1.0',
-    info: { ...info, license: { name: 'Proprietary' } },
+    info: { ...info, license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' } },
     servers: [{ url: '/' }],
     ...extra,
     paths,

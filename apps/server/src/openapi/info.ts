@@ -10,3 +10,34 @@ export const PUBLIC_API_INFO: DocumentInfo = {
     "statistic and analytics events. Errors answer with the error catalogue's body " +
     '`{"error":{"code","message","param"?}}` and a stable code.',
 };
+
+export const ADMIN_API_INFO: DocumentInfo = {
+  title: 'Locator admin store API',
+  version: '1',
+  description:
+    'Store management for feeds and tools: stores read, written (with If-Match and ' +
+    'idempotency keys), imported in bulk and audited. Every call needs an API key ' +
+    '(`Authorization: Bearer lk_<id>_<secret>`, from `npm run admin -- keys create`); reads ' +
+    'need the "read" scope, writes "write". Errors answer with the error catalogue\'s body ' +
+    '`{"error":{"code","message","param"?}}` and a stable code; a method a path does not take ' +
+    'is 405 METHOD_NOT_ALLOWED with Allow.',
+};
+
+/** The admin document's extra parts: its key scheme, required by every operation, and tags. */
+export const ADMIN_DOCUMENT_EXTRA = {
+  components: {
+    securitySchemes: {
+      apiKey: {
+        type: 'http',
+        scheme: 'bearer',
+        bearerFormat: 'lk_<id>_<secret>',
+        description: 'An API key from `npm run admin -- keys create`.',
+      },
+    },
+  },
+  security: [{ apiKey: [] }],
+  tags: [
+    { name: 'Stores', description: 'Stores read, written and imported.' },
+    { name: 'Audit', description: 'Every write, with the key that made it.' },
+  ],
+};

@@ -5,9 +5,9 @@
  * (INVALID_PARAMETER, MISSING_PARAMETER, PARAMETER_OUT_OF_RANGE, INVALID_BODY with the field),
  * exactly as a handler's own check would give, not Fastify's generic validation error.
  */
-import type { FastifyInstance, FastifySchemaCompiler } from 'fastify';
+import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { safeParse, type $ZodType } from 'zod/v4/core';
+import { $ZodType, safeParse } from 'zod/v4/core';
 import { apiErrorFromIssues } from '@locator/core';
 
 /** Hand-written readers of hot queries, by the schema whose answers they give (fastPath). */
@@ -34,8 +34,14 @@ export const validatorCompiler: FastifySchemaCompiler<$ZodType> = ({ schema, htt
   };
 };
 
+/** Bodies with a zod schema are serialised with it; a body-less answer's entry as JSON. */
+const serializer: FastifySerializerCompiler<unknown> = (route) =>
+  route.schema instanceof $ZodType
+    ? serializerCompiler(route as Parameters<typeof serializerCompiler>[0])
+    : (data) => JSON.stringify(data);
+
 /** Sets the zod validator and serialiser for every route that declares a zod schema. */
 export function registerZodCompilers(app: FastifyInstance): void {
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(serializer);
 }
