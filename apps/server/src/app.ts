@@ -48,7 +48,12 @@ import { pagesRoutes } from './pages/routes.js';
 import { registerZodCompilers } from './openapi/validation.js';
 import { registerDocumentRoute, registerOpenApi } from './openapi/documents.js';
 import { registerApiReference } from './openapi/reference.js';
-import { ADMIN_API_INFO, ADMIN_DOCUMENT_EXTRA, PUBLIC_API_INFO } from './openapi/info.js';
+import {
+  ADMIN_API_INFO,
+  ADMIN_DOCUMENT_EXTRA,
+  PUBLIC_API_INFO,
+  PUBLIC_DOCUMENT_EXTRA,
+} from './openapi/info.js';
 import type { StorePagesService } from './pages/service.js';
 import type { MapsProvider } from '@locator/geo';
 import type { BasemapConfig } from './basemap/config.js';
@@ -215,7 +220,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   if (options.pages) await app.register(pagesRoutes, { service: options.pages });
-  if (options.api) registerDocumentRoute(app, false, PUBLIC_API_INFO);
+  if (options.api) registerDocumentRoute(app, false, PUBLIC_API_INFO, PUBLIC_DOCUMENT_EXTRA);
   if (options.api?.admin) registerDocumentRoute(app, true, ADMIN_API_INFO, ADMIN_DOCUMENT_EXTRA);
   await registerApiReference(app, { public: !!options.api, admin: !!options.api?.admin });
 

@@ -1,26 +1,11 @@
 /**
- * The admin store API's answers (README "Admin API") and the error catalogue's body, as zod
- * schemas: the server serialises its answers with them and documents them; a console reads them.
+ * The admin store API's answers (README "Admin API") as zod schemas, beside the error
+ * catalogue's body (error-schema.ts) they use: the server serialises its answers with them and documents them; a console reads them.
  */
 import { z } from 'zod';
-import { ERROR_CODES, type ErrorCode } from './errors.js';
+import { errorBodySchema } from './error-schema.js';
 
-/** The error catalogue's body (errors.ts): a stable code, English help, the parameter named. */
-export const errorBodySchema = z
-  .object({
-    error: z.object({
-      code: z.enum(ERROR_CODES as [ErrorCode, ...ErrorCode[]]).meta({
-        description: 'Stable code of the error catalogue; clients branch on it.',
-      }),
-      message: z.string().meta({ description: 'Help for developers (English).' }),
-      param: z.string().optional().meta({ description: 'The parameter or field at fault.' }),
-    }),
-  })
-  .meta({
-    id: 'Error',
-    description: "The error catalogue's body.",
-    examples: [{ error: { code: 'NOT_FOUND', message: 'No store with this id.' } }],
-  });
+export { errorBodySchema };
 
 /** Reason codes of a store's problems (the import's, README "Import report"). */
 export const STORE_PROBLEM_CODES = [

@@ -4,14 +4,16 @@
  * describe it once.
  */
 import { z } from 'zod';
-import { ERROR_CODES } from './errors.js';
+import { ERROR_CODES, type ErrorCode } from './errors.js';
 
 export const errorBodySchema = z
   .object({
     error: z.object({
-      code: z.enum(ERROR_CODES as readonly [string, ...string[]]),
-      message: z.string(),
-      param: z.string().optional(),
+      code: z.enum(ERROR_CODES as readonly [ErrorCode, ...ErrorCode[]]).meta({
+        description: 'Stable code of the error catalogue; clients branch on it.',
+      }),
+      message: z.string().meta({ description: 'Help for developers (English).' }),
+      param: z.string().optional().meta({ description: 'The parameter or field at fault.' }),
     }),
   })
   .meta({

@@ -9,6 +9,7 @@
  */
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
+import { withMethodNotAllowed } from './method-not-allowed.js';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAnswer, type HeaderDoc } from './responses.js';
@@ -127,7 +128,7 @@ export function apiDocument(
       .filter(([p]) => isAdminPath(p) === admin)
       .map(([p, item]) => {
         const { head: _head, ...methods } = item as Record<string, unknown>;
-        return [p, methods];
+        return [p, withMethodNotAllowed(methods)];
       }),
   );
   const all = whole.components?.schemas ?? {};

@@ -41,3 +41,6 @@ export const ADMIN_DOCUMENT_EXTRA = {
     { name: 'Audit', description: 'Every write, with the key that made it.' },
   ],
 };
+
+/** The public API takes no credentials: every operation is open to anyone (no security). */
+export const PUBLIC_DOCUMENT_EXTRA = { security: [] };
