@@ -37,7 +37,7 @@ import {
 } from './http/client-errors.js';
 import { registerConditionalGet } from './http/conditional.js';
 import { registerHeadAsGet } from './http/head.js';
-import { registerRouteMethods } from './http/allow.js';
+import { methodNotAllowedError, registerRouteMethods } from './http/allow.js';
 import { EncodedAnswers } from './http/encoded-answers.js';
 import { sendRepresentation } from './http/representation.js';
 import { etagOf } from './config/service.js';
@@ -309,10 +309,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     }
     const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
     if (allowed.length > 0) {
-      const error = new ApiError(
-        'METHOD_NOT_ALLOWED',
-        `${request.method.slice(0, 20)} is not supported at ${shown}; use ${allowed.join(', ')}.`,
-      );
+      const error = methodNotAllowedError(request.method, path, allowed);
       return reply.code(405).header('Allow', allowed.join(', ')).send(error.toBody());
     }
     const message = !getOrHead

@@ -279,7 +279,7 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
     expect(input.properties.specialHours.anyOf).toContainEqual(
       expect.objectContaining({ type: 'array' }),
     );
-    expect(doc.components.schemas.Error.properties.error.properties.code.enum).toContain(
+    expect(doc.components.schemas.ErrorBody.properties.error.properties.code.enum).toContain(
       'PRECONDITION_FAILED',
     );
     expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: 'http', scheme: 'bearer' });

@@ -23,6 +23,7 @@ import { registerIdempotency } from './idempotency.js';
 import { registerStoreRoutes } from './store-routes.js';
 import { methodNotAllowed } from './schemas.js';
 import { storeBodyValidator } from './store-problems.js';
+import { methodNotAllowedError } from '../http/allow.js';
 
 export const ADMIN_BASE = '/api/v1/admin';
 
@@ -74,10 +75,7 @@ function registerMethodNotAllowed(app: FastifyInstance): void {
       schema: { hide: true, response: { 405: methodNotAllowed } },
       handler: async (request, reply) => {
         reply.header('Allow', allow);
-        throw new ApiError(
-          'METHOD_NOT_ALLOWED',
-          `${request.method} is not taken here; ${allow} are.`,
-        );
+        throw methodNotAllowedError(request.method, request.url.split('?')[0] ?? '', methods);
       },
     });
   }

@@ -7,6 +7,7 @@
  */
 import Router from 'find-my-way';
 import type { FastifyInstance } from 'fastify';
+import { ApiError } from '@locator/core';
 
 /** The order Allow lists methods in. */
 const ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'];
@@ -40,4 +41,17 @@ export function registerRouteMethods(
       return found.sort((a, b) => ORDER.indexOf(a) - ORDER.indexOf(b));
     },
   };
+}
+
+/** The 405 answer's error: the method refused and the methods the path takes, in one wording. */
+export function methodNotAllowedError(
+  method: string,
+  path: string,
+  allowed: readonly string[],
+): ApiError {
+  const shown = path.length > 200 ? `${path.slice(0, 200)}…` : path;
+  return new ApiError(
+    'METHOD_NOT_ALLOWED',
+    `${method.slice(0, 20)} is not supported at ${shown}; use ${allowed.join(', ')}.`,
+  );
 }
