@@ -221,13 +221,13 @@ describe('maps client: ETA', () => {
     const { impl, calls } = fakeFetch(() =>
       n++ === 0
         ? new Promise<Response>((r) => (release = r))
-        : json({ etas: [{ expectedTravelTime: 60 }] }),
+        : json({ etas: [{ expectedTravelTime: 60, distance: 900, estimate: false }] }),
     );
     const eta = createMapsClient({ fetch: impl }).etaRequester();
     const first = eta.request({ origin, destinations, mode: 'automobile' });
     const second = eta.request({ origin, destinations, mode: 'walking' });
     expect(calls[0]!.signal?.aborted).toBe(true);
-    release(json({ etas: [{ expectedTravelTime: 1 }] }));
+    release(json({ etas: [{ expectedTravelTime: 1, distance: 10, estimate: false }] }));
     expect(await first).toBeUndefined();
     expect((await second)?.[0]?.expectedTravelTime).toBe(60);
   });

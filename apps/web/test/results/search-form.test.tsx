@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResultsScreen } from '../../src/features/results/ResultsScreen';
 import { loadedConfig, manyStores, regionConfig, results } from './fixtures';
 import { fakeMaps, mockMatchMedia, place, renderWith } from './render';
+import type { PlaceAnswer } from '../../src/lib/maps';
 
 const boot = (locale = 'en-GB') => ({ locale, brand: 'Lumen' });
 
@@ -385,7 +386,7 @@ describe('postcode notice and "did you mean …?" (location field)', () => {
   it('a postcode the maps engine has no data for says so instead of "not found"', async () => {
     const fetchMock = stubSearch();
     const maps = fakeMaps({
-      geocodeAnswer: vi.fn(async () => ({
+      geocodeAnswer: vi.fn(async (): Promise<PlaceAnswer> => ({
         places: [],
         notice: { code: 'postcode-not-offline', countries: ['GB'] },
       })),

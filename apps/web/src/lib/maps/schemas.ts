@@ -1,35 +1,29 @@
 /**
- * Wire shapes of the maps endpoints (`/api/v1/maps/...`, contract fixed by the lead) and the
- * place type the web app uses. Responses are validated here, at the boundary: an entry without a
- * usable coordinate is dropped (spec 7.3 "only results with a coordinate are kept").
+ * The maps endpoints' answers (`/api/v1/maps/...`) read with their one contract, the schemas of
+ * @locator/core (maps-response), and the place type the web app uses. Answers are validated
+ * here, at the boundary: an entry the contract refuses (no usable coordinate) is dropped (spec
+ * 7.3 "only results with a coordinate are kept").
  */
 import { z } from 'zod';
+import {
+  mapsEtaResponseSchema,
+  mapsPlaceSchema,
+  mapsPlacesResponseSchema,
+  type MapsNotice,
+} from '@locator/core';
 
 export const MAPS_API_BASE = '/api/v1/maps';
 
-const coordinateSchema = z.object({
-  latitude: z.number().finite().min(-90).max(90),
-  longitude: z.number().finite().min(-180).max(180),
+/**
+ * The places answer as the contract has it (@locator/core maps-response), its results read one
+ * by one: an entry the contract refuses is dropped, not the whole answer.
+ */
+const placesEnvelopeSchema = mapsPlacesResponseSchema.extend({
+  results: z.array(z.unknown()),
+  suggestion: z.unknown().optional(),
 });
 
-const rawPlaceSchema = z.object({
-  displayLines: z.array(z.string()).optional(),
-  coordinate: z.unknown().optional(),
-  formattedAddress: z.string().optional(),
-  countryCode: z.string().optional(),
-});
-
-export const placesResponseSchema = z.object({ results: z.array(z.unknown()) });
-
-export const etaResponseSchema = z.object({
-  etas: z.array(
-    z.object({
-      expectedTravelTime: z.number().finite().nonnegative(),
-      distance: z.number().finite().nonnegative().optional(),
-      estimate: z.boolean().optional(),
-    }),
-  ),
-});
+export const etaResponseSchema = mapsEtaResponseSchema;
 
 export type Eta = z.infer<typeof etaResponseSchema>['etas'][number];
 
@@ -44,21 +38,20 @@ export interface Place {
   countryCode: string;
 }
 
-/** One raw result as a Place, or undefined when it has no valid coordinate. */
+/** One raw result as a Place, or undefined when the contract refuses it (no valid coordinate). */
 export function toPlace(raw: unknown): Place | undefined {
-  const parsed = rawPlaceSchema.safeParse(raw);
+  const parsed = mapsPlaceSchema.safeParse(raw);
   if (!parsed.success) return undefined;
-  const coordinate = coordinateSchema.safeParse(parsed.data.coordinate);
-  if (!coordinate.success) return undefined;
-  const [first = '', second = ''] = parsed.data.displayLines ?? [];
-  const formattedAddress = (parsed.data.formattedAddress ?? '').trim();
-  const line1 = first.trim() || formattedAddress;
+  const { displayLines, coordinate } = parsed.data;
+  const formattedAddress = parsed.data.formattedAddress.trim();
+  const line1 = displayLines[0].trim() || formattedAddress;
+  const line2 = displayLines[1].trim();
   return {
-    lines: [line1, second.trim()],
-    latitude: coordinate.data.latitude,
-    longitude: coordinate.data.longitude,
-    formattedAddress: formattedAddress || [line1, second.trim()].filter(Boolean).join(', '),
-    countryCode: (parsed.data.countryCode ?? '').trim().toUpperCase(),
+    lines: [line1, line2],
+    latitude: coordinate.latitude,
+    longitude: coordinate.longitude,
+    formattedAddress: formattedAddress || [line1, line2].filter(Boolean).join(', '),
+    countryCode: parsed.data.countryCode.trim().toUpperCase(),
   };
 }
 
@@ -69,30 +62,23 @@ export function toPlace(raw: unknown): Place | undefined {
  */
 export interface PlaceAnswer {
   places: Place[];
-  notice?: { code: string; countries: string[] };
+  notice?: MapsNotice;
   suggestion?: Place;
 }
 
-const answerExtrasSchema = z.object({
-  notice: z.object({ code: z.string(), countries: z.array(z.string()) }).optional(),
-  suggestion: z.unknown().optional(),
-});
-
 /** The places of a response body with its notice and suggestion, when any. */
 export function parsePlaceAnswer(body: unknown): PlaceAnswer {
-  const places = parsePlaces(body);
-  const extras = answerExtrasSchema.safeParse(body);
-  if (!extras.success) return { places };
-  const suggestion = toPlace(extras.data.suggestion);
+  const answer = placesEnvelopeSchema.parse(body);
+  const places = answer.results.map(toPlace).filter((p): p is Place => p !== undefined);
+  const suggestion = toPlace(answer.suggestion);
   return {
     places,
-    ...(extras.data.notice ? { notice: extras.data.notice } : {}),
+    ...(answer.notice ? { notice: answer.notice } : {}),
     ...(suggestion ? { suggestion } : {}),
   };
 }
 
 /** The places of a response body; invalid entries dropped. Throws when the body is not one. */
 export function parsePlaces(body: unknown): Place[] {
-  const { results } = placesResponseSchema.parse(body);
-  return results.map(toPlace).filter((p): p is Place => p !== undefined);
+  return parsePlaceAnswer(body).places;
 }
