@@ -20,11 +20,10 @@ import { ConfigService } from '../../apps/server/src/config/service.js';
 import { CONFIG_DIR } from '../../apps/server/src/config/paths.js';
 import { openDatabase } from '../../apps/server/src/db/open.js';
 import { runAdmin } from '../../apps/server/src/admin/cli.js';
-import { loadCities } from '../../apps/server/src/demo/cities.js';
 import { Rng } from '../../apps/server/src/demo/rng.js';
 import { processTree } from '../lib/proc.js';
 import { sleep, startLocator } from '../lib/locator.js';
-import { searchPaths } from '../lib/search-paths.js';
+import { cityPicks, searchPaths } from '../lib/search-paths.js';
 
 const SECONDS = Number(process.env.BENCH_MEMORY_SECONDS ?? 300);
 const STORES = process.env.BENCH_MEMORY_STORES ?? '50000';
@@ -86,29 +85,21 @@ function tileOf(lat: number, lon: number, z: number): [number, number] {
 
 /** Tiles, static maps and place look-ups around real cities of the configured countries. */
 function mapPaths(config: ConfigService, n: number): string[] {
-  const cities = loadCities();
-  const rng = new Rng(23);
-  const countries = config.countries().filter((c) => !c.catchAll && cities.has(c.countryCode));
-  const out: string[] = [];
-  while (out.length < n) {
-    const c = countries[Math.floor(rng.next() * countries.length)]!;
-    const list = cities.get(c.countryCode)!;
-    const city = list.cities[rng.weighted(list.cumulative)]!;
+  return cityPicks(config, n, 23).flatMap(({ country: c, city, rng }) => {
     const z = 2 + Math.floor(rng.next() * 11);
     const [x, y] = tileOf(city.latitude, city.longitude, z);
     const lang = c.langs[0]!.code;
-    out.push(`/basemap/geo/${z}/${x}/${y}.pbf`, `/basemap/places/${z}/${x}/${y}.pbf?lang=${lang}`);
-    out.push(
+    const q = encodeURIComponent(city.name.slice(0, 3 + Math.floor(rng.next() * 4)));
+    return [
+      `/basemap/geo/${z}/${x}/${y}.pbf`,
+      `/basemap/places/${z}/${x}/${y}.pbf?lang=${lang}`,
       `/basemap/static.svg?lat=${city.latitude.toFixed(5)}&lon=${city.longitude.toFixed(5)}` +
         `&z=12&w=640&h=320&lang=${lang}`,
-    );
-    const q = encodeURIComponent(city.name.slice(0, 3 + Math.floor(rng.next() * 4)));
-    out.push(`/api/v1/maps/autocomplete?q=${q}&countries=${c.countryCode}&lang=${lang}`);
-    out.push(
-      `/api/v1/maps/geocode?q=${encodeURIComponent(city.name)}&countries=${c.countryCode}&lang=${lang}`,
-    );
-  }
-  return out;
+      `/api/v1/maps/autocomplete?q=${q}&countries=${c.countryCode}&lang=${lang}`,
+      `/api/v1/maps/geocode?q=${encodeURIComponent(city.name)}&countries=${c.countryCode}` +
+        `&lang=${lang}`,
+    ];
+  });
 }
 
 /** Resident memory (MiB) of each process of the server's tree: now and peak. */
@@ -164,7 +155,7 @@ async function main(): Promise<void> {
   try {
     const pages = await pagePaths(server.port, 6);
     const searches = searchPaths(config, 3000, 31);
-    const maps = mapPaths(config, 1500);
+    const maps = mapPaths(config, 300);
     const auth = { Authorization: `Bearer ${key}` };
     const admin: Sent[] = Array.from({ length: 200 }, (_, i) => ({
       path: `/api/v1/admin/stores?limit=100${i > 0 ? `&after=DEMO-${i}` : ''}`,
