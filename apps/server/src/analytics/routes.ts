@@ -13,7 +13,7 @@ import { ANALYTICS_EVENTS_PATH, ApiError, analyticsBatchSchema } from '@locator/
 import type { AnalyticsService } from './service.js';
 import { embeddingOrigin } from '../embed/cors.js';
 import { requireJson } from '../api/contract.js';
-import { ERRORS, NO_CONTENT } from '../openapi/answers.js';
+import { RECORDED_JSON_ANSWERS } from '../openapi/answers.js';
 
 export interface AnalyticsRouteDeps {
   service: AnalyticsService;
@@ -39,14 +39,7 @@ const eventsRoute = {
     'is never stored. Example body: ' +
     '`{"events":[{"type":"pageView","page":"home","locale":"en_GB"}]}`.',
   body: analyticsBatchSchema,
-  response: {
-    204: NO_CONTENT,
-    400: ERRORS[400]('INVALID_BODY (with the field at fault), JSON_TOO_DEEP or INVALID_ENCODING'),
-    413: ERRORS[413],
-    415: ERRORS[415],
-    429: ERRORS[429],
-    500: ERRORS[500],
-  },
+  response: RECORDED_JSON_ANSWERS,
 };
 
 /** A per-day salted hash of the client address: enough to count requests, useless to identify. */

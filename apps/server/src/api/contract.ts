@@ -18,7 +18,7 @@ import {
 import {
   ERRORS,
   HEADERS,
-  NO_CONTENT,
+  RECORDED_JSON_ANSWERS,
   NOT_MODIFIED,
   answer,
   cachedAnswer,
@@ -91,15 +91,7 @@ export const locationSearchRoute = {
     'at most 4 KB. Example body: `{"channel":"sales","country":"uk","locale":"en_GB",' +
     '"latitude":51.5,"longitude":-0.12,"product":"","searchedLocation":"London"}`.',
   body: locationSearchSchema,
-  response: {
-    204: NO_CONTENT,
-    400: ERRORS[400]('INVALID_BODY (with the field at fault), JSON_TOO_DEEP or INVALID_ENCODING'),
-    413: ERRORS[413],
-    415: ERRORS[415],
-    429: ERRORS[429],
-    500: ERRORS[500],
-    503: ERRORS[503],
-  },
+  response: { ...RECORDED_JSON_ANSWERS, 503: ERRORS[503] },
 };
 
 export const mapKitTokenRoute = {

@@ -69,3 +69,13 @@ export const ERRORS = {
   500: failure('INTERNAL_ERROR: something unexpected failed.'),
   503: failure('DATABASE_UNAVAILABLE: the store database cannot be reached.'),
 };
+
+/** The answers of a POST that records a JSON body and answers 204 (statistics, events). */
+export const RECORDED_JSON_ANSWERS = {
+  204: NO_CONTENT,
+  400: ERRORS[400]('INVALID_BODY (with the field at fault), JSON_TOO_DEEP or INVALID_ENCODING'),
+  413: ERRORS[413],
+  415: ERRORS[415],
+  429: ERRORS[429],
+  500: ERRORS[500],
+};
