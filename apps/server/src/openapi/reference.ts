@@ -62,6 +62,9 @@ export async function registerApiReference(
         sources,
         withDefaultFonts: false,
         telemetry: false,
+        // Offline: none of the viewer's hosted services (its developer toolbar, "Ask AI").
+        showDeveloperTools: 'never',
+        agent: { disabled: true },
         nonce: NONCE,
         cdn: `${REFERENCE_PATH}/js/scalar.js`,
       },
