@@ -109,3 +109,58 @@ describe('StoreFollower', () => {
     expect(await f.ready()).toBe(true);
   });
 });
+
+describe('StoreFollower under a stream of writes', () => {
+  /** A storage whose builds the test finishes one by one. */
+  function manualStorage() {
+    const pending: (() => void)[] = [];
+    const s = {
+      loads: 0,
+      async readVersion(): Promise<string> {
+        return String(s.loads);
+      },
+      loadIndex(): Promise<{ version: string; index: StoreIndex }> {
+        s.loads += 1;
+        const version = String(s.loads);
+        return new Promise((resolve) =>
+          pending.push(() =>
+            resolve({ version, index: new StoreIndex({ rows: [], docs: () => [] }) }),
+          ),
+        );
+      },
+      finishBuild(): void {
+        pending.shift()!();
+      },
+    };
+    return s;
+  }
+  const tick = () => new Promise((r) => setTimeout(r, 0));
+
+  it('makes a search wait for at most two rebuilds, however many writes follow it', async () => {
+    const s = manualStorage();
+    const f = new StoreFollower(s, { now: () => 0 });
+    const ready = f.ready();
+    s.finishBuild();
+    await ready;
+    f.invalidate(); // write 1
+    let firstDone = false;
+    const first = f.current().then(() => (firstDone = true)); // starts rebuild 2
+    await tick();
+    f.invalidate(); // write 2, while rebuild 2 runs
+    let secondDone = false;
+    const second = f.current().then(() => (secondDone = true));
+    await tick();
+    s.finishBuild(); // rebuild 2 holds write 1: the first search has what it needs
+    await first;
+    await tick();
+    expect(firstDone).toBe(true);
+    expect(secondDone).toBe(false); // write 2 came after rebuild 2 began
+    expect(s.loads).toBe(3); // rebuild 3 started for it
+    for (let w = 0; w < 5; w++) f.invalidate(); // writes keep coming
+    s.finishBuild(); // rebuild 3 holds write 2
+    await second;
+    expect(secondDone).toBe(true);
+    // Before, a search waited until the writes stopped: every write discarded the rebuild.
+    expect(s.loads).toBe(3);
+  });
+});

@@ -11,8 +11,13 @@
  *   the index is rebuilt in the background and replaces the old one when complete. Another
  *   process's commit is therefore seen within `checkMs` plus one rebuild. The storages build
  *   in a worker thread (./store-index-builder.ts), so no rebuild holds the event loop.
- * - This process's own writes (`invalidate`) make the next search wait for a rebuild, so a
- *   writer reads its own writes.
+ * - This process's own writes (`invalidate`) make a search wait for an index built after them,
+ *   so a writer reads its own writes: a search waits for the rebuild in flight and, when that
+ *   one started before the last write the search must see, for one more. Writes that keep
+ *   coming while it waits (a bulk feed, an import) do not make it wait longer: at most two
+ *   rebuilds, never a stall for as long as the writes last. One rebuild runs at a time;
+ *   each installs its index when done, even when writes came meanwhile (it is still newer
+ *   than the one it replaces).
  * - When the database goes away the index built before the outage keeps answering; the
  *   follower reports the outage (`state`, `listen`) and tries again at the next check.
  *
@@ -52,14 +57,16 @@ export class StoreFollower implements StoreSearch {
   private builtAt: number | undefined;
   private buildMs: number | undefined;
   private checkedAt = Number.NEGATIVE_INFINITY;
-  /** The background check or rebuild in flight, if any. */
+  /** The background check in flight, if any. */
   private work: Promise<void> | undefined;
-  /** The foreground rebuild in flight (first build, or after this process's writes). */
-  private loading: Promise<void> | undefined;
-  /** Set by this process's writes: the next search waits for a rebuild. */
-  private dirty = false;
-  /** Bumped by invalidate(): a rebuild that started before must not be installed. */
-  private generation = 0;
+  /** The rebuild in flight (first build, after this process's writes, or a check's). */
+  private building: Promise<void> | undefined;
+  /** This process's writes so far (`invalidate`). */
+  private writes = 0;
+  /** The writes the installed index was built after (or gave up on, see `reload`). */
+  private covered = 0;
+  /** Bumped by close(): a rebuild that started before must not be installed. */
+  private epoch = 0;
   private reachable = true;
   private readonly listeners: ((ok: boolean) => void)[] = [];
   private readonly now: () => number;
@@ -86,8 +93,8 @@ export class StoreFollower implements StoreSearch {
 
   /** The index to search now (see the file comment for when it waits). */
   async current(): Promise<StoreIndex> {
-    if (!this.index || this.dirty) {
-      await this.reload();
+    if (!this.index || this.covered < this.writes) {
+      await this.reload(this.writes);
       if (!this.index) throw new ApiError('DATABASE_UNAVAILABLE');
       return this.index;
     }
@@ -103,19 +110,18 @@ export class StoreFollower implements StoreSearch {
 
   /** Builds the first index now (start-up); resolves false if the database cannot be read. */
   async ready(): Promise<boolean> {
-    if (!this.index) await this.reload().catch(() => undefined);
+    if (!this.index) await this.reload(this.writes).catch(() => undefined);
     return this.index !== undefined;
   }
 
-  /** After this process's writes: the next search waits for an index that holds them. */
+  /** After this process's writes: the next search waits for an index built after them. */
   invalidate(): void {
-    this.dirty = true;
-    this.generation += 1;
+    this.writes += 1;
   }
 
   /** Resolves when no check or rebuild is in flight (tests, benchmarks). */
   async settled(): Promise<void> {
-    while (this.work || this.loading) await (this.work ?? this.loading);
+    while (this.work || this.building) await (this.work ?? this.building);
   }
 
   listen(listener: (ok: boolean) => void): void {
@@ -135,62 +141,68 @@ export class StoreFollower implements StoreSearch {
   close(): void {
     this.index = undefined;
     this.version = undefined;
-    this.generation += 1;
+    this.epoch += 1;
   }
 
-  /** Rebuilds in the foreground (one at a time); keeps the old index when the read fails. */
-  private async reload(): Promise<void> {
-    if (!this.loading) {
-      this.loading = (async () => {
-        while (!this.index || this.dirty) {
-          this.dirty = false;
-          const generation = this.generation;
-          try {
-            await this.build(generation);
-          } catch (err) {
-            this.report(false);
-            if (!this.index) throw err;
-            // A writer's own change could not be read back: the next check tries again.
-            this.version = undefined;
-            return;
-          }
-        }
-      })().finally(() => {
-        this.loading = undefined;
-      });
-    }
-    try {
-      await this.loading;
-    } catch (err) {
-      if (err instanceof ApiError) throw err;
-      throw new ApiError('DATABASE_UNAVAILABLE');
+  /**
+   * Until an index built after `writes` is installed: joins the rebuild in flight, then starts
+   * another if that one began before them (at most two). When a rebuild fails the old index,
+   * if any, keeps answering: the writes count as covered (no search retries a database that
+   * just failed) and the next check rebuilds, as the counter it read is forgotten.
+   */
+  private async reload(writes: number): Promise<void> {
+    while (!this.index || this.covered < writes) {
+      try {
+        await this.rebuild();
+      } catch (err) {
+        if (!this.index) throw err instanceof ApiError ? err : new ApiError('DATABASE_UNAVAILABLE');
+        this.covered = Math.max(this.covered, writes);
+        this.version = undefined;
+        return;
+      }
     }
   }
 
-  private async build(generation: number): Promise<void> {
+  /** The rebuild in flight, or a new one: one at a time. */
+  private rebuild(): Promise<void> {
+    this.building ??= this.build().finally(() => {
+      this.building = undefined;
+    });
+    return this.building;
+  }
+
+  private async build(): Promise<void> {
     const started = this.now();
-    const { version, index } = await this.storage.loadIndex();
-    if (generation !== this.generation) {
-      this.dirty = true; // written meanwhile: build again
-      return;
+    const writes = this.writes;
+    const epoch = this.epoch;
+    let loaded: Awaited<ReturnType<IndexedStoreStorage['loadIndex']>>;
+    try {
+      loaded = await this.storage.loadIndex();
+    } catch (err) {
+      this.report(false);
+      throw err;
     }
-    this.index = index;
-    this.version = version;
+    if (epoch !== this.epoch) return; // closed meanwhile
+    this.index = loaded.index;
+    this.version = loaded.version;
+    this.covered = Math.max(this.covered, writes);
     // The build read the counter: as good as a check.
     this.builtAt = this.checkedAt = this.now();
     this.buildMs = this.builtAt - started;
     this.report(true);
   }
 
-  /** One background read of the counter, and a rebuild when it moved. */
+  /** One background read of the counter, and a rebuild when it moved (a failure reports). */
   private async check(): Promise<void> {
+    let version: string;
     try {
-      const version = await this.storage.readVersion();
-      if (version !== this.version && !this.loading) await this.build(this.generation);
-      else this.report(true);
+      version = await this.storage.readVersion();
     } catch {
       this.report(false);
+      return;
     }
+    if (version !== this.version) await this.rebuild().catch(() => undefined);
+    else this.report(true);
   }
 
   private report(ok: boolean): void {
