@@ -10,25 +10,10 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../../apps/server/src/db/open.js';
-import { runAdmin } from '../../apps/server/src/admin/cli.js';
+import { adminKey } from '../lib/admin-key.js';
 import { get, sleep, startLoad, type Answer } from '../lib/locator.js';
 
 export type CheckFn = (name: string, ok: boolean, detail: string) => void;
-
-/** A write key made with the admin command, before the server starts. */
-async function writeKey(dataDir: string): Promise<string> {
-  const db = await openDatabase({ DATA_DIR: dataDir });
-  const lines: string[] = [];
-  try {
-    await runAdmin(['keys', 'create', '--name', 'faults', '--scope', 'write'], db, (l) =>
-      lines.push(l),
-    );
-  } finally {
-    await db.close();
-  }
-  return lines[1]!;
-}
 
 /** `npm run serve` in a process group of its own; resolves with its port once it listens. */
 function serveGroup(env: Record<string, string>) {
@@ -115,7 +100,7 @@ export async function groupStopScenario(
   const dir = mkdtempSync(join(tmpdir(), 'locator-group-stop-'));
   const name = `process-group SIGTERM (npm run serve, WORKERS=${workers})`;
   try {
-    const key = await writeKey(dir);
+    const key = await adminKey({ DATA_DIR: dir }, 'faults', 'write');
     const server = serveGroup({
       DATA_DIR: dir,
       WORKERS: String(workers),

@@ -12,7 +12,9 @@
  *    searchable (the same answers, byte for byte);
  * 3. SIGTERM under load: the server keeps serving for its grace period (SHUTDOWN_GRACE_MS,
  *    /healthz answering 503), then finishes the requests in flight and exits 0;
- * 4. SIGTERM to the whole process group of `npm run serve` (systemd's default), one worker
+ * 4. PostgreSQL connections cut at random moments under searches, writes and admin work
+ *    (./connection-cuts.ts): no process dies, refused writes answer 503, all good after;
+ * 5. SIGTERM to the whole process group of `npm run serve` (systemd's default), one worker
  *    and two, with a large bulk request in flight: the same graceful stop (./group-stop.ts).
  *
  * BENCH_FAULTS_ONLY: "sqlite", "postgres" or "stop" runs those scenarios alone.
@@ -25,6 +27,7 @@ import { join } from 'node:path';
 import { loadConfigFiles } from '../../apps/server/src/config/load.js';
 import { ConfigService } from '../../apps/server/src/config/service.js';
 import { CONFIG_DIR } from '../../apps/server/src/config/paths.js';
+import { openDatabase } from '../../apps/server/src/db/open.js';
 import { generateDemoStores } from '../../apps/server/src/demo/generate.js';
 import { toImportCsv } from '../../apps/server/src/import/export.js';
 import {
@@ -37,6 +40,8 @@ import {
   type Answer,
   type Locator,
 } from '../lib/locator.js';
+import { adminKey } from '../lib/admin-key.js';
+import { connectionCutsScenario } from './connection-cuts.js';
 import { groupStopScenario } from './group-stop.js';
 import { searchPaths } from '../lib/search-paths.js';
 import { startWrites } from './writes.js';
@@ -200,28 +205,54 @@ async function killedImport(env: Record<string, string>, file: string, afterMs: 
   return result;
 }
 
+/** The number of stores in the database the server reads. */
+async function storeCount(env: Record<string, string>): Promise<number> {
+  const db = await openDatabase({ DATA_DIR: env.DATA_DIR ?? '', DATABASE_URL: env.DATABASE_URL });
+  try {
+    return await db.stores.count();
+  } finally {
+    await db.close();
+  }
+}
+
+/**
+ * Imports killed at several moments. All or nothing: after each kill the database holds either
+ * the stores it held before (and searches answer exactly as before) or, when the kill came after
+ * the import's commit, every store of the file as well (then that is the new "before").
+ */
 async function importScenario(
   name: string,
   server: Locator,
   env: Record<string, string>,
   file: string,
+  fileStores: number,
   paths: string[],
 ): Promise<Record<string, unknown>> {
   const probe = paths.slice(0, 40);
-  const before = await fingerprint(server.port, probe);
+  let before = await fingerprint(server.port, probe);
+  let storesBefore = await storeCount(env);
   const runs: Record<string, unknown>[] = [];
   // Killed at several moments: reading and checking the file, then writing it.
   for (const afterMs of [1500, 3000, 4500, 6000, 8000]) {
     const r = await killedImport(env, file, afterMs);
     await sleep(300); // the SQLite version check (50 ms) and the PostgreSQL rollback
+    const stores = await storeCount(env);
+    const committed = stores === storesBefore + fileStores;
+    if (committed) {
+      await sleep(3000); // every worker follows the commit
+      before = await fingerprint(server.port, probe);
+      storesBefore = stores;
+    }
     const now = await fingerprint(server.port, probe);
     const same = now.every((x, i) => x === before[i]) && now.every((x) => x.startsWith('200 '));
-    runs.push({ killedAfterMs: afterMs, exit: r.signal ?? r.code, dataUnchanged: same });
+    const whole = stores === storesBefore;
+    runs.push({ killedAfterMs: afterMs, exit: r.signal ?? r.code, stores, committed, same });
     check(
-      `${name}: import killed after ${afterMs} ms leaves the data set intact and searchable`,
-      r.signal === 'SIGKILL' ? same : true,
+      `${name}: import killed after ${afterMs} ms leaves the data set whole and searchable`,
+      r.signal === 'SIGKILL' ? whole && same : true,
       r.signal === 'SIGKILL'
-        ? `${probe.length} searches answer ${same ? 'the same' : 'DIFFERENTLY'}`
+        ? `${stores} stores (${committed ? 'the import had committed' : 'as before'}); ` +
+            `${probe.length} searches answer ${same ? 'as before' : 'DIFFERENTLY'}`
         : `the import had finished before the kill (exit ${r.code}); not a kill`,
     );
   }
@@ -301,6 +332,7 @@ async function main(): Promise<void> {
     DEMO_STORES,
     RATE_LIMIT_SEARCH: '0',
     RATE_LIMIT_STATS: '0',
+    RATE_LIMIT_ADMIN: '0',
     SHUTDOWN_GRACE_MS: '1000',
   };
 
@@ -331,6 +363,7 @@ async function main(): Promise<void> {
       server,
       sqliteEnv,
       importFile,
+      records.length,
       paths,
     );
     report.shutdown = await shutdownScenario(server, paths, 1000);
@@ -343,6 +376,7 @@ async function main(): Promise<void> {
       await pg.start();
       pg.createDatabase();
       const pgEnv = { ...common, DATABASE_URL: pg.url };
+      const key = await adminKey({ DATA_DIR: dir, DATABASE_URL: pg.url }, 'faults', 'write');
       log('PostgreSQL: starting the server (demo data)');
       const server = await startLocator(pgEnv);
       report.postgresOutage = await outage(
@@ -352,11 +386,21 @@ async function main(): Promise<void> {
         () => pg.stop(),
         () => pg.start(),
       );
+      log('PostgreSQL: connections cut under mixed load');
+      report.postgresConnectionCuts = await connectionCutsScenario(
+        check,
+        describe,
+        server,
+        pg.url,
+        key,
+        paths,
+      );
       report.postgresImportKilled = await importScenario(
         'PostgreSQL',
         server,
-        pgEnv,
+        { ...pgEnv, DATA_DIR: dir },
         importFile,
+        records.length,
         paths,
       );
       server.child.kill('SIGTERM');

@@ -18,8 +18,7 @@ import { join } from 'node:path';
 import { loadConfigFiles } from '../../apps/server/src/config/load.js';
 import { ConfigService } from '../../apps/server/src/config/service.js';
 import { CONFIG_DIR } from '../../apps/server/src/config/paths.js';
-import { openDatabase } from '../../apps/server/src/db/open.js';
-import { runAdmin } from '../../apps/server/src/admin/cli.js';
+import { adminKey } from '../lib/admin-key.js';
 import { Rng } from '../../apps/server/src/demo/rng.js';
 import { processTree } from '../lib/proc.js';
 import { sleep, startLocator } from '../lib/locator.js';
@@ -122,24 +121,11 @@ function processMemory(pid: number): { pid: number; rssMiB: number; peakMiB: num
   });
 }
 
-async function adminKey(dataDir: string): Promise<string> {
-  const db = await openDatabase({ DATA_DIR: dataDir });
-  const lines: string[] = [];
-  try {
-    await runAdmin(['keys', 'create', '--name', 'memory', '--scope', 'read'], db, (l) =>
-      lines.push(l),
-    );
-  } finally {
-    await db.close();
-  }
-  return lines[1]!;
-}
-
 async function main(): Promise<void> {
   const loadBefore = load();
   const config = new ConfigService(loadConfigFiles(CONFIG_DIR));
   const dataDir = mkdtempSync(join(tmpdir(), 'locator-memory-'));
-  const key = await adminKey(dataDir);
+  const key = await adminKey({ DATA_DIR: dataDir }, 'memory', 'read');
   log(`starting the server (WORKERS=2, ${STORES} demo stores, SQLite)`);
   const server = await startLocator({
     WORKERS: '2',
