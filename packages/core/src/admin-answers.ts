@@ -173,6 +173,8 @@ const reportExample = {
   unplaced: [],
 };
 
+export type ImportReportJson = z.output<typeof importReportSchema>;
+
 export const importAnswerSchema = z
   .object({ report: importReportSchema })
   .meta({ id: 'ImportAnswer', examples: [{ report: reportExample }] });

@@ -25,7 +25,7 @@ import {
   invalidStoreSchema,
   storeListSchema,
 } from '@locator/core/admin-answers';
-import { answer, type HeaderDoc } from '../openapi/responses.js';
+import { answer, empty, type HeaderDoc } from '../openapi/answers.js';
 
 const ETAG: HeaderDoc = { description: 'The store\'s version, quoted: `"<version>"`.' };
 const REPLAYED: HeaderDoc = {
@@ -38,62 +38,62 @@ const ALLOW: HeaderDoc = { description: 'The methods the path takes.' };
 /** Answers every admin operation can give. */
 const common = {
   401: answer(
-    'No valid API key: none, malformed, unknown, wrong secret or revoked (UNAUTHORIZED).',
     errorBodySchema,
+    'No valid API key: none, malformed, unknown, wrong secret or revoked (UNAUTHORIZED).',
     { 'WWW-Authenticate': { description: 'Always `Bearer realm="locator-admin"`.' } },
   ),
   403: answer(
-    'The API key lacks the scope (FORBIDDEN): reads need "read", writes "write".',
     errorBodySchema,
+    'The API key lacks the scope (FORBIDDEN): reads need "read", writes "write".',
   ),
   429: answer(
+    errorBodySchema,
     "Over the key's rate limit (RATE_LIMITED), or too many failed authentications from this " +
       'client or with this key id (AUTHENTICATION_THROTTLED).',
-    errorBodySchema,
     { 'Retry-After': RETRY_AFTER },
   ),
-  500: answer('An unexpected failure (INTERNAL_ERROR).', errorBodySchema),
-  503: answer('The store database is unavailable (DATABASE_UNAVAILABLE).', errorBodySchema),
+  500: answer(errorBodySchema, 'An unexpected failure (INTERNAL_ERROR).'),
+  503: answer(errorBodySchema, 'The store database is unavailable (DATABASE_UNAVAILABLE).'),
 };
 
 const badParameter = answer(
+  errorBodySchema,
   'A parameter or header is malformed or out of range (INVALID_PARAMETER, ' +
     'PARAMETER_OUT_OF_RANGE), or given more than once.',
-  errorBodySchema,
 );
-const notFound = answer('No store with this id (NOT_FOUND).', errorBodySchema);
+const notFound = answer(errorBodySchema, 'No store with this id (NOT_FOUND).');
 const bulkPath = answer(
-  "The store id `bulk` is the bulk import's path, which takes POST only (METHOD_NOT_ALLOWED).",
   errorBodySchema,
+  "The store id `bulk` is the bulk import's path, which takes POST only (METHOD_NOT_ALLOWED).",
   { Allow: ALLOW },
 );
 const changed = answer(
+  errorBodySchema,
   'If-Match names another version than the current one, or the store does not exist ' +
     '(PRECONDITION_FAILED); nothing changed.',
-  errorBodySchema,
 );
 const inUse = answer(
-  'A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE).',
   errorBodySchema,
+  'A request with this Idempotency-Key is still running (IDEMPOTENCY_KEY_IN_USE).',
   { 'Retry-After': RETRY_AFTER },
 );
 const reused = answer(
-  'The Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED).',
   errorBodySchema,
+  'The Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED).',
 );
 const tooLarge = answer(
-  'The body is larger than the route takes (PAYLOAD_TOO_LARGE).',
   errorBodySchema,
+  'The body is larger than the route takes (PAYLOAD_TOO_LARGE).',
 );
-const notJson = answer('The body is not JSON (UNSUPPORTED_MEDIA_TYPE).', errorBodySchema);
+const notJson = answer(errorBodySchema, 'The body is not JSON (UNSUPPORTED_MEDIA_TYPE).');
 const badStore = answer(
+  z.union([invalidStoreSchema, errorBodySchema]),
   'The store is invalid (INVALID_BODY with every problem), or the body is not JSON, not ' +
     'UTF-8 (INVALID_ENCODING) or nested too deeply (JSON_TOO_DEEP), or a parameter or header ' +
     'is malformed (INVALID_PARAMETER).',
-  z.union([invalidStoreSchema, errorBodySchema]),
 );
 const written = (description: string) =>
-  answer(description, adminStoreSchema, { ETag: ETAG, 'Idempotent-Replayed': REPLAYED });
+  answer(adminStoreSchema, description, { ETag: ETAG, 'Idempotent-Replayed': REPLAYED });
 
 const STORES = ['Stores'];
 const WRITE_NOTE =
@@ -108,7 +108,7 @@ export const listStoresSchema = {
     'Stores in store id order, a page at a time: `next` is the `after` of the next page. ' +
     'Scope "read".',
   querystring: storeListQuerySchema,
-  response: { 200: answer('A page of stores.', storeListSchema), 400: badParameter, ...common },
+  response: { 200: answer(storeListSchema, 'A page of stores.'), 400: badParameter, ...common },
 };
 
 export const getStoreSchema = {
@@ -119,8 +119,8 @@ export const getStoreSchema = {
   params: storePathSchema,
   headers: readHeadersSchema,
   response: {
-    200: answer('The store.', adminStoreSchema, { ETag: ETAG }),
-    304: answer('The copy named by If-None-Match is current.', undefined, { ETag: ETAG }),
+    200: answer(adminStoreSchema, 'The store.', { ETag: ETAG }),
+    304: empty('The copy named by If-None-Match is current.', { ETag: ETAG }),
     400: badParameter,
     404: notFound,
     405: bulkPath,
@@ -187,7 +187,7 @@ export const deleteStoreSchema = {
   params: storePathSchema,
   headers: writeHeadersSchema,
   response: {
-    204: answer('Removed.', undefined, { 'Idempotent-Replayed': REPLAYED }),
+    204: empty('Removed.', { 'Idempotent-Replayed': REPLAYED }),
     400: badParameter,
     404: notFound,
     405: bulkPath,
@@ -214,20 +214,20 @@ export const importStoresSchema = {
   headers: bulkHeadersSchema,
   body: z.array(storeInputSchema),
   response: {
-    200: answer('Applied, or a dry run: the import report.', importAnswerSchema, {
+    200: answer(importAnswerSchema, 'Applied, or a dry run: the import report.', {
       'Idempotent-Replayed': REPLAYED,
     }),
     400: answer(
+      z.union([importErrorSchema, errorBodySchema]),
       'Invalid rows or no rows (INVALID_BODY), or nested too deeply (JSON_TOO_DEEP), with the ' +
         'report; a body that is no array, not UTF-8 (INVALID_ENCODING) or a bad parameter ' +
         '(INVALID_PARAMETER, PARAMETER_OUT_OF_RANGE) without one.',
-      z.union([importErrorSchema, errorBodySchema]),
     ),
     409: answer(
+      z.union([importErrorSchema, errorBodySchema]),
       'The sync would remove too many stores (REMOVAL_REFUSED, with the report; nothing ' +
         'written), or a request with this Idempotency-Key is still running ' +
         '(IDEMPOTENCY_KEY_IN_USE).',
-      z.union([importErrorSchema, errorBodySchema]),
       { 'Retry-After': RETRY_AFTER },
     ),
     413: tooLarge,
@@ -245,12 +245,12 @@ export const listAuditSchema = {
     'Every create, replace and delete through the API and the CLI, newest first, with the key, ' +
     'the time and the store before and after. Scope "read".',
   querystring: auditQuerySchema,
-  response: { 200: answer('Audit entries.', auditListSchema), 400: badParameter, ...common },
+  response: { 200: answer(auditListSchema, 'Audit entries.'), 400: badParameter, ...common },
 };
 
 /** Answer of a method a path does not take. */
 export const methodNotAllowed = answer(
-  'The path does not take this method (METHOD_NOT_ALLOWED).',
   errorBodySchema,
+  'The path does not take this method (METHOD_NOT_ALLOWED).',
   { Allow: ALLOW },
 );

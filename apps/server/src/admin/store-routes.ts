@@ -63,7 +63,7 @@ export function registerStoreRoutes(app: FastifyInstance, base: string, deps: Ad
     const store = await repo.getStore(request.params.storeId);
     if (!store) throw new ApiError('NOT_FOUND', 'No store with this id.');
     const tag = `"${store.hash}"`;
-    if (request.headers['if-none-match'] === tag) return reply.code(304).header('ETag', tag).send();
+    if (request.headers['if-none-match'] === tag) return reply.code(304).header('ETag', tag).send(null);
     return sendStore(reply, store);
   });
 
@@ -136,7 +136,7 @@ export function registerStoreRoutes(app: FastifyInstance, base: string, deps: Ad
     if (out.status === 'missing') throw new ApiError('NOT_FOUND', 'No store with this id.');
     if (out.status === 'conflict')
       throw new ApiError('PRECONDITION_FAILED', 'The store has changed.');
-    return reply.code(204).send();
+    return reply.code(204).send(null);
   });
 
   api.get(`${base}/audit`, { schema: listAuditSchema }, async (request) => {

@@ -2,6 +2,7 @@
  * The import report as text (for people) and as JSON (for scripts; README "Import report").
  */
 import { exitCodeOf } from './codes.js';
+import type { ImportReportJson } from '@locator/core/admin-answers';
 import type { ImportReport } from './run.js';
 
 /** Version of the JSON report's shape. */
@@ -51,7 +52,8 @@ function summary(r: ImportReport): string {
 }
 
 /** The machine-readable report. */
-export function reportJson(r: ImportReport): object {
+/** The report as the import command's --report file and the admin API's bulk answer give it. */
+export function reportJson(r: ImportReport): ImportReportJson {
   return {
     version: REPORT_VERSION,
     file: r.fileName,

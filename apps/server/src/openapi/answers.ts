@@ -1,13 +1,23 @@
 /**
- * How a route describes its answers once: each status with its schema (zod, from
- * @locator/core), its description and its headers, in the form @fastify/swagger writes into the
- * OpenAPI document (a response schema's `description` and `headers`). Error statuses all
- * answer the error catalogue's body (ErrorBody).
+ * How a route of either API (public and admin) describes its answers once: each status with
+ * its schema (zod, from @locator/core), its description and its headers, in the form
+ * @fastify/swagger writes into the OpenAPI document (a response schema's `description` and
+ * `headers`). Fastify serialises the body with the same schema. Error statuses all answer the
+ * error catalogue's body (ErrorBody).
  */
 import { z } from 'zod';
 import { errorBodySchema } from '@locator/core';
 
-type HeaderSchema = { type: string; description: string; [k: string]: unknown };
+/** A response header as the document shows it (a string unless said otherwise). */
+export interface HeaderDoc {
+  description: string;
+  type?: 'string' | 'integer';
+}
+type HeaderSchema = Required<HeaderDoc>;
+const typed = (headers: Record<string, HeaderDoc>): Record<string, HeaderSchema> =>
+  Object.fromEntries(
+    Object.entries(headers).map(([name, h]) => [name, { type: 'string' as const, ...h }]),
+  );
 
 /** Response headers the public API sends. */
 export const HEADERS = {
@@ -20,7 +30,7 @@ export const HEADERS = {
     type: 'string',
     description: 'Seconds to wait before the next request is accepted.',
   },
-} satisfies Record<string, HeaderSchema>;
+} satisfies Record<string, HeaderDoc>;
 
 const CACHED = { ETag: HEADERS.etag, 'Cache-Control': HEADERS.cacheControl };
 
@@ -31,9 +41,15 @@ export const cacheHeaders = { 'Cache-Control': HEADERS.cacheControl };
 export function answer<S extends z.ZodType>(
   schema: S,
   description: string,
-  headers: Record<string, HeaderSchema> = {},
+  headers: Record<string, HeaderDoc> = {},
 ): S {
-  return schema.meta({ description, headers });
+  const documented = Object.keys(headers).length > 0 ? { headers: typed(headers) } : {};
+  return schema.meta({ description, ...documented });
+}
+
+/** An answer without a body (204, 304): what it is and its headers. */
+export function empty(description: string, headers: Record<string, HeaderDoc> = {}) {
+  return answer(z.null(), description, headers);
 }
 
 /** A cacheable answer (ETag and Cache-Control). */
@@ -42,20 +58,17 @@ export function cachedAnswer<S extends z.ZodType>(schema: S, description: string
 }
 
 /** 304: the client's copy (If-None-Match) is current; no body. */
-export const NOT_MODIFIED = z.null().meta({
-  description: 'Not modified: the copy named by If-None-Match is current (no body).',
-  headers: CACHED,
-});
+export const NOT_MODIFIED = empty(
+  'Not modified: the copy named by If-None-Match is current (no body).',
+  CACHED,
+);
 
 /** 204: done, no body. */
-export const NO_CONTENT = z.null().meta({
-  description: 'Recorded (no body).',
-  headers: { 'Cache-Control': HEADERS.cacheControl },
-});
+export const NO_CONTENT = empty('Recorded (no body).', cacheHeaders);
 
 /** An error status and when it is sent; the body is the catalogue's. */
-export function failure(description: string, headers: Record<string, HeaderSchema> = {}) {
-  return errorBodySchema.meta({ description, headers });
+export function failure(description: string, headers: Record<string, HeaderDoc> = {}) {
+  return answer(errorBodySchema, description, headers);
 }
 
 export const ERRORS = {

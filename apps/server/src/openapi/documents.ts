@@ -11,8 +11,6 @@ import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { withMethodNotAllowed } from './method-not-allowed.js';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { isAnswer, type HeaderDoc } from './responses.js';
 
 export type OpenApiDocument = Record<string, unknown> & {
   paths?: Record<string, unknown>;
@@ -50,45 +48,10 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     },
     transform: (document) => {
       if (!isDocumented(document.url)) return { schema: { hide: true }, url: document.url };
-      return withResponseHeaders(document, jsonSchemaTransform);
+      return jsonSchemaTransform(document);
     },
     transformObject: jsonSchemaTransformObject,
   });
-}
-
-type Transform = typeof jsonSchemaTransform;
-
-/**
- * Runs `transform` on a route whose answers are `answer()`s (responses.ts): a body-less answer
- * goes through as a null schema, and each answer's headers are put back on its transformed
- * response (the zod transform keeps only description and content).
- */
-function withResponseHeaders(
-  document: Parameters<Transform>[0],
-  transform: Transform,
-): ReturnType<Transform> {
-  const response = (document.schema as { response?: Record<string, unknown> } | undefined)
-    ?.response;
-  if (!response) return transform(document);
-  const headers: Record<string, Record<string, HeaderDoc>> = {};
-  const plain: Record<string, unknown> = {};
-  for (const [status, entry] of Object.entries(response)) {
-    if (!isAnswer(entry)) {
-      plain[status] = entry;
-      continue;
-    }
-    const { headers: h, content, description } = entry;
-    if (h) headers[status] = h;
-    plain[status] = content ? { description, content } : z.null().meta({ description });
-  }
-  const out = transform({ ...document, schema: { ...document.schema, response: plain } });
-  const transformed = (out.schema as { response?: Record<string, Record<string, unknown>> })
-    .response;
-  for (const [status, h] of Object.entries(headers)) {
-    const target = transformed?.[status];
-    if (target) target.headers = h;
-  }
-  return out;
 }
 
 /** Every "#/components/schemas/X" a value refers to, followed through the components. */
