@@ -63,7 +63,8 @@ export function registerStoreRoutes(app: FastifyInstance, base: string, deps: Ad
     const store = await repo.getStore(request.params.storeId);
     if (!store) throw new ApiError('NOT_FOUND', 'No store with this id.');
     const tag = `"${store.hash}"`;
-    if (request.headers['if-none-match'] === tag) return reply.code(304).header('ETag', tag).send(null);
+    if (request.headers['if-none-match'] === tag)
+      return reply.code(304).header('ETag', tag).send(null);
     return sendStore(reply, store);
   });
 

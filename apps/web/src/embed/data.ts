@@ -16,7 +16,7 @@ import {
   type SearchResults,
   type Store,
 } from '@locator/core';
-import { fetchGlobalMatrix, toLoadedConfig } from '../lib/config/global-config';
+import { fetchGlobalMatrix, toLoadedConfig, type MatrixReader } from '../lib/config/global-config';
 import type { MapsClient } from '../lib/maps/client';
 import { resultsContext, searchCountry, type ResultsContext } from '../features/results/context';
 import type { EmbedSettings } from './settings';
@@ -32,7 +32,7 @@ export async function loadContext(settings: EmbedSettings): Promise<ResultsConte
   const key = `${settings.pathCountry}/${settings.pathLang}`;
   let matrix = matrices.get(key);
   if (!matrix) {
-    matrix = fetchGlobalMatrix(settings.pathCountry, settings.pathLang, locatorFetch);
+    matrix = fetchGlobalMatrix(settings.pathCountry, settings.pathLang, locatorFetch, readMatrix);
     matrices.set(key, matrix);
     matrix.catch(() => matrices.delete(key));
   }
@@ -82,6 +82,22 @@ export function searchRequest(
 export class SearchFailed extends Error {}
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null;
+
+/**
+ * Why the elements read the locator's answers with the two small checks below, and not with
+ * their schemas (@locator/core's config-response and search-response, which the web app uses):
+ * the schema library alone is 27.5 KB of gzipped JavaScript (115 KB raw: its chunk in the
+ * embed's build, which only the place search loads, for the maps answers), more than the
+ * whole 25 KB that `<store-nearest>` may load (16.8 KB today, bench/results/web-embed.json).
+ * The checks ask for exactly what the elements cannot do without, as the schemas require it;
+ * the rest is read leniently (normaliseStores, toLoadedConfig).
+ */
+const isMatrix = (body: unknown): body is GlobalMatrixResponse =>
+  isRecord(body) && Array.isArray(body.response);
+const readMatrix: MatrixReader = async (body) => {
+  if (!isMatrix(body)) throw new Error('globalmatrix: unexpected response');
+  return body;
+};
 
 /**
  * The search answer has what the elements read: the store list, and for each store the values

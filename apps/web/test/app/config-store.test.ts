@@ -1,8 +1,10 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { ConfigStore, globalMatrixPath, toLoadedConfig } from '../../src/lib/config/global-config';
 import { config, jsonFetch } from './helpers';
 
-const flush = () => new Promise((r) => setTimeout(r, 0));
+/** Until the locale's configuration has loaded or failed (the answer's check loads its schema). */
+const settled = (store: ConfigStore, locale: string) =>
+  vi.waitFor(() => expect(store.get(locale).status).not.toBe('loading'));
 
 describe('ConfigStore (spec 2.3, 4.1, 7.1)', () => {
   it('uses the preloaded response without fetching', () => {
@@ -20,11 +22,11 @@ describe('ConfigStore (spec 2.3, 4.1, 7.1)', () => {
     store.ensure('en-CA');
     expect(store.get('en-CA').status).toBe('loading');
     store.ensure('fr-CA');
-    await flush();
+    await settled(store, 'fr-CA');
     store.ensure('en-CA');
     expect(store.get('fr-CA').status).toBe('ready');
     store.ensure('en-GB');
-    await flush();
+    await settled(store, 'en-GB');
     expect(fetch.calls).toEqual([
       '/api/v1/grlui/ca/en/globalmatrix',
       '/api/v1/grlui/uk/en/globalmatrix',
@@ -34,7 +36,7 @@ describe('ConfigStore (spec 2.3, 4.1, 7.1)', () => {
   it('reports a failure and retries on request', async () => {
     const store = new ConfigStore(jsonFetch({ error: 'x' }, 500));
     store.ensure('en-GB');
-    await flush();
+    await settled(store, 'en-GB');
     expect(store.get('en-GB')).toMatchObject({ status: 'error' });
     store.ensure('en-GB');
     expect(store.get('en-GB').status).toBe('error');
@@ -45,8 +47,18 @@ describe('ConfigStore (spec 2.3, 4.1, 7.1)', () => {
   it('rejects a response that is not a globalmatrix', async () => {
     const store = new ConfigStore(jsonFetch({ nope: true }));
     store.ensure('en-GB');
-    await flush();
+    await settled(store, 'en-GB');
     expect(store.get('en-GB')).toMatchObject({ status: 'error' });
+  });
+
+  it('reads the answer with its contract: a country the schema refuses is an error', async () => {
+    const store = new ConfigStore(jsonFetch({ response: [{ ...config(), countryCode: 7 }] }));
+    store.ensure('en-GB');
+    await settled(store, 'en-GB');
+    expect(store.get('en-GB')).toMatchObject({
+      status: 'error',
+      message: 'globalmatrix: unexpected response',
+    });
   });
 
   it('notifies subscribers', async () => {
@@ -54,7 +66,7 @@ describe('ConfigStore (spec 2.3, 4.1, 7.1)', () => {
     let calls = 0;
     const unsubscribe = store.subscribe(() => (calls += 1));
     store.ensure('en-GB');
-    await flush();
+    await settled(store, 'en-GB');
     unsubscribe();
     expect(calls).toBe(2);
   });

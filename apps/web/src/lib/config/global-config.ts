@@ -2,6 +2,12 @@
  * Global configuration (spec 2.3, 4.1, 7.1): the preloaded response embedded in the host page
  * when present, otherwise GET /api/v1/grlui/{country}/{lang}/globalmatrix (30 s time-out).
  * Held per country: loaded once and refetched only when the country changes.
+ *
+ * A fetched answer is read with its one contract, @locator/core's config-response schema (the
+ * schema the server serialises it with), loaded with the schema library on first use: the
+ * results page loads that library anyway, and a visitor who starts on a page with its
+ * configuration preloaded never fetches one. The preloaded configuration is written by the
+ * same server into the same response as the page, through the same schema.
  */
 import {
   API_BASE,
@@ -30,13 +36,16 @@ export function globalMatrixPath(country: string, lang: string): string {
   return `${API_BASE}/${encodeURIComponent(country)}/${encodeURIComponent(lang)}/globalmatrix`;
 }
 
-function isGlobalMatrix(value: unknown): value is GlobalMatrixResponse {
-  return (
-    value !== null &&
-    typeof value === 'object' &&
-    Array.isArray((value as { response?: unknown }).response)
-  );
-}
+/** Reads a globalmatrix answer, or throws when it is not one. */
+export type MatrixReader = (body: unknown) => Promise<GlobalMatrixResponse>;
+
+/** The answer read with its contract (the schema library loaded on first use). */
+export const readWithSchema: MatrixReader = async (body) => {
+  const { globalMatrixResponseSchema } = await import('@locator/core/config-response');
+  const parsed = globalMatrixResponseSchema.safeParse(body);
+  if (!parsed.success) throw new Error('globalmatrix: unexpected response');
+  return parsed.data;
+};
 
 /** Selects the country's configuration (catch-all for regions) and builds its channels. */
 export function toLoadedConfig(
@@ -53,15 +62,14 @@ export async function fetchGlobalMatrix(
   country: string,
   lang: string,
   fetchImpl: typeof fetch = (...a) => fetch(...a),
+  read: MatrixReader = readWithSchema,
 ): Promise<GlobalMatrixResponse> {
   const res = await fetchImpl(globalMatrixPath(country, lang), {
     headers: { Accept: 'application/json' },
     signal: AbortSignal.timeout(CONFIG_TIMEOUT_MS),
   });
   if (!res.ok) throw new Error(`globalmatrix: HTTP ${res.status}`);
-  const body: unknown = await res.json();
-  if (!isGlobalMatrix(body)) throw new Error('globalmatrix: unexpected response');
-  return body;
+  return read(await res.json());
 }
 
 type Listener = () => void;
