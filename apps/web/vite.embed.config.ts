@@ -15,7 +15,7 @@ const require = createRequire(import.meta.url);
 /** The modules of @locator/core that do not use the schema library, and the maps language. */
 const isZodFreeCore = (id: string): boolean =>
   /[\\/]src[\\/]lib[\\/]maps[\\/]language\.ts$/.test(id) ||
-  (isCoreModule(id) && !/[\\/](\w+-)?schemas?\.ts$|[\\/](search-response|analytics)\.ts$/.test(id));
+  (isCoreModule(id) && !/[\\/]((\w+-)?schemas?|\w+-response|admin-\w+|analytics)\.ts$/.test(id));
 const outDir = fileURLToPath(new URL('./dist/embed/v1', import.meta.url));
 
 /** MapLibre's worker, copied from the package (the same version as the map chunk). */

@@ -88,7 +88,8 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
  * their schemas (@locator/core's config-response and search-response, which the web app uses):
  * the schema library alone is 27.5 KB of gzipped JavaScript (115 KB raw: its chunk in the
  * embed's build, which only the place search loads, for the maps answers), more than the
- * whole 25 KB that `<store-nearest>` may load (16.8 KB today, bench/results/web-embed.json).
+ * whole 25 KB that `<store-nearest>` may load (18.8 KB today, bench/results/web-embed.json;
+ * test/embed-budget.api.test.ts in apps/server holds the build to it).
  * The checks ask for exactly what the elements cannot do without, as the schemas require it;
  * the rest is read leniently (normaliseStores, toLoadedConfig).
  */

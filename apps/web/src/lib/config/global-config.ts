@@ -3,11 +3,8 @@
  * when present, otherwise GET /api/v1/grlui/{country}/{lang}/globalmatrix (30 s time-out).
  * Held per country: loaded once and refetched only when the country changes.
  *
- * A fetched answer is read with its one contract, @locator/core's config-response schema (the
- * schema the server serialises it with), loaded with the schema library on first use: the
- * results page loads that library anyway, and a visitor who starts on a page with its
- * configuration preloaded never fetches one. The preloaded configuration is written by the
- * same server into the same response as the page, through the same schema.
+ * The web app reads a fetched answer with its one contract (./read-matrix.ts); the embeddable
+ * elements pass a reader of their own (embed/data.ts says why).
  */
 import {
   API_BASE,
@@ -19,6 +16,9 @@ import {
   type CountryConfig,
   type GlobalMatrixResponse,
 } from '@locator/core';
+import { readWithSchema, type MatrixReader } from './read-matrix';
+
+export type { MatrixReader };
 
 export const CONFIG_TIMEOUT_MS = 30_000;
 
@@ -36,17 +36,6 @@ export function globalMatrixPath(country: string, lang: string): string {
   return `${API_BASE}/${encodeURIComponent(country)}/${encodeURIComponent(lang)}/globalmatrix`;
 }
 
-/** Reads a globalmatrix answer, or throws when it is not one. */
-export type MatrixReader = (body: unknown) => Promise<GlobalMatrixResponse>;
-
-/** The answer read with its contract (the schema library loaded on first use). */
-export const readWithSchema: MatrixReader = async (body) => {
-  const { globalMatrixResponseSchema } = await import('@locator/core/config-response');
-  const parsed = globalMatrixResponseSchema.safeParse(body);
-  if (!parsed.success) throw new Error('globalmatrix: unexpected response');
-  return parsed.data;
-};
-
 /** Selects the country's configuration (catch-all for regions) and builds its channels. */
 export function toLoadedConfig(
   locale: string,
@@ -61,8 +50,8 @@ export function toLoadedConfig(
 export async function fetchGlobalMatrix(
   country: string,
   lang: string,
-  fetchImpl: typeof fetch = (...a) => fetch(...a),
-  read: MatrixReader = readWithSchema,
+  fetchImpl: typeof fetch,
+  read: MatrixReader,
 ): Promise<GlobalMatrixResponse> {
   const res = await fetchImpl(globalMatrixPath(country, lang), {
     headers: { Accept: 'application/json' },
@@ -91,7 +80,7 @@ export class ConfigStore {
   private states = new Map<string, RawConfigState>();
   private listeners = new Set<Listener>();
 
-  constructor(private readonly fetchImpl?: typeof fetch) {}
+  constructor(private readonly fetchImpl: typeof fetch = (...a) => fetch(...a)) {}
 
   subscribe = (listener: Listener): (() => void) => {
     this.listeners.add(listener);
@@ -115,7 +104,7 @@ export class ConfigStore {
     const state = this.states.get(country);
     if (state && (state.status !== 'error' || !retry)) return;
     this.set(country, LOADING);
-    fetchGlobalMatrix(country, lang, this.fetchImpl).then(
+    fetchGlobalMatrix(country, lang, this.fetchImpl, readWithSchema).then(
       (response) => this.set(country, { status: 'ready', response }),
       (error: unknown) =>
         this.set(country, {
