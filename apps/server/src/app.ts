@@ -167,6 +167,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerHostRequired(app);
   const security = options.security ?? loadSecurityConfig();
   registerSecurityHeaders(app, { basemap: options.basemap, security });
+  // The routes' zod schemas: validation and serialisation (openapi/validation.ts), for every
+  // route, the frame page's below included.
+  registerZodCompilers(app);
   // After the security headers: the frame page and cross-origin answers adjust theirs.
   const embedMapOrigins = mapOrigins(options.basemap ?? loadBasemapConfig(), security);
   registerEmbed(app, {
@@ -201,8 +204,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return reply.code(h.status === 'ok' ? 200 : 503).send(h);
   });
 
-  // The routes' zod schemas: validation, serialisation and the OpenAPI documents (openapi/).
-  registerZodCompilers(app);
+  // The routes' zod schemas: the OpenAPI documents (openapi/).
   await registerOpenApi(app);
   await app.register(apiRoutes, { deps: options.api, env });
   if (options.api?.admin) await app.register(adminRoutes, options.api.admin);

@@ -11,15 +11,22 @@
  * See README.md beside this file.
  */
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { ApiError } from '@locator/core';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { loadEmbeddedProvider, type Gazetteer, type MapsProvider } from '@locator/geo';
+import { validatorCompiler } from '../openapi/validation.js';
 import { loadBasemapConfig, type BasemapConfig } from './config.js';
 import { encode, encodedCache, sendEncoded } from './http.js';
-import { GEO_DATA_VERSION, GEO_MAX_ZOOM, GeoTiles } from './geo-tiles.js';
-import { PLACES_MAX_ZOOM, PlaceTiles } from './places.js';
+import { GeoTiles } from './geo-tiles.js';
+import { PlaceTiles } from './places.js';
 import { archiveAttributions, readPmtilesInfo, sendArchive } from './pmtiles.js';
-import { parseTileId, type TileId } from './tiles.js';
-import { staticMapQuery } from './static-query.js';
+import {
+  geoTileParamsSchema,
+  geoTileQuerySchema,
+  langQuerySchema,
+  placesTileParamsSchema,
+  placesTileQuerySchema,
+  staticMapQuerySchema,
+} from './schemas.js';
 import { StaticMaps } from './static-map.js';
 import {
   embeddedStyle,
@@ -42,8 +49,6 @@ export interface BasemapOptions {
   warm?: boolean;
 }
 
-/** BCP 47-like language tags: "en", "pt-BR", "zh-Hant", "zh_HK". */
-const LANG_RE = /^[a-z]{2,3}([-_][A-Za-z0-9]{2,8}){0,3}$/;
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const HOUR = 'public, max-age=3600';
 /**
@@ -65,19 +70,6 @@ export interface BasemapClientConfig {
   /** Our own style, used when a vendor style cannot be had (no token). */
   fallbackStyle: string;
   attribution: Attribution[];
-}
-
-function langOf(query: unknown): string {
-  const lang = (query as { lang?: unknown }).lang;
-  if (lang === undefined || lang === '') return 'en';
-  if (typeof lang !== 'string' || !LANG_RE.test(lang)) {
-    throw new ApiError(
-      'INVALID_PARAMETER',
-      'lang must be a language tag such as "en" or "zh-Hant".',
-      'lang',
-    );
-  }
-  return lang.replace(/_/g, '-');
 }
 
 function gazetteerOf(options: BasemapOptions): () => Promise<Gazetteer> {
@@ -110,18 +102,16 @@ export const basemapRoutes: FastifyPluginAsync<BasemapOptions> = async (
   }
   const styleCache = encodedCache(STYLE_CACHE_BYTES);
 
-  const tileParams = (params: unknown, maxZoom: number): TileId => {
-    const p = params as { z: string; x: string; y: string };
-    const id = parseTileId(p.z, p.x, p.y.replace(/\.pbf$/, ''), maxZoom);
-    if (!id) throw new ApiError('NOT_FOUND', 'No such tile.');
-    return id;
-  };
   /** Tiles asked for with the current data version are immutable; others are revalidated. */
-  const tileCaching = (query: unknown) =>
-    (query as { v?: string }).v === GEO_DATA_VERSION ? IMMUTABLE : HOUR;
+  const tileCaching = (current: boolean) => (current ? IMMUTABLE : HOUR);
 
-  app.get('/basemap/config.json', async (request, reply) => {
-    const lang = langOf(request.query);
+  // The routes' params and queries: schemas.ts, validated as the APIs' are.
+  app.setValidatorCompiler(validatorCompiler);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
+  const langQuery = { schema: { querystring: langQuerySchema } };
+
+  routes.get('/basemap/config.json', langQuery, async (request, reply) => {
+    const { lang } = request.query;
     const ours = `/basemap/style.json?lang=${encodeURIComponent(lang)}`;
     const body: BasemapClientConfig =
       config.MAP_STYLE === 'vendor'
@@ -145,8 +135,8 @@ export const basemapRoutes: FastifyPluginAsync<BasemapOptions> = async (
     return reply.header('Cache-Control', 'public, max-age=300').send(body);
   });
 
-  app.get('/basemap/style.json', async (request, reply) => {
-    const lang = langOf(request.query);
+  routes.get('/basemap/style.json', langQuery, async (request, reply) => {
+    const { lang } = request.query;
     const key = `${lang}`;
     let body = styleCache.get(key);
     if (!body) {
@@ -157,8 +147,9 @@ export const basemapRoutes: FastifyPluginAsync<BasemapOptions> = async (
     return sendEncoded(request, reply, body, 'application/json; charset=utf-8', HOUR);
   });
 
-  app.get('/basemap/geo/:z/:x/:y', async (request, reply) => {
-    const t = tileParams(request.params, GEO_MAX_ZOOM);
+  const geoTile = { schema: { params: geoTileParamsSchema, querystring: geoTileQuerySchema } };
+  routes.get('/basemap/geo/:z/:x/:y', geoTile, async (request, reply) => {
+    const t = request.params;
     const key = `geo/${t.z}/${t.x}/${t.y}`;
     let body = tileCache.get(key);
     if (!body) {
@@ -170,13 +161,16 @@ export const basemapRoutes: FastifyPluginAsync<BasemapOptions> = async (
       reply,
       body,
       'application/vnd.mapbox-vector-tile',
-      tileCaching(request.query),
+      tileCaching(request.query.v),
     );
   });
 
-  app.get('/basemap/places/:z/:x/:y', async (request, reply) => {
-    const t = tileParams(request.params, PLACES_MAX_ZOOM);
-    const lang = langOf(request.query);
+  const placesTile = {
+    schema: { params: placesTileParamsSchema, querystring: placesTileQuerySchema },
+  };
+  routes.get('/basemap/places/:z/:x/:y', placesTile, async (request, reply) => {
+    const t = request.params;
+    const { lang } = request.query;
     const key = `places/${lang}/${t.z}/${t.x}/${t.y}`;
     let body = tileCache.get(key);
     if (!body) {
@@ -189,7 +183,7 @@ export const basemapRoutes: FastifyPluginAsync<BasemapOptions> = async (
       reply,
       body,
       'application/vnd.mapbox-vector-tile',
-      tileCaching(request.query),
+      tileCaching(request.query.v),
     );
   });
 
@@ -198,15 +192,16 @@ export const basemapRoutes: FastifyPluginAsync<BasemapOptions> = async (
     return { tiles: await placeTiles, gazetteer: await loadGazetteer() };
   });
   const staticCache = encodedCache(STATIC_CACHE_BYTES);
-  app.get('/basemap/static.svg', async (request, reply) => {
-    const q = staticMapQuery(request.query, langOf(request.query));
+  const staticMap = { schema: { querystring: staticMapQuerySchema } };
+  routes.get('/basemap/static.svg', staticMap, async (request, reply) => {
+    const q = request.query;
     const key = `static/${q.lang}/${q.zoom}/${q.width}x${q.height}/${q.latitude},${q.longitude}`;
     let body = staticCache.get(key);
     if (!body) {
       body = encode(Buffer.from(await staticMaps.svg(q)));
       staticCache.set(key, body);
     }
-    return sendEncoded(request, reply, body, 'image/svg+xml', tileCaching(request.query));
+    return sendEncoded(request, reply, body, 'image/svg+xml', tileCaching(q.v));
   });
 
   if (pmtilesPath) {

@@ -1,37 +1,27 @@
 /**
  * GET /embed/v1/frame: the full locator element alone on a page, for sites that prefer an
  * iframe to a script. The query names the element's attributes (country, lang, channel,
- * product, place, lat, lon); others are ignored. The page may be framed only by the origins of
- * EMBED_ORIGINS (CSP frame-ancestors); the element script tells the parent its height
- * (`{ type: 'locator:height', height }` posted to each allowed origin: only the framing one
- * receives it), and the element sets the page title in its language.
+ * product, place, lat, lon: frame-schema.ts); others are ignored. The page may be framed only by
+ * the origins of EMBED_ORIGINS (CSP frame-ancestors); the element script tells the parent its
+ * height (`{ type: 'locator:height', height }` posted to each allowed origin: only the framing
+ * one receives it), and the element sets the page title in its language.
  */
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { localeDirection, pathToLocale, languageTag } from '@locator/core';
+import { frameQuerySchema, type FrameQuery } from './frame-schema.js';
 
 export const FRAME_PATH = '/embed/v1/frame';
 export const ELEMENT_SCRIPT_PATH = '/embed/v1/locator.js';
 
-/** The element attributes the frame's query may set, each with the values it accepts. */
-const FRAME_ATTRIBUTES: Readonly<Record<string, RegExp>> = {
-  country: /^[a-z]{2,8}$/i,
-  lang: /^[a-z]{2,3}$/i,
-  channel: /^(sales|service|training)$/,
-  product: /^[\w-]{1,40}$/,
-  place: /^[^<>"'`]{1,200}$/,
-  lat: /^-?\d{1,2}(\.\d{1,8})?$/,
-  lon: /^-?\d{1,3}(\.\d{1,8})?$/,
-};
-
 const escapeAttribute = (value: string): string =>
   value.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 
-/** The element's attributes from the frame's query (values that do not fit are left out). */
-export function frameAttributes(query: Record<string, unknown>): [string, string][] {
+/** The element's attributes the frame's query sets, in the schema's order. */
+export function frameAttributes(query: FrameQuery): [string, string][] {
   const out: [string, string][] = [];
-  for (const [name, pattern] of Object.entries(FRAME_ATTRIBUTES)) {
-    const value = query[name];
-    if (typeof value === 'string' && pattern.test(value)) out.push([name, value]);
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined) out.push([name, value]);
   }
   return out;
 }
@@ -72,12 +62,10 @@ export function registerFramePage(
   pagePolicy: (https: boolean) => string,
   brand: string,
 ): void {
-  app.get(FRAME_PATH, async (request, reply) => {
-    const html = framePage(
-      frameAttributes(request.query as Record<string, unknown>),
-      origins,
-      brand,
-    );
+  // The query's schema is validated by the app's validator compiler (openapi/validation.ts).
+  const route = { schema: { querystring: frameQuerySchema } };
+  app.withTypeProvider<ZodTypeProvider>().get(FRAME_PATH, route, async (request, reply) => {
+    const html = framePage(frameAttributes(request.query), origins, brand);
     // Set again after the security headers, which give every page frame-ancestors 'none'.
     reply.header('X-Locator-Frame', '1');
     return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(html);

@@ -7,8 +7,8 @@
  */
 import type { FastifyInstance, FastifySchemaCompiler, FastifySerializerCompiler } from 'fastify';
 import { serializerCompiler } from 'fastify-type-provider-zod';
-import { $ZodType, safeParse } from 'zod/v4/core';
-import { apiErrorFromIssues } from '@locator/core';
+import { $ZodType, safeParse, type $ZodIssue } from 'zod/v4/core';
+import { apiErrorFromIssues, type ApiError } from '@locator/core';
 
 /** Hand-written readers of hot queries, by the schema whose answers they give (fastPath). */
 const fastReaders = new WeakMap<$ZodType, (data: unknown) => unknown>();
@@ -23,14 +23,32 @@ export function fastPath<S extends $ZodType>(schema: S, read: (data: unknown) =>
   return schema;
 }
 
+/** Routes' own answers to a failed schema, by the schema (failsWith). */
+const failures = new WeakMap<$ZodType, (issues: readonly $ZodIssue[]) => ApiError>();
+
+/**
+ * Gives a schema its route's own answer to a failure, in place of the catalogue's parameter
+ * errors: for the routes outside the two APIs, whose answers to bad input stay as they were
+ * (a tile path that names no tile is 404 NOT_FOUND, a static map value names its range).
+ */
+export function failsWith<S extends $ZodType>(
+  schema: S,
+  answer: (issues: readonly $ZodIssue[]) => ApiError,
+): S {
+  failures.set(schema, answer);
+  return schema;
+}
+
 export const validatorCompiler: FastifySchemaCompiler<$ZodType> = ({ schema, httpPart }) => {
   const fast = fastReaders.get(schema);
+  const own = failures.get(schema);
   return (data) => {
     const quick = fast?.(data);
     if (quick !== undefined) return { value: quick };
     const result = safeParse(schema, data);
     if (result.success) return { value: result.data };
-    return { error: apiErrorFromIssues(result.error.issues, httpPart === 'body', data) };
+    const issues = result.error.issues;
+    return { error: own ? own(issues) : apiErrorFromIssues(issues, httpPart === 'body', data) };
   };
 };
 

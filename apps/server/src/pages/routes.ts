@@ -4,8 +4,11 @@
  * stylesheet. A path under a locale without store pages falls through to the host page.
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { ApiError, parseLocalePath, STORE_PAGES_SEGMENT } from '@locator/core';
 import { sendRepresentation } from '../http/representation.js';
+import { validatorCompiler } from '../openapi/validation.js';
+import { sitemapParamsSchema } from './schemas.js';
 import type { StorePagesService } from './service.js';
 import {
   localePaths,
@@ -50,7 +53,15 @@ function notFound(reply: FastifyReply): FastifyReply {
 export async function pagesRoutes(app: FastifyInstance, o: PagesRouteOptions): Promise<void> {
   const { service } = o;
   const origin = service.origin;
+  // The routes' params: schemas.ts, validated as the APIs' are.
+  app.setValidatorCompiler(validatorCompiler);
+  const routes = app.withTypeProvider<ZodTypeProvider>();
 
+  /**
+   * A page reads its path as sent, not the router's params: those are decoded whole, so an
+   * encoded "/" inside a segment or an encoded locale prefix ("/u%6B/en/") would read as another
+   * path; here each segment is decoded alone and the locale prefix must be spelt as it is.
+   */
   async function page(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const path = request.url.split('?')[0] ?? '/';
     const segments = path.split('/').filter((s) => s !== '');
@@ -110,15 +121,14 @@ export async function pagesRoutes(app: FastifyInstance, o: PagesRouteOptions): P
     );
   });
 
-  app.get<{ Params: { file: string } }>('/sitemaps/:file', async (request, reply) => {
-    const m = /^([a-z]+-[a-z]+)-(\d{1,6})\.xml$/.exec(request.params.file);
+  const sitemapFileRoute = { schema: { params: sitemapParamsSchema } };
+  routes.get('/sitemaps/:file', sitemapFileRoute, async (request, reply) => {
+    const { file, sitemap } = request.params;
     const state = await service.data.current();
-    const list = m ? localeFiles(state).get(m[1]!) : undefined;
-    const body = list && m ? sitemapFile(list, Number(m[2]), origin) : undefined;
-    if (!body) {
-      throw new ApiError('NOT_FOUND', `No sitemap ${request.params.file.slice(0, 100)}.`);
-    }
-    const etag = service.etag(state.version, request.params.file);
+    const list = sitemap ? localeFiles(state).get(sitemap.name) : undefined;
+    const body = list && sitemap ? sitemapFile(list, sitemap.part, origin) : undefined;
+    if (!body) throw new ApiError('NOT_FOUND', `No sitemap ${file.slice(0, 100)}.`);
+    const etag = service.etag(state.version, file);
     return sendCached(request, reply, etag, 'application/xml; charset=utf-8', body);
   });
 
