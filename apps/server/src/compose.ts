@@ -93,6 +93,8 @@ export async function createServices(
     if (seed.loaded) log(`demo data loaded: ${seed.stores} stores in ${seed.ms} ms`);
   }
   config.setDemoData(await isDemoDataset(db));
+  const findsPostcodes = options.maps?.findsPostcodes?.bind(options.maps);
+  if (findsPostcodes) config.setPlaceSearch(findsPostcodes);
   // The store index is built before the server answers (see db/store-follower.ts).
   await db.search.ready();
   const outages = options.outageLog ?? new OutageLog({ warn: log, info: log });

@@ -67,6 +67,11 @@ export const countryConfigSchema = z.object({
   langs: z.array(countryLanguageSchema),
   disableMap: z.boolean(),
   enableGeolocation: z.boolean(),
+  /**
+   * An addition of this server: false when the place search finds no postcodes in this country
+   * (the embedded engine has none for it offline), so the location field does not ask for one.
+   */
+  placePostcodes: z.boolean().optional(),
   casRedirect: z.boolean(),
   casSupportUrl: z.string(),
   carriers: z.array(carrierSchema),

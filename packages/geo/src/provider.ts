@@ -56,6 +56,9 @@ export function createEmbeddedProvider(g: Gazetteer, eta: EtaService = createEst
     eta(origin, destinations, mode, signal) {
       return eta.eta(origin, destinations, mode, signal);
     },
+    findsPostcodes(countryCode) {
+      return g.hasPostcodes(countryCode);
+    },
   };
   return provider;
 }

@@ -102,4 +102,9 @@ export interface MapsProvider extends EtaService {
     mode: 'autocomplete' | 'geocode',
     signal?: AbortSignal,
   ): Promise<PlaceAnswer>;
+  /**
+   * Whether a search finds postcodes in the country (ISO 3166-1 alpha-2). The embedded engine
+   * knows (its offline postcodes cover some countries); absent, as for remote geocoders: yes.
+   */
+  findsPostcodes?(countryCode: string): boolean;
 }

@@ -28,6 +28,8 @@ export interface ServedCountry extends CountryConfig {
   distanceUnit: 'km' | 'mi';
   /** True while the store data is the generated demo data set. */
   demoData: boolean;
+  /** Whether the place search finds postcodes in the country. */
+  placePostcodes: boolean;
 }
 
 export type Target =
@@ -84,6 +86,8 @@ export class ConfigService {
   /** Search contexts by lower-case code, lower-case language and channel (only valid ones). */
   private contexts = new Map<string, SearchContext>();
   private demo: boolean;
+  /** Whether the place search finds postcodes in a country (ISO code); see setPlaceSearch. */
+  private findsPostcodes: (iso: string) => boolean = () => true;
 
   constructor(files: ConfigFiles, options: { demoData?: boolean } = {}) {
     this.catalogue = files.catalogue;
@@ -112,6 +116,15 @@ export class ConfigService {
   setDemoData(flag: boolean): void {
     if (flag === this.demo) return;
     this.demo = flag;
+    this.rebuild();
+  }
+
+  /**
+   * Tells which countries the place search finds postcodes in (the maps engine's answer): the
+   * location field's placeholder asks for a postcode only there. Without it, everywhere.
+   */
+  setPlaceSearch(findsPostcodes: (iso: string) => boolean): void {
+    this.findsPostcodes = findsPostcodes;
     this.rebuild();
   }
 
@@ -156,7 +169,12 @@ export class ConfigService {
       };
       channels[k] = out;
     }
-    return { ...f, channels, demoData: this.demo };
+    return {
+      ...f,
+      channels,
+      demoData: this.demo,
+      placePostcodes: this.findsPostcodes(f.countryCode),
+    };
   }
 
   /** The country or region an API path code names (case-insensitive), or undefined. */

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResultsScreen } from '../../src/features/results/ResultsScreen';
-import { loadedConfig, manyStores, regionConfig, results } from './fixtures';
+import { countryConfig, loadedConfig, manyStores, regionConfig, results } from './fixtures';
 import { fakeMaps, mockMatchMedia, place, renderWith } from './render';
 import type { PlaceAnswer } from '../../src/lib/maps';
 
@@ -439,4 +439,23 @@ describe('postcode notice and "did you mean …?" (location field)', () => {
     expect(locationInput()).toHaveProperty('value', 'Manchester');
     expect(screen.queryByRole('button', { name: /Did you mean/ })).toBeNull();
   }, 30_000); // renders the results and their map: slow when the machine is busy
+});
+
+describe('the location placeholder promises what the place search finds', () => {
+  it('asks for a postcode where the search finds postcodes, and not where it finds none', () => {
+    stubSearch();
+    const { unmount } = renderWith(
+      <ResultsScreen boot={boot('en-US')} channelKey="sales" config={loadedConfig()} />,
+    );
+    expect(locationInput().getAttribute('placeholder')).toBe('City, address or ZIP code');
+    unmount();
+    renderWith(
+      <ResultsScreen
+        boot={boot('en-US')}
+        channelKey="sales"
+        config={loadedConfig(countryConfig({ placePostcodes: false }))}
+      />,
+    );
+    expect(locationInput().getAttribute('placeholder')).toBe('City or address');
+  });
 });

@@ -35,5 +35,7 @@ export function withRemotePostcodes(
     answer,
     autocomplete: (q, o, signal) => places(answer(q, o, 'autocomplete', signal)),
     geocode: (q, o, signal) => places(answer(q, o, 'geocode', signal)),
+    // The remote geocoder finds the postcodes the embedded engine lacks.
+    findsPostcodes: () => true,
   };
 }

@@ -12,6 +12,8 @@ export interface LocationComboboxProps {
   value: string;
   error: string | undefined;
   countries: readonly string[];
+  /** Whether the place search finds postcodes there: the placeholder asks for one only then. */
+  postcodes: boolean;
   lang: string;
   inputRef: RefObject<HTMLInputElement | null>;
   onType(text: string): void;
@@ -154,7 +156,9 @@ export function LocationCombobox({ inputRef, ...props }: LocationComboboxProps) 
             className="combobox__input"
             autoComplete="off"
             spellCheck={false}
-            placeholder={t('form.location.placeholder')}
+            placeholder={t(
+              props.postcodes ? 'form.location.placeholder' : 'form.location.placeholderNoPostcode',
+            )}
             aria-autocomplete="list"
             aria-expanded={expanded}
             aria-controls={listId}

@@ -92,6 +92,7 @@ export function SearchForm({ ctx, form, narrow, searchInputRef, ...props }: Sear
             value={values.search}
             error={errorText('search')}
             countries={[searchCountry(ctx, values.country)]}
+            postcodes={ctx.config.country.placePostcodes !== false}
             lang={ctx.mapsLang}
             inputRef={searchInputRef}
             geolocation={props.geolocation}
