@@ -8,6 +8,7 @@ import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 import { gbRow, londonIds } from './helpers/import-files.js';
 import { runAdmin } from '../src/admin/cli.js';
+import { readKey as makeReadKey, writeKey as makeWriteKey } from './helpers/keys.js';
 
 const BASE = '/api/v1/admin';
 
@@ -41,13 +42,11 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
     t = await openTestDb(dialect);
     await t.db.stores.replaceAll([]);
     a = await makeApp(t.db);
-    const read = await cli('keys', 'create', '--name', 'reader');
-    const write = await cli('keys', 'create', '--name', 'feed', '--scope', 'write');
-    expect(read.code).toBe(0);
-    readKey = read.lines[1]!;
-    writeKey = write.lines[1]!;
-    writeId = /^Key (\w+)/.exec(write.lines[0]!)![1]!;
-    writeKey2 = (await cli('keys', 'create', '--name', 'feed2', '--scope', 'write')).lines[1]!;
+    readKey = (await makeReadKey(t.db, 'reader')).token;
+    const write = await makeWriteKey(t.db, 'feed');
+    writeKey = write.token;
+    writeId = write.id;
+    writeKey2 = (await makeWriteKey(t.db, 'feed2')).token;
   }, 60_000);
   afterAll(async () => {
     await a?.app.close();

@@ -11,8 +11,7 @@ import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 import { gbRow } from './helpers/import-files.js';
-import { writeKey } from './helpers/keys.js';
-import { runAdmin } from '../src/admin/cli.js';
+import { readKey, writeKey } from './helpers/keys.js';
 import { contractJudge, type ContractJudge } from './helpers/openapi-contract.js';
 
 const BASE = '/api/v1/admin';
@@ -145,9 +144,7 @@ describe.each(DIALECTS)('admin API contract on %s', (dialect) => {
     a = await makeApp(t.db);
     limited = await makeApp(t.db, { RATE_LIMIT_ADMIN: '2', ADMIN_AUTH_FAILURES: '2' });
     write = (await writeKey(t.db, 'contract-feed')).token;
-    const readLines: string[] = [];
-    await runAdmin(['keys', 'create', '--name', 'contract-reader'], t.db, (l) => readLines.push(l));
-    read = readLines[1]!;
+    read = (await readKey(t.db, 'contract-reader')).token;
     const old = await writeKey(t.db, 'contract-old');
     await t.db.admin.revokeKey(old.id);
     revoked = old.token;
