@@ -8,7 +8,15 @@
  * DATABASE_UNAVAILABLE (never 500), and within 5 s of the last cut everything works again.
  */
 import pg from 'pg';
-import { percentile, sleep, startLoad, type Answer, type Locator } from '../lib/locator.js';
+import {
+  percentile,
+  send,
+  sleep,
+  startLoad,
+  type Answer,
+  type Locator,
+  type Sent,
+} from '../lib/locator.js';
 import type { CheckFn } from './group-stop.js';
 import { startWrites } from './writes.js';
 
@@ -27,37 +35,6 @@ const store = (n: number) => ({
   longitude: -0.12 - (n % 50) / 1000,
 });
 
-interface Sent {
-  method: string;
-  path: string;
-  body?: unknown;
-}
-
-async function send(port: number, key: string, s: Sent): Promise<Omit<Answer, 'at' | 'ms'>> {
-  try {
-    const res = await fetch(`http://127.0.0.1:${port}${s.path}`, {
-      method: s.method,
-      headers: {
-        authorization: `Bearer ${key}`,
-        ...(s.body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: s.body === undefined ? undefined : JSON.stringify(s.body),
-      signal: AbortSignal.timeout(30_000),
-    });
-    const text = await res.text();
-    if (res.status < 400) return { status: res.status };
-    try {
-      const code = (JSON.parse(text) as { error?: { code?: string } }).error?.code;
-      return code ? { status: res.status, code } : { status: res.status };
-    } catch {
-      return { status: res.status, code: 'not JSON' };
-    }
-  } catch (err) {
-    const cause = (err as { cause?: { code?: string } }).cause;
-    return { status: 0, error: cause?.code ?? (err as Error).name };
-  }
-}
-
 /**
  * Admin reads and writes in `loops` loops until stopped. Each loop writes stores of its own and
  * reads back only those it has written: a read of a store whose write was refused would rightly
@@ -74,17 +51,19 @@ function startAdmin(port: number, key: string, loops: number, now: () => number)
         i % 5 === 0
           ? { method: 'GET', path: '/api/v1/admin/stores?limit=20' }
           : i % 5 === 1
-            ? { method: 'PUT', path: `/api/v1/admin/stores/${id}`, body: store(i) }
+            ? { method: 'PUT', path: `/api/v1/admin/stores/${id}`, body: JSON.stringify(store(i)) }
             : i % 5 === 2
               ? { method: 'GET', path: '/api/v1/admin/audit?limit=20' }
               : i % 5 === 3
                 ? {
                     method: 'POST',
                     path: '/api/v1/admin/stores/bulk',
-                    body: Array.from({ length: 50 }, (_, j) => ({
-                      storeId: `BULK-${loop}-${j}`,
-                      ...store(i + j),
-                    })),
+                    body: JSON.stringify(
+                      Array.from({ length: 50 }, (_, j) => ({
+                        storeId: `BULK-${loop}-${j}`,
+                        ...store(i + j),
+                      })),
+                    ),
                   }
                 : {
                     method: 'GET',
@@ -92,7 +71,7 @@ function startAdmin(port: number, key: string, loops: number, now: () => number)
                   };
       if (sent.path.endsWith('/none')) continue;
       const at = now();
-      const a = await send(port, key, sent);
+      const a = await send(port, { ...sent, headers: { authorization: `Bearer ${key}` } });
       answers.push({ at, ms: now() - at, ...a });
       if (sent.method === 'PUT' && a.status >= 200 && a.status < 300) written.push(id);
     }

@@ -88,6 +88,41 @@ export function get(port: number, path: string): Promise<Omit<Answer, 'at' | 'ms
   });
 }
 
+/** A request of the write and admin loads: a JSON body is sent with its content type. */
+export interface Sent {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  /** JSON text. */
+  body?: string;
+}
+
+/** One request through fetch (connections kept alive); its status, error code or failure. */
+export async function send(port: number, s: Sent): Promise<Omit<Answer, 'at' | 'ms'>> {
+  try {
+    const res = await fetch(`http://127.0.0.1:${port}${s.path}`, {
+      method: s.method,
+      headers: {
+        ...s.headers,
+        ...(s.body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: s.body,
+      signal: AbortSignal.timeout(30_000),
+    });
+    const text = await res.text();
+    if (res.status < 400) return { status: res.status };
+    try {
+      const code = (JSON.parse(text) as { error?: { code?: string } }).error?.code;
+      return code ? { status: res.status, code } : { status: res.status };
+    } catch {
+      return { status: res.status, code: 'not JSON' };
+    }
+  } catch (err) {
+    const cause = (err as { cause?: { code?: string } }).cause;
+    return { status: 0, error: cause?.code ?? (err as Error).name };
+  }
+}
+
 /** `concurrency` loops sending the paths in turn until stopped; every answer is kept. */
 export function startLoad(port: number, paths: readonly string[], concurrency: number) {
   const answers: Answer[] = [];
