@@ -26,6 +26,7 @@ import { registerEmbed } from './embed/index.js';
 import { negotiated, registerCompression } from './http/compression.js';
 import { apiRoutes, type ApiDeps } from './api/index.js';
 import { adminRoutes } from './admin/routes.js';
+import { consoleRoutes } from './console/routes.js';
 import { mapsRoutes } from './maps/routes.js';
 import { basemapRoutes } from './basemap/routes.js';
 import { registerErrorHandler } from './http/errors.js';
@@ -208,6 +209,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app);
   await app.register(apiRoutes, { deps: options.api, env });
   if (options.api?.admin) await app.register(adminRoutes, options.api.admin);
+  if (options.api?.admin?.console) await app.register(consoleRoutes, options.api.admin.console);
   if (options.maps) {
     await app.register(mapsRoutes, {
       provider: options.maps,

@@ -124,6 +124,7 @@ export async function createServices(
     redisUrl: settings.REDIS_URL,
     prefix: settings.REDIS_PREFIX,
     log,
+    ...(options.now ? { now: options.now } : {}),
   });
   if (settings.REDIS_URL) {
     // Shared from the first request when Redis answers within 2 s; otherwise the process starts
@@ -168,6 +169,15 @@ export async function createServices(
       rateLimit: settings.RATE_LIMIT_ADMIN,
       authFailures: settings.ADMIN_AUTH_FAILURES,
       counters,
+      console: {
+        accounts: db.accounts,
+        times: {
+          idleMs: settings.CONSOLE_IDLE_MINUTES * 60_000,
+          absoluteMs: settings.CONSOLE_SESSION_HOURS * 3_600_000,
+        },
+        counters,
+        ...(options.now ? { now: options.now } : {}),
+      },
     },
   };
   const pages = new StorePagesService({

@@ -64,6 +64,20 @@ const settingsSchema = z.object({
    * 0 turns the throttle off.
    */
   ADMIN_AUTH_FAILURES: z.coerce.number().int().min(0).default(20),
+  /** A console session ends after this many minutes without a request. */
+  CONSOLE_IDLE_MINUTES: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 60)
+    .default(30),
+  /** A console session ends this many hours after sign-in, however busy. */
+  CONSOLE_SESSION_HOURS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(24 * 30)
+    .default(12),
   /**
    * The site's public origin ("https://stores.example.com"): the store pages' canonical and
    * hreflang URLs, JSON-LD, sitemaps and robots.txt are built from it, never from the Host

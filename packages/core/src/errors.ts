@@ -75,6 +75,22 @@ export const ERROR_CATALOGUE = {
     status: 429,
     message: 'Too many failed authentication attempts; try again later.',
   },
+  /** A console request without a session: never signed in, signed out, or the session ended. */
+  NOT_SIGNED_IN: { status: 401, message: 'Sign in to the console first.' },
+  /** The email address and password do not match an active console account. */
+  SIGN_IN_FAILED: { status: 401, message: 'The email address or password is wrong.' },
+  /** The console account's role may not do this (viewer, editor, admin). */
+  ROLE_FORBIDDEN: { status: 403, message: 'Your role may not do this.' },
+  /** A state-changing console request without its session's CSRF token (X-CSRF-Token). */
+  CSRF_TOKEN_INVALID: {
+    status: 403,
+    message: "The request lacks the session's CSRF token; reload the console.",
+  },
+  /**
+   * Too many failed sign-ins for this account or from this client; retry after the Retry-After
+   * header's seconds.
+   */
+  SIGN_IN_THROTTLED: { status: 429, message: 'Too many failed sign-ins; try again later.' },
   /** Too many requests from this client; retry after the Retry-After header's seconds. */
   RATE_LIMITED: { status: 429, message: 'Too many requests; try again later.' },
   /** The request line or headers are larger than the server reads (about 16 KB). */

@@ -24,6 +24,7 @@ import { registerStoreRoutes } from './store-routes.js';
 import { methodNotAllowed } from './schemas.js';
 import { storeBodyValidator } from './store-problems.js';
 import { methodNotAllowedError } from '../http/allow.js';
+import type { ConsoleDeps } from '../console/routes.js';
 
 export const ADMIN_BASE = '/api/v1/admin';
 
@@ -43,6 +44,8 @@ export interface AdminDeps {
    * default: this process's memory.
    */
   counters?: RateLimitCounters;
+  /** The console's sign-in and sessions beside the API (../console/routes.ts). */
+  console?: ConsoleDeps;
 }
 
 declare module 'fastify' {
@@ -61,6 +64,9 @@ const ADMIN_PATHS: Record<string, string[]> = {
   '/stores/bulk': ['POST'],
   '/stores/:storeId': ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'],
   '/audit': ['GET', 'HEAD'],
+  // The console's (../console/routes.ts).
+  '/session': ['GET', 'HEAD', 'POST', 'DELETE'],
+  '/sessions': ['DELETE'],
 };
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 

@@ -298,4 +298,34 @@ export const MIGRATIONS: readonly Migration[] = [
     sqlite: [`ALTER TABLE analytics_events ADD COLUMN embed_origin TEXT`],
     postgres: [`ALTER TABLE analytics_events ADD COLUMN embed_origin TEXT`],
   },
+  {
+    version: 10,
+    name: "the console's accounts and sessions",
+    // Sessions are kept under a hash of their token; times in epoch milliseconds on both.
+    sqlite: [
+      `CREATE TABLE console_accounts (
+        id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE, role TEXT NOT NULL,
+        password_hash TEXT NOT NULL, created_at TEXT NOT NULL, disabled_at TEXT
+      )`,
+      `CREATE TABLE console_sessions (
+        id_hash TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES console_accounts (id) ON DELETE CASCADE,
+        csrf_token TEXT NOT NULL, created_at INTEGER NOT NULL, last_seen_at INTEGER NOT NULL
+      )`,
+      `CREATE INDEX console_sessions_account ON console_sessions (account_id)`,
+    ],
+    postgres: [
+      `CREATE TABLE console_accounts (
+        id TEXT PRIMARY KEY, email TEXT NOT NULL UNIQUE, role TEXT NOT NULL,
+        password_hash TEXT NOT NULL, created_at TIMESTAMPTZ NOT NULL DEFAULT now(),
+        disabled_at TIMESTAMPTZ
+      )`,
+      `CREATE TABLE console_sessions (
+        id_hash TEXT PRIMARY KEY,
+        account_id TEXT NOT NULL REFERENCES console_accounts (id) ON DELETE CASCADE,
+        csrf_token TEXT NOT NULL, created_at BIGINT NOT NULL, last_seen_at BIGINT NOT NULL
+      )`,
+      `CREATE INDEX console_sessions_account ON console_sessions (account_id)`,
+    ],
+  },
 ];

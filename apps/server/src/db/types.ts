@@ -6,6 +6,7 @@
 import type { ResultChannel, StoredEventType } from '@locator/core';
 import type { StoreWriteRepository } from './store-writes.js';
 import type { AdminRepository } from './admin.js';
+import type { AccountRepository } from './accounts.js';
 import type { StorePagesRepository } from './store-pages.js';
 import type { ChangeFeed } from './store-changes.js';
 
@@ -252,6 +253,8 @@ export interface Database {
   readonly storeWrites: StoreWriteRepository;
   /** API keys, single-store admin writes and their audit log (see admin.ts). */
   readonly admin: AdminRepository;
+  /** The console's accounts and sessions (see accounts.ts). */
+  readonly accounts: AccountRepository;
   readonly meta: MetaRepository;
   /** Writes the 3.9 statistic into the events store (type "locationSearch"). */
   readonly statistics: StatisticsRepository;

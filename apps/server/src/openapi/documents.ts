@@ -7,6 +7,7 @@
  * Each document holds the paths of its API and the components its paths use. Routes outside
  * both APIs (pages, tiles, static files) are hidden.
  */
+import { ADMIN_DOCUMENT_EXTRA } from './info.js';
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
 import { withMethodNotAllowed } from './method-not-allowed.js';
@@ -45,6 +46,9 @@ export async function registerOpenApi(app: FastifyInstance): Promise<void> {
     openapi: {
       openapi: '3.1.0',
       info: { title: 'Locator APIs', version: '1' },
+      // Known to every route that names one (the console's session cookie); each API's
+      // document then carries its own (apiDocument).
+      components: { securitySchemes: ADMIN_DOCUMENT_EXTRA.components.securitySchemes },
     },
     transform: (document) => {
       if (!isDocumented(document.url)) return { schema: { hide: true }, url: document.url };

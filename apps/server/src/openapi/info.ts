@@ -33,12 +33,21 @@ export const ADMIN_DOCUMENT_EXTRA = {
         bearerFormat: 'lk_<id>_<secret>',
         description: 'An API key from `npm run admin -- keys create`.',
       },
-    },
+      consoleSession: {
+        type: 'apiKey',
+        in: 'cookie',
+        name: 'locator-console',
+        description:
+          "The console's session cookie, set by signing in (`__Host-locator-console` over " +
+          'HTTPS); state-changing requests also send the CSRF token in X-CSRF-Token.',
+      },
+    } as const,
   },
   security: [{ apiKey: [] }],
   tags: [
     { name: 'Stores', description: 'Stores read, written and imported.' },
     { name: 'Audit', description: 'Every write, with the key that made it.' },
+    { name: 'Console', description: "The console's sign-in and sessions." },
   ],
 };
 

@@ -12,6 +12,7 @@ import { PgStoreRepository } from './stores.js';
 import { StoreFollower, type FollowerOptions } from '../store-follower.js';
 import { PgStoreWrites } from './store-writes.js';
 import { PgAdminRepository } from './admin.js';
+import { PgAccountRepository } from './accounts.js';
 import { guarded } from './errors.js';
 import { withClient } from './client.js';
 import { PgStorePages } from './store-pages.js';
@@ -96,6 +97,7 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
     search,
     storeWrites: new PgStoreWrites(pool, written),
     admin: new PgAdminRepository(pool, written),
+    accounts: new PgAccountRepository(pool),
     changes,
     meta: new PgMeta(pool),
     statistics: new EventStatistics(events),

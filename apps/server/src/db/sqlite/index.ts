@@ -14,6 +14,7 @@ import { SqliteEventRepository } from './events.js';
 import { SqliteStoreRepository } from './stores.js';
 import { SqliteStoreWrites } from './store-writes.js';
 import { SqliteAdminRepository } from './admin.js';
+import { SqliteAccountRepository } from './accounts.js';
 import { SqliteStorePages } from './store-pages.js';
 import { SqliteBusy, sqliteGuard } from './errors.js';
 import { StoreFollower, type FollowerOptions } from '../store-follower.js';
@@ -67,6 +68,7 @@ interface Handle {
   stores: SqliteStoreRepository;
   storeWrites: SqliteStoreWrites;
   admin: SqliteAdminRepository;
+  accounts: SqliteAccountRepository;
   meta: SqliteMeta;
   events: SqliteEventRepository;
   pages: SqliteStorePages;
@@ -111,6 +113,7 @@ function openHandle(file: string, mustExist: boolean, onWrite: WriteCallback): H
       stores,
       storeWrites: new SqliteStoreWrites(db, onWrite),
       admin: new SqliteAdminRepository(db, onWrite),
+      accounts: new SqliteAccountRepository(db),
       meta: new SqliteMeta(db),
       events: new SqliteEventRepository(db),
       pages: new SqliteStorePages(db),
@@ -211,7 +214,9 @@ class SqliteConnection {
 }
 
 /** A repository whose every (async) method runs on the connection's current repository. */
-function forward<K extends 'stores' | 'storeWrites' | 'admin' | 'meta' | 'events' | 'pages'>(
+function forward<
+  K extends 'stores' | 'storeWrites' | 'admin' | 'accounts' | 'meta' | 'events' | 'pages',
+>(
   conn: SqliteConnection,
   key: K,
   busyWaitMs: number,
@@ -271,6 +276,7 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Database 
     search,
     storeWrites: forward(conn, 'storeWrites', busyWaitMs),
     admin: forward(conn, 'admin', busyWaitMs),
+    accounts: forward(conn, 'accounts', busyWaitMs),
     meta: forward(conn, 'meta', busyWaitMs),
     statistics: new EventStatistics(events),
     events,

@@ -1,0 +1,117 @@
+/**
+ * The console's sign-in and sessions, /api/v1/admin/session(s) (docs/ARCHITECTURE.md "The
+ * console"): sign in with an email and password, read the session, sign out, sign out
+ * everywhere. Every answer is `Cache-Control: no-store`. The console's other routes stand behind
+ * requireSession (guard.ts) with the role they need.
+ */
+import type { FastifyPluginAsync } from 'fastify';
+import cookie from '@fastify/cookie';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ApiError } from '@locator/core';
+import type { AccountRepository, ConsoleAccount } from '../db/accounts.js';
+import { RateLimitCounters } from '../http/rate-limit-counters.js';
+import { AccountError, normaliseEmail } from './accounts.js';
+import { DECOY_HASH, verifyPassword } from './passwords.js';
+import { ConsoleSessions, type SessionStore, type SessionTimes } from './sessions.js';
+import { SignInThrottle } from './sign-in-throttle.js';
+import { clearSessionCookie, requireSession, sessionToken, setSessionCookie } from './guard.js';
+import {
+  getSessionSchema,
+  signInSchema,
+  signOutEverywhereSchema,
+  signOutSchema,
+} from './schemas.js';
+
+export const CONSOLE_API_BASE = '/api/v1/admin';
+
+export interface ConsoleDeps {
+  accounts: AccountRepository;
+  /** Where sessions are kept: the database (accounts) unless Redis is configured. */
+  sessions?: SessionStore;
+  times: SessionTimes;
+  /** Where failed sign-ins count (shared in Redis with REDIS_URL). */
+  counters?: RateLimitCounters;
+  /** The sessions' clock (tests). */
+  now?: () => number;
+}
+
+const emailOf = (raw: string): string => {
+  try {
+    return normaliseEmail(raw);
+  } catch (err) {
+    if (err instanceof AccountError) return raw.trim().toLowerCase();
+    throw err;
+  }
+};
+
+const sessionAnswer = (account: ConsoleAccount, csrfToken: string) => ({
+  account: { email: account.email, role: account.role },
+  csrfToken,
+});
+
+export const consoleRoutes: FastifyPluginAsync<ConsoleDeps> = async (app, deps) => {
+  await app.register(cookie);
+  const sessions = new ConsoleSessions(
+    deps.sessions ?? deps.accounts,
+    deps.accounts,
+    deps.times,
+    deps.now,
+  );
+  const throttle = new SignInThrottle(deps.counters ?? new RateLimitCounters());
+  const signedIn = requireSession(sessions, 'viewer');
+  const api = app.withTypeProvider<ZodTypeProvider>();
+  app.addHook('onRequest', async (_request, reply) => {
+    reply.header('Cache-Control', 'no-store');
+  });
+
+  api.post(`${CONSOLE_API_BASE}/session`, { schema: signInSchema }, async (request, reply) => {
+    const email = emailOf(request.body.email);
+    const wait = await throttle.blocked(request.ip, email);
+    if (wait !== undefined) {
+      reply.header('Retry-After', String(wait));
+      throw new ApiError('SIGN_IN_THROTTLED', `Too many failed sign-ins; try again in ${wait} s.`);
+    }
+    const account = await deps.accounts.findAccountByEmail(email);
+    // The password is checked even for an unknown address: both take as long.
+    const matches = await verifyPassword(
+      request.body.password,
+      account?.passwordHash ?? DECOY_HASH,
+    );
+    if (!account || !matches || account.disabledAt !== null) {
+      await throttle.failed(request.ip, email);
+      throw new ApiError('SIGN_IN_FAILED');
+    }
+    const { token, csrfToken } = await sessions.open(account);
+    setSessionCookie(request, reply, token);
+    return sessionAnswer(account, csrfToken);
+  });
+
+  api.get(
+    `${CONSOLE_API_BASE}/session`,
+    { schema: getSessionSchema, preHandler: signedIn },
+    async (request) => {
+      const { account, session } = request.consoleSession!;
+      return sessionAnswer(account, session.csrfToken);
+    },
+  );
+
+  api.delete(
+    `${CONSOLE_API_BASE}/session`,
+    { schema: signOutSchema, preHandler: signedIn },
+    async (request, reply) => {
+      await sessions.close(sessionToken(request)!);
+      clearSessionCookie(request, reply);
+      return reply.code(204).send(null);
+    },
+  );
+
+  api.delete(
+    `${CONSOLE_API_BASE}/sessions`,
+    { schema: signOutEverywhereSchema, preHandler: signedIn },
+    async (request, reply) => {
+      await sessions.closeAll(request.consoleSession!.account.id);
+      clearSessionCookie(request, reply);
+      return reply.code(204).send(null);
+    },
+  );
+};
