@@ -208,6 +208,27 @@ describe.each(DIALECTS)('store pages on %s', (dialect) => {
     expect(root.querySelector('.sp-nearby')).toBeNull();
   });
 
+  it('states in its structured data only what the store has', async () => {
+    // GB-1 has no region, postcode, phone or website.
+    const { root } = await page('/uk/en/stores/GB-1-fixture-gb-1');
+    const [store] = jsonLd(root);
+    expect(store!.address).toEqual({
+      '@type': 'PostalAddress',
+      streetAddress: '1 Test Street',
+      addressLocality: 'Testville',
+      addressCountry: 'GB',
+    });
+    for (const key of ['telephone', 'sameAs', 'priceRange']) {
+      expect(store, key).not.toHaveProperty(key);
+    }
+    const doc = docs(records).get('GB-1')!;
+    expect(store!.geo).toEqual({
+      '@type': 'GeoCoordinates',
+      latitude: doc.latitude,
+      longitude: doc.longitude,
+    });
+  });
+
   it('lists nearby stores of the same country', async () => {
     const { root } = await page('/uk/en/stores/GB-1-fixture-gb-1');
     const nearby = root.querySelectorAll('.sp-nearby a').map((a) => a.getAttribute('href'));

@@ -1,17 +1,17 @@
 /**
  * The sitemaps' lastmod on both databases: each store page's from the store's own last change
  * (kept by the database for every writer), a directory page's and a sitemap file's from their
- * newest store; an edit through the admin API renews its store's lastmod only, a write of the
- * same content renews nothing.
+ * newest store; an edit through the admin API, or an import that changes one store of its file,
+ * renews that store's lastmod only, a write of the same content renews nothing.
  */
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAdmin } from '../src/admin/cli.js';
 import { DIALECTS, PG_TEST_URL, openTestDb, type TestDb } from './helpers/databases.js';
-import { fixtureStores } from './helpers/fixtures.js';
+import { config, fixtureStores } from './helpers/fixtures.js';
 import { makeApp, type TestApp } from './helpers/app.js';
-import { gbRow } from './helpers/import-files.js';
+import { csv, gbRow, importCsv } from './helpers/import-files.js';
 
 const ORIGIN = 'https://stores.example.com';
 /** lastmod is written in seconds (the database keeps milliseconds). */
@@ -117,5 +117,31 @@ describe.each(DIALECTS)('sitemap lastmod on %s', (dialect) => {
     const later = await sitemap('/sitemaps/uk-en-1.xml');
     expect(later.get(`${ORIGIN}/uk/en/stores/GB-3-shop-gb-3`)).toBe(edited);
     expect(later.get(`${ORIGIN}/uk/en/stores/GB-1-fixture-gb-1`)).toBe(JANUARY);
+  });
+
+  it('renews, after an import that changes one store of its file, that store only', async () => {
+    const cfg = config();
+    const rows = ['IMP-1', 'IMP-2', 'IMP-3'].map((id) => gbRow(id));
+    const first = await importCsv(csv(rows), t.db, cfg);
+    expect(first.outcome, JSON.stringify(first.problems)).toBe('APPLIED');
+    await backdate(JANUARY, ['IMP-1', 'IMP-2', 'IMP-3']);
+    const url = (id: string) => `${ORIGIN}/uk/en/stores/${id}-shop-${id.toLowerCase()}`;
+    const before = await sitemap('/sitemaps/uk-en-1.xml');
+    expect(['IMP-1', 'IMP-2', 'IMP-3'].map((id) => before.get(url(id)))).toEqual([
+      JANUARY,
+      JANUARY,
+      JANUARY,
+    ]);
+
+    // The same file again with one store's phone changed (an upsert of all three rows).
+    const startedAt = Math.floor(Date.now() / 1000) * 1000;
+    rows[1] = gbRow('IMP-2', { phone: '0121 234 7891' });
+    const second = await importCsv(csv(rows, [...Object.keys(rows[0]!), 'phone']), t.db, cfg);
+    expect(second.outcome, JSON.stringify(second.problems)).toBe('APPLIED');
+    const after = await sitemap('/sitemaps/uk-en-1.xml');
+    expect(after.get(url('IMP-1'))).toBe(JANUARY);
+    expect(after.get(url('IMP-3'))).toBe(JANUARY);
+    expect(Date.parse(after.get(url('IMP-2'))!)).toBeGreaterThanOrEqual(startedAt);
+    expect(after.get(`${ORIGIN}/uk/en/stores/GB-1-fixture-gb-1`)).toBe(JANUARY);
   });
 });

@@ -22,7 +22,7 @@ import type { StoreDoc } from '../stores/doc.js';
 import { directoryRegion } from '../stores/state-names.js';
 import { phoneForms } from '../stores/phone.js';
 import { renderShell } from './html.js';
-import { breadcrumbJsonLd, storeJsonLd } from './json-ld.js';
+import { breadcrumbJsonLd, storeImageUrl, storeJsonLd } from './json-ld.js';
 import type { PageLocale } from './locales.js';
 import { renderStoreMain, type NearbyStore } from './store-view.js';
 import type { Translate } from './texts.js';
@@ -126,7 +126,12 @@ export async function storePage(
         latitude: doc.latitude,
         longitude: doc.longitude,
         website: normaliseWebUrl(doc.storeWeb),
-        image: storeImage(kit, country, doc, mapPath),
+        image: storeImageUrl(
+          country.images,
+          doc.salesProducts.length > 0 ? 'sales' : 'service',
+          kit.o.origin,
+          kit.url(mapPath),
+        ),
         hours,
       }),
       breadcrumbJsonLd(crumbs),
@@ -172,21 +177,6 @@ export async function storePage(
   });
   // Today and the opening status hold until the store's next change or midnight.
   return { status: 200, html, etag, ...(hours ? { validUntil: hours.validUntil } : {}) };
-}
-
-/**
- * The store's image for structured data: its channel's picture from the country configuration
- * (`images.salesImageUrl2x`, `images.serviceImageUrl2x`), else the small map of the store.
- */
-function storeImage(kit: PageKit, country: ServedCountry, doc: StoreDoc, mapPath: string): string {
-  const channel = doc.salesProducts.length > 0 ? 'sales' : 'service';
-  const picture = country.images[`${channel}ImageUrl2x`] ?? country.images[`${channel}ImageUrl`];
-  if (!picture) return kit.url(mapPath);
-  try {
-    return new URL(picture, `${kit.o.origin}/`).href;
-  } catch {
-    return kit.url(mapPath);
-  }
 }
 
 /** What the island needs: the share payload (core's, with this page's address) and texts. */
