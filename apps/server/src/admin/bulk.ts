@@ -88,7 +88,7 @@ function bulkRoute(app: FastifyInstance, base: string, deps: AdminDeps): void {
           allowRemoval,
           ...(maxRemoval !== undefined ? { maxRemovalShare: maxRemoval } : {}),
           ...(check ? { countryCheck: check } : {}),
-          actor: `key:${request.apiKey?.id ?? ''}`,
+          actor: request.adminActor ?? '',
         });
         const body = reportJson(report);
         switch (report.outcome) {

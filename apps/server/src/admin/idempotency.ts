@@ -40,12 +40,13 @@ export function registerIdempotency(app: FastifyInstance, repo: AdminRepository)
     if (method !== 'PUT' && method !== 'PATCH' && method !== 'DELETE' && method !== 'POST') return;
     // The route's headers schema has checked the key's form (1–255 visible ASCII).
     const key = request.headers['idempotency-key'];
-    const apiKey = request.apiKey;
-    if (typeof key !== 'string' || !apiKey) return;
+    // Kept per API key, or per console member (`user:<email>`).
+    const owner = request.apiKey?.id ?? request.adminActor;
+    if (typeof key !== 'string' || !owner) return;
     const hash = requestHash(request);
-    const held = await repo.claimIdempotent(apiKey.id, key, hash);
+    const held = await repo.claimIdempotent(owner, key, hash);
     if (!held) {
-      request.idempotency = { apiKeyId: apiKey.id, key, requestHash: hash, settled: false };
+      request.idempotency = { apiKeyId: owner, key, requestHash: hash, settled: false };
       return;
     }
     if (held.requestHash !== hash) throw new ApiError('IDEMPOTENCY_KEY_REUSED');

@@ -24,7 +24,9 @@ import { registerStoreRoutes } from './store-routes.js';
 import { methodNotAllowed } from './schemas.js';
 import { storeBodyValidator } from './store-problems.js';
 import { methodNotAllowedError } from '../http/allow.js';
-import type { ConsoleDeps } from '../console/routes.js';
+import cookie from '@fastify/cookie';
+import { sessionsOf, type ConsoleDeps } from '../console/routes.js';
+import { requireSession, sessionToken } from '../console/guard.js';
 
 export const ADMIN_BASE = '/api/v1/admin';
 
@@ -51,6 +53,8 @@ export interface AdminDeps {
 declare module 'fastify' {
   interface FastifyRequest {
     apiKey?: ApiKeyRow;
+    /** Who makes this request, as the audit log names it: `key:<id>` or `user:<email>`. */
+    adminActor?: string;
   }
   interface FastifyContextConfig {
     /** The methods of a path this route answers 405 for (no key needed). */
@@ -93,11 +97,24 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
   const throttle = new AuthThrottle(counters, deps.authFailures ?? 0);
   // Store bodies (PUT, PATCH) answer with their problems; the bulk scope reads its own.
   app.setValidatorCompiler(storeBodyValidator);
+  // The console's members use the same routes with their session (../console/guard.ts): reads
+  // need a viewer, writes an editor, and the session's CSRF token.
+  const consoleSession =
+    deps.console &&
+    requireSession(sessionsOf(deps.console), (request) =>
+      request.method === 'GET' || request.method === 'HEAD' ? 'viewer' : 'editor',
+    );
+  if (consoleSession) await app.register(cookie);
 
   app.addHook('onRequest', async (request, reply) => {
     reply.header('Cache-Control', 'no-store');
     if (request.routeOptions.config.allow !== undefined) return;
     const auth = request.headers.authorization;
+    if (auth === undefined && consoleSession && sessionToken(request) !== undefined) {
+      await consoleSession(request, reply);
+      request.adminActor = `user:${request.consoleSession!.account.email}`;
+      return;
+    }
     const token = typeof auth === 'string' ? /^Bearer\s+(\S+)$/i.exec(auth)?.[1] : undefined;
     const keyId = token ? keyIdOf(token) : undefined;
     // Throttled before the key is checked: a right guess answers as a wrong one would.
@@ -121,6 +138,7 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       throw new ApiError('FORBIDDEN', `The API key lacks the "${needs}" scope.`);
     }
     request.apiKey = key;
+    request.adminActor = `key:${key.id}`;
   });
   if (deps.rateLimit) {
     // After the key is known (onRequest): one budget per key, 429 RATE_LIMITED beyond it.
@@ -131,7 +149,7 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
       store: counters.store('admin'),
       max: deps.rateLimit,
       timeWindow: 60_000,
-      keyGenerator: (request) => (request.apiKey ? `key:${request.apiKey.id}` : request.ip),
+      keyGenerator: (request) => request.adminActor ?? request.ip,
       errorResponseBuilder: (_request, ctx) =>
         new ApiError('RATE_LIMITED', `Too many requests for this key; retry in ${ctx.after}.`),
     });

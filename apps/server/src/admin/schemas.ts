@@ -39,12 +39,19 @@ const ALLOW: HeaderDoc = { description: 'The methods the path takes.' };
 const common = {
   401: answer(
     errorBodySchema,
-    'No valid API key: none, malformed, unknown, wrong secret or revoked (UNAUTHORIZED).',
-    { 'WWW-Authenticate': { description: 'Always `Bearer realm="locator-admin"`.' } },
+    'No valid API key: none, malformed, unknown, wrong secret or revoked (UNAUTHORIZED); or a ' +
+      'console session cookie of a session that has ended (NOT_SIGNED_IN).',
+    {
+      'WWW-Authenticate': {
+        description: '`Bearer realm="locator-admin"` (not on NOT_SIGNED_IN).',
+      },
+    },
   ),
   403: answer(
     errorBodySchema,
-    'The API key lacks the scope (FORBIDDEN): reads need "read", writes "write".',
+    'The API key lacks the scope (FORBIDDEN): reads need "read", writes "write". A console ' +
+      "member's role may not do this (ROLE_FORBIDDEN: writes need editor), or a write lacks " +
+      "the session's CSRF token (CSRF_TOKEN_INVALID).",
   ),
   429: answer(
     errorBodySchema,

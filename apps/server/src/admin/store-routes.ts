@@ -42,7 +42,7 @@ function sendStore(reply: FastifyReply, s: AdminStore, code = 200): FastifyReply
   return reply.code(code).header('ETag', `"${s.hash}"`).send(storeBody(s));
 }
 
-const actorOf = (request: FastifyRequest): string => `key:${request.apiKey?.id ?? ''}`;
+const actorOf = (request: FastifyRequest): string => request.adminActor ?? '';
 
 export function registerStoreRoutes(app: FastifyInstance, base: string, deps: AdminDeps): void {
   const { repo } = deps;

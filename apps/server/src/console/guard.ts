@@ -54,9 +54,13 @@ function sameToken(sent: string | string[] | undefined, expected: string): boole
 export const roleAllows = (role: ConsoleRole, needs: ConsoleRole): boolean =>
   CONSOLE_ROLES.indexOf(role) >= CONSOLE_ROLES.indexOf(needs);
 
-/** A preHandler that lets the request through only as described above. */
-export function requireSession(sessions: ConsoleSessions, needs: ConsoleRole) {
+/** The role a request needs: one for the route, or one per request (by its method). */
+export type RoleNeeded = ConsoleRole | ((request: FastifyRequest) => ConsoleRole);
+
+/** A hook that lets the request through only as described above. */
+export function requireSession(sessions: ConsoleSessions, role: RoleNeeded) {
   return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
+    const needs = typeof role === 'function' ? role(request) : role;
     const open = await sessions.resolve(sessionToken(request));
     if (!open) {
       if (sessionToken(request) !== undefined) clearSessionCookie(request, reply);

@@ -49,14 +49,13 @@ const sessionAnswer = (account: ConsoleAccount, csrfToken: string) => ({
   csrfToken,
 });
 
+/** The sessions of the console's dependencies (the same for every route that reads them). */
+export const sessionsOf = (deps: ConsoleDeps): ConsoleSessions =>
+  new ConsoleSessions(deps.sessions ?? deps.accounts, deps.accounts, deps.times, deps.now);
+
 export const consoleRoutes: FastifyPluginAsync<ConsoleDeps> = async (app, deps) => {
   await app.register(cookie);
-  const sessions = new ConsoleSessions(
-    deps.sessions ?? deps.accounts,
-    deps.accounts,
-    deps.times,
-    deps.now,
-  );
+  const sessions = sessionsOf(deps);
   const throttle = new SignInThrottle(deps.counters ?? new RateLimitCounters());
   const signedIn = requireSession(sessions, 'viewer');
   const api = app.withTypeProvider<ZodTypeProvider>();

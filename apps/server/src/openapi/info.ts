@@ -18,7 +18,10 @@ export const ADMIN_API_INFO: DocumentInfo = {
     'Store management for feeds and tools: stores read, written (with If-Match and ' +
     'idempotency keys), imported in bulk and audited. Every call needs an API key ' +
     '(`Authorization: Bearer lk_<id>_<secret>`, from `npm run admin -- keys create`); reads ' +
-    'need the "read" scope, writes "write". Errors answer with the error catalogue\'s body ' +
+    'need the "read" scope, writes "write". The console\'s members call the same operations ' +
+    'with their session cookie instead (signed in through the Console operations): reads need ' +
+    "the viewer role, writes the editor role and the session's CSRF token in X-CSRF-Token. " +
+    "Errors answer with the error catalogue's body " +
     '`{"error":{"code","message","param"?}}` and a stable code; a method a path does not take ' +
     'is 405 METHOD_NOT_ALLOWED with Allow.',
 };
@@ -43,7 +46,7 @@ export const ADMIN_DOCUMENT_EXTRA = {
       },
     } as const,
   },
-  security: [{ apiKey: [] }],
+  security: [{ apiKey: [] }, { consoleSession: [] }],
   tags: [
     { name: 'Stores', description: 'Stores read, written and imported.' },
     { name: 'Audit', description: 'Every write, with the key that made it.' },
