@@ -171,6 +171,7 @@ export async function createServices(
       counters,
       console: {
         accounts: db.accounts,
+        keys: db.admin,
         times: {
           idleMs: settings.CONSOLE_IDLE_MINUTES * 60_000,
           absoluteMs: settings.CONSOLE_SESSION_HOURS * 3_600_000,

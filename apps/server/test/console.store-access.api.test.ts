@@ -1,7 +1,8 @@
 /**
- * The console's members on the admin store API, on both databases: every role × every route
- * with a session cookie (viewer reads; editor and admin also write), the CSRF token on every
- * write, 401 NOT_SIGNED_IN for an ended session, and the audit log naming the member.
+ * The console's members on the admin API, on both databases: every role × every route with a
+ * session cookie (viewer reads stores; editor also writes them; admin also manages API keys),
+ * the CSRF token on every change, 401 NOT_SIGNED_IN for an ended session, and the audit log
+ * naming the member.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
@@ -9,14 +10,24 @@ import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 import { gbRow } from './helpers/import-files.js';
 import { createAccount } from '../src/console/accounts.js';
+import { createKey } from '../src/admin/keys.js';
 import type { ConsoleRole } from '../src/db/accounts.js';
 
 const BASE = '/api/v1/admin';
 const PASSWORD = 'correct horse battery';
 const ROLES: ConsoleRole[] = ['viewer', 'editor', 'admin'];
 
-/** Every route of the store API, and whether it writes (editor and admin only). */
-const ROUTES: { name: string; writes: boolean; request: (id: string) => InjectOptions }[] = [
+interface Route {
+  name: string;
+  /** Whether it changes something (CSRF token needed). */
+  writes: boolean;
+  /** The least role that may (default: viewer for reads, editor for writes). */
+  needs?: ConsoleRole;
+  request: (id: string) => InjectOptions;
+}
+
+/** Every route of the admin API a member may call. */
+const ROUTES: Route[] = [
   { name: 'list stores', writes: false, request: () => ({ url: `${BASE}/stores?limit=5` }) },
   { name: 'read a store', writes: false, request: () => ({ url: `${BASE}/stores/BASE-1` }) },
   { name: 'read the audit log', writes: false, request: () => ({ url: `${BASE}/audit?limit=5` }) },
@@ -44,7 +55,31 @@ const ROUTES: { name: string; writes: boolean; request: (id: string) => InjectOp
     writes: true,
     request: (id) => ({ method: 'DELETE', url: `${BASE}/stores/${id}` }),
   },
+  {
+    name: 'list API keys',
+    writes: false,
+    needs: 'admin',
+    request: () => ({ url: `${BASE}/keys` }),
+  },
+  {
+    name: 'create an API key',
+    writes: true,
+    needs: 'admin',
+    request: (id) => ({
+      method: 'POST',
+      url: `${BASE}/keys`,
+      payload: { name: id, scope: 'read' },
+    }),
+  },
+  {
+    name: 'revoke an API key',
+    writes: true,
+    needs: 'admin',
+    request: () => ({ method: 'DELETE', url: `${BASE}/keys/${revocable}` }),
+  },
 ];
+/** A key the admin's revocation revokes. */
+let revocable = '';
 
 describe.each(DIALECTS)('console members on the store API on %s', (dialect) => {
   let t: TestDb;
@@ -73,6 +108,7 @@ describe.each(DIALECTS)('console members on the store API on %s', (dialect) => {
       { cookie: members.get('editor')!.cookie, 'x-csrf-token': members.get('editor')!.csrf },
     );
     expect(base.statusCode, base.body).toBe(201);
+    revocable = (await createKey(t.db.admin, 'old feed', ['read'])).id;
   }, 90_000);
   afterAll(async () => {
     await a?.app.close();
@@ -81,7 +117,8 @@ describe.each(DIALECTS)('console members on the store API on %s', (dialect) => {
 
   for (const role of ROLES) {
     for (const route of ROUTES) {
-      const may = !route.writes || role !== 'viewer';
+      const needs = route.needs ?? (route.writes ? 'editor' : 'viewer');
+      const may = ROLES.indexOf(role) >= ROLES.indexOf(needs);
       it(`${role}: ${route.name} → ${may ? 'allowed' : '403 ROLE_FORBIDDEN'}`, async () => {
         const { cookie, csrf } = members.get(role)!;
         const id = `${role.toUpperCase()}-${route.name.length}`;
@@ -109,6 +146,39 @@ describe.each(DIALECTS)('console members on the store API on %s', (dialect) => {
       });
     }
   }
+
+  it('shows a new key once and lists keys without secrets', async () => {
+    const { cookie, csrf } = members.get('admin')!;
+    const created = await send(
+      { method: 'POST', url: `${BASE}/keys`, payload: { name: 'CRM feed', scope: 'write' } },
+      { cookie, 'x-csrf-token': csrf },
+    );
+    expect(created.statusCode).toBe(201);
+    const key = created.json<{ id: string; key: string; scopes: string[] }>();
+    expect(key.key).toMatch(new RegExp(`^lk_${key.id}_[\\w-]{43}$`));
+    expect(key.scopes).toEqual(['read', 'write']);
+    const works = await a.app.inject({
+      url: `${BASE}/stores?limit=1`,
+      headers: { authorization: `Bearer ${key.key}` },
+    });
+    expect(works.statusCode).toBe(200);
+    const list = await send({ url: `${BASE}/keys` }, { cookie });
+    expect(list.body).not.toContain(key.key.slice(-20));
+    expect(list.json<{ keys: { name: string; revokedAt: string | null }[] }>().keys).toContainEqual(
+      expect.objectContaining({ name: 'old feed', revokedAt: expect.any(String) }),
+    );
+    const again = await send(
+      { method: 'DELETE', url: `${BASE}/keys/${revocable}` },
+      { cookie, 'x-csrf-token': csrf },
+    );
+    expect(again.statusCode).toBe(404);
+    // An API key cannot manage keys: only a signed-in admin can.
+    const byKey = await a.app.inject({
+      url: `${BASE}/keys`,
+      headers: { authorization: `Bearer ${key.key}` },
+    });
+    expect(byKey.statusCode).toBe(401);
+  });
 
   it('names the member in the audit log', async () => {
     const audit = await t.db.admin.audit({ storeId: 'EDITOR-11', limit: 5 });

@@ -33,3 +33,36 @@ export const consoleSessionSchema = z
       'in X-CSRF-Token.',
   });
 export type ConsoleSessionAnswer = z.infer<typeof consoleSessionSchema>;
+
+/** An admin API key as the console lists it (never its secret). */
+export const apiKeySchema = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    scopes: z.array(z.enum(['read', 'write'])),
+    createdAt: z.string(),
+    revokedAt: z.string().nullable(),
+  })
+  .meta({ id: 'ApiKey', description: 'An admin API key (its secret is shown once, at creation).' });
+
+export const apiKeyListSchema = z
+  .object({ keys: z.array(apiKeySchema) })
+  .meta({ id: 'ApiKeyList', description: 'Every API key, revoked ones included, oldest first.' });
+
+export const createKeyBodySchema = z
+  .object({
+    name: z.string().trim().min(1).max(100),
+    scope: z.enum(['read', 'write']),
+  })
+  .strict()
+  .meta({
+    id: 'CreateApiKey',
+    description: 'A name saying who uses the key, and its scope ("write" includes "read").',
+  });
+
+export const createdKeySchema = apiKeySchema
+  .extend({
+    /** `lk_<id>_<secret>`: shown in this answer only. */
+    key: z.string(),
+  })
+  .meta({ id: 'CreatedApiKey', description: 'The new key, with its secret: shown this once.' });

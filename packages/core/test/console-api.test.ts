@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { consoleSessionSchema, signInBodySchema } from '../src/console-api.js';
+import {
+  apiKeyListSchema,
+  consoleSessionSchema,
+  createdKeySchema,
+  createKeyBodySchema,
+  signInBodySchema,
+} from '../src/console-api.js';
 
 describe('console sign-in contract', () => {
   it('takes an email and a password, nothing else', () => {
@@ -16,5 +22,22 @@ describe('console sign-in contract', () => {
     expect(
       consoleSessionSchema.safeParse({ ...session, account: { email: 'a', role: 'root' } }).success,
     ).toBe(false);
+  });
+});
+
+describe('console API keys contract', () => {
+  it('takes a name and one scope', () => {
+    expect(createKeyBodySchema.parse({ name: ' feed ', scope: 'write' })).toEqual({
+      name: 'feed',
+      scope: 'write',
+    });
+    expect(createKeyBodySchema.safeParse({ name: ' ', scope: 'write' }).success).toBe(false);
+    expect(createKeyBodySchema.safeParse({ name: 'x', scope: 'admin' }).success).toBe(false);
+  });
+
+  it('lists keys without secrets and shows a new one with it', () => {
+    const key = { id: 'a', name: 'feed', scopes: ['read'], createdAt: 'x', revokedAt: null };
+    expect(apiKeyListSchema.parse({ keys: [key] })).toEqual({ keys: [key] });
+    expect(createdKeySchema.safeParse(key).success).toBe(false);
   });
 });

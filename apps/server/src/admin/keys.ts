@@ -18,7 +18,7 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 
 /** Creates a key; the returned secret is shown once and never stored. */
 export async function createKey(
-  repo: AdminRepository,
+  repo: Pick<AdminRepository, 'createKey'>,
   name: string,
   scopes: readonly KeyScope[],
 ): Promise<{ id: string; key: string }> {

@@ -71,6 +71,8 @@ const ADMIN_PATHS: Record<string, string[]> = {
   // The console's (../console/routes.ts).
   '/session': ['GET', 'HEAD', 'POST', 'DELETE'],
   '/sessions': ['DELETE'],
+  '/keys': ['GET', 'HEAD', 'POST'],
+  '/keys/:id': ['DELETE'],
 };
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'];
 

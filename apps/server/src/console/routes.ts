@@ -14,6 +14,7 @@ import { AccountError, normaliseEmail } from './accounts.js';
 import { DECOY_HASH, verifyPassword } from './passwords.js';
 import { ConsoleSessions, type SessionStore, type SessionTimes } from './sessions.js';
 import { SignInThrottle } from './sign-in-throttle.js';
+import { registerKeyRoutes, type KeyRepository } from './key-routes.js';
 import { clearSessionCookie, requireSession, sessionToken, setSessionCookie } from './guard.js';
 import {
   getSessionSchema,
@@ -26,6 +27,8 @@ export const CONSOLE_API_BASE = '/api/v1/admin';
 
 export interface ConsoleDeps {
   accounts: AccountRepository;
+  /** The admin API's keys, managed by admins (key-routes.ts). */
+  keys: KeyRepository;
   /** Where sessions are kept: the database (accounts) unless Redis is configured. */
   sessions?: SessionStore;
   times: SessionTimes;
@@ -62,6 +65,8 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleDeps> = async (app, deps) 
   app.addHook('onRequest', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
   });
+
+  registerKeyRoutes(app, CONSOLE_API_BASE, sessions, deps.keys);
 
   api.post(`${CONSOLE_API_BASE}/session`, { schema: signInSchema }, async (request, reply) => {
     const email = emailOf(request.body.email);
