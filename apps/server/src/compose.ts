@@ -20,6 +20,7 @@ import { OutageLog } from './health/outage-log.js';
 import { HealthService } from './health/health.js';
 import type { MapsProvider } from '@locator/geo';
 import { RateLimitCounters } from './http/rate-limit-counters.js';
+import { RedisSessionStore } from './console/redis-sessions.js';
 import { lazyCountryCheck } from './admin/country-check.js';
 import { StorePagesService } from './pages/service.js';
 import { buildId } from './http/build-id.js';
@@ -132,6 +133,16 @@ export async function createServices(
     const shared = await counters.ready(2000);
     log(`rate limits: ${shared ? 'shared in Redis' : 'Redis not reachable yet; per process'}`);
   }
+  const sessionTimes = {
+    idleMs: settings.CONSOLE_IDLE_MINUTES * 60_000,
+    absoluteMs: settings.CONSOLE_SESSION_HOURS * 3_600_000,
+  };
+  // Console sessions: in Redis when it is configured (console/redis-sessions.ts), else in the
+  // database.
+  const redisSessions =
+    settings.REDIS_URL === undefined
+      ? undefined
+      : new RedisSessionStore(settings.REDIS_URL, settings.REDIS_PREFIX, sessionTimes.absoluteMs);
   const api: ApiDeps = {
     config,
     search: new SearchService(
@@ -172,10 +183,8 @@ export async function createServices(
       console: {
         accounts: db.accounts,
         keys: db.admin,
-        times: {
-          idleMs: settings.CONSOLE_IDLE_MINUTES * 60_000,
-          absoluteMs: settings.CONSOLE_SESSION_HOURS * 3_600_000,
-        },
+        ...(redisSessions ? { sessions: redisSessions } : {}),
+        times: sessionTimes,
         counters,
         ...(options.now ? { now: options.now } : {}),
       },
@@ -204,6 +213,7 @@ export async function createServices(
       if (webhooks) for (const line of deliveryLines(await webhooks.close())) log(line);
       await analytics.close();
       await counters.close();
+      redisSessions?.close();
       await db.close();
     },
   };

@@ -4,10 +4,13 @@
  * sign-out, idle and absolute time-outs on an injected clock, sign-out everywhere, and sessions
  * ended by disabling an account or changing its password (the CLI's commands).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 import { runAdmin } from '../src/admin/cli.js';
+
+// Each sign-in checks a real scrypt hash (about a second of a thread on a busy 2-core machine).
+vi.setConfig({ testTimeout: 90_000 });
 
 const SESSION = '/api/v1/admin/session';
 const PASSWORD = 'correct horse battery';

@@ -27,6 +27,10 @@ const TOUCH_EVERY_MS = 60_000;
 export const hashToken = (token: string): string =>
   createHash('sha256').update(token).digest('hex');
 
+/** The fingerprint of an account's password hash a session keeps (ConsoleSession.credential). */
+const credentialOf = (account: ConsoleAccount): string =>
+  createHash('sha256').update(account.passwordHash).digest('base64url').slice(0, 22);
+
 export interface OpenSession {
   account: ConsoleAccount;
   session: ConsoleSession;
@@ -51,6 +55,7 @@ export class ConsoleSessions {
       csrfToken,
       createdAt: at,
       lastSeenAt: at,
+      credential: credentialOf(account),
     });
     return { token, csrfToken };
   }
@@ -66,7 +71,7 @@ export class ConsoleSessions {
       at - session.lastSeenAt >= this.times.idleMs ||
       at - session.createdAt >= this.times.absoluteMs;
     const account = expired ? undefined : await this.accounts.findAccount(session.accountId);
-    if (!account || account.disabledAt !== null) {
+    if (!account || account.disabledAt !== null || session.credential !== credentialOf(account)) {
       await this.store.deleteSession(idHash);
       return undefined;
     }

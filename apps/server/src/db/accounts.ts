@@ -26,6 +26,11 @@ export interface ConsoleSession {
   createdAt: number;
   /** Epoch milliseconds of the last request that used it (renewed at most once a minute). */
   lastSeenAt: number;
+  /**
+   * A fingerprint of the account's password hash when the session opened: a password changed
+   * since ends it, wherever the session is kept.
+   */
+  credential: string;
 }
 
 export interface AccountRepository {
@@ -62,6 +67,7 @@ export interface SessionDbRow {
   csrf_token: string;
   created_at: number | string;
   last_seen_at: number | string;
+  credential: string;
 }
 
 const isoOf = (v: string | Date): string => (typeof v === 'string' ? v : v.toISOString());
@@ -84,5 +90,6 @@ export function toSession(r: SessionDbRow): ConsoleSession {
     csrfToken: r.csrf_token,
     createdAt: Number(r.created_at),
     lastSeenAt: Number(r.last_seen_at),
+    credential: r.credential,
   };
 }

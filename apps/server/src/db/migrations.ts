@@ -310,7 +310,8 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE TABLE console_sessions (
         id_hash TEXT PRIMARY KEY,
         account_id TEXT NOT NULL REFERENCES console_accounts (id) ON DELETE CASCADE,
-        csrf_token TEXT NOT NULL, created_at INTEGER NOT NULL, last_seen_at INTEGER NOT NULL
+        csrf_token TEXT NOT NULL, created_at INTEGER NOT NULL, last_seen_at INTEGER NOT NULL,
+        credential TEXT NOT NULL
       )`,
       `CREATE INDEX console_sessions_account ON console_sessions (account_id)`,
     ],
@@ -323,7 +324,8 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE TABLE console_sessions (
         id_hash TEXT PRIMARY KEY,
         account_id TEXT NOT NULL REFERENCES console_accounts (id) ON DELETE CASCADE,
-        csrf_token TEXT NOT NULL, created_at BIGINT NOT NULL, last_seen_at BIGINT NOT NULL
+        csrf_token TEXT NOT NULL, created_at BIGINT NOT NULL, last_seen_at BIGINT NOT NULL,
+        credential TEXT NOT NULL
       )`,
       `CREATE INDEX console_sessions_account ON console_sessions (account_id)`,
     ],

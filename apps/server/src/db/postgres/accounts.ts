@@ -77,9 +77,10 @@ export class PgAccountRepository implements AccountRepository {
   async createSession(s: ConsoleSession): Promise<void> {
     await guarded(() =>
       this.pool.query(
-        `INSERT INTO console_sessions (id_hash, account_id, csrf_token, created_at, last_seen_at)
-         VALUES ($1, $2, $3, $4, $5)`,
-        [s.idHash, s.accountId, s.csrfToken, s.createdAt, s.lastSeenAt],
+        `INSERT INTO console_sessions
+           (id_hash, account_id, csrf_token, created_at, last_seen_at, credential)
+         VALUES ($1, $2, $3, $4, $5, $6)`,
+        [s.idHash, s.accountId, s.csrfToken, s.createdAt, s.lastSeenAt, s.credential],
       ),
     );
   }

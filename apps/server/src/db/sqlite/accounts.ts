@@ -83,10 +83,11 @@ export class SqliteAccountRepository implements AccountRepository {
     sqliteGuard(() =>
       this.db
         .prepare(
-          `INSERT INTO console_sessions (id_hash, account_id, csrf_token, created_at, last_seen_at)
-           VALUES (?, ?, ?, ?, ?)`,
+          `INSERT INTO console_sessions
+             (id_hash, account_id, csrf_token, created_at, last_seen_at, credential)
+           VALUES (?, ?, ?, ?, ?, ?)`,
         )
-        .run(s.idHash, s.accountId, s.csrfToken, s.createdAt, s.lastSeenAt),
+        .run(s.idHash, s.accountId, s.csrfToken, s.createdAt, s.lastSeenAt, s.credential),
     );
   }
 

@@ -1,0 +1,85 @@
+/**
+ * Console sessions in Redis (REDIS_URL), on both databases: two app instances (as two workers or
+ * machines) share the real Redis; a session opened on one is known to the other, ends on both at
+ * sign-out everywhere, and ends when its password is reset (wherever it is kept).
+ */
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from 'ioredis';
+import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
+import { makeApp, type TestApp } from './helpers/app.js';
+import { createAccount, resetPassword } from '../src/console/accounts.js';
+
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+const SESSION = '/api/v1/admin/session';
+const PASSWORD = 'correct horse battery';
+
+describe.each(DIALECTS)('console sessions in Redis on %s', (dialect) => {
+  const prefix = `locator-test-${randomBytes(6).toString('hex')}:`;
+  let t: TestDb;
+  let one: TestApp;
+  let two: TestApp;
+
+  const signIn = async (a: TestApp) => {
+    const res = await a.app.inject({
+      method: 'POST',
+      url: SESSION,
+      payload: { email: 'ed@example.com', password: PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    return {
+      cookie: String(res.headers['set-cookie']).split(';')[0]!,
+      csrf: res.json<{ csrfToken: string }>().csrfToken,
+    };
+  };
+  const status = async (a: TestApp, cookie: string) =>
+    (await a.app.inject({ url: SESSION, headers: { cookie } })).statusCode;
+
+  beforeAll(async () => {
+    t = await openTestDb(dialect);
+    const settings = { REDIS_URL, REDIS_PREFIX: prefix };
+    one = await makeApp(t.db, settings);
+    two = await makeApp(t.db, settings);
+    await createAccount(t.db.accounts, 'ed@example.com', 'editor', PASSWORD);
+  }, 60_000);
+  afterAll(async () => {
+    for (const a of [one, two]) {
+      await a?.app.close();
+      await a?.services.api.counters?.close();
+    }
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${prefix}*`);
+    if (keys.length > 0) await redis.del(...keys);
+    redis.disconnect();
+    await t?.cleanup();
+  });
+
+  it('keeps sessions in Redis, known to every instance, not in the database', async () => {
+    const { cookie } = await signIn(one);
+    expect(await status(two, cookie)).toBe(200);
+    const redis = new Redis(REDIS_URL);
+    const keys = await redis.keys(`${prefix}console:session:*`);
+    redis.disconnect();
+    expect(keys).toHaveLength(1);
+    const session = await t.db.accounts.findSession(keys[0]!.split(':').at(-1)!);
+    expect(session).toBeUndefined();
+  });
+
+  it('signs out everywhere across instances', async () => {
+    const a = await signIn(one);
+    const b = await signIn(two);
+    const out = await two.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/admin/sessions',
+      headers: { cookie: b.cookie, 'x-csrf-token': b.csrf },
+    });
+    expect(out.statusCode).toBe(204);
+    expect(await status(one, a.cookie)).toBe(401);
+  });
+
+  it('ends a session when its password is reset', async () => {
+    const { cookie } = await signIn(one);
+    await resetPassword(t.db.accounts, 'ed@example.com', 'another long password');
+    expect(await status(two, cookie)).toBe(401);
+  });
+});
