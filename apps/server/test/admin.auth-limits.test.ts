@@ -4,17 +4,15 @@
  * rate limit and the failure counts shared by two app instances (as two workers or machines
  * would be) through the real Redis; and key checks that do the same work whatever fails.
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 import { writeKey } from './helpers/keys.js';
+import { REDIS_URL, dropRedisKeys, testRedisPrefix } from './helpers/redis.js';
 import { verifyKey } from '../src/admin/keys.js';
 import type { AdminRepository } from '../src/db/admin.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const PREFIX = `locator-test-${randomBytes(6).toString('hex')}:`;
+const PREFIX = testRedisPrefix();
 const STORES = '/api/v1/admin/stores?limit=1';
 
 describe.each(DIALECTS)('admin authentication and rate limits on %s', (dialect) => {
@@ -48,10 +46,7 @@ describe.each(DIALECTS)('admin authentication and rate limits on %s', (dialect) 
       // The database is the test's (closed by cleanup); the Redis connection is the app's.
       await a.services.api.counters?.close();
     }
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${PREFIX}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
+    await dropRedisKeys(PREFIX);
     await t?.cleanup();
   });
 

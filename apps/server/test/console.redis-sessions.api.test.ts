@@ -3,19 +3,17 @@
  * machines) share the real Redis; a session opened on one is known to the other, ends on both at
  * sign-out everywhere, and ends when its password is reset (wherever it is kept).
  */
-import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { makeApp, type TestApp } from './helpers/app.js';
+import { REDIS_URL, dropRedisKeys, redisKeys, testRedisPrefix } from './helpers/redis.js';
 import { createAccount, resetPassword } from '../src/console/accounts.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 const SESSION = '/api/v1/admin/session';
 const PASSWORD = 'correct horse battery';
 
 describe.each(DIALECTS)('console sessions in Redis on %s', (dialect) => {
-  const prefix = `locator-test-${randomBytes(6).toString('hex')}:`;
+  const prefix = testRedisPrefix();
   let t: TestDb;
   let one: TestApp;
   let two: TestApp;
@@ -47,19 +45,14 @@ describe.each(DIALECTS)('console sessions in Redis on %s', (dialect) => {
       await a?.app.close();
       await a?.services.api.counters?.close();
     }
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}*`);
-    if (keys.length > 0) await redis.del(...keys);
-    redis.disconnect();
+    await dropRedisKeys(prefix);
     await t?.cleanup();
   });
 
   it('keeps sessions in Redis, known to every instance, not in the database', async () => {
     const { cookie } = await signIn(one);
     expect(await status(two, cookie)).toBe(200);
-    const redis = new Redis(REDIS_URL);
-    const keys = await redis.keys(`${prefix}console:session:*`);
-    redis.disconnect();
+    const keys = await redisKeys(`${prefix}console:session:*`);
     expect(keys).toHaveLength(1);
     const session = await t.db.accounts.findSession(keys[0]!.split(':').at(-1)!);
     expect(session).toBeUndefined();

@@ -8,21 +8,16 @@
  * injected: the circuit's time passes when the test says so.
  */
 import { createServer, connect, type Server, type Socket } from 'node:net';
-import { randomBytes } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
-import { Redis } from 'ioredis';
 import { REDIS_CIRCUIT_MS, RateLimitCounters } from '../src/http/rate-limit-counters.js';
+import { REDIS_URL, dropRedisKeys, testRedisPrefix } from './helpers/redis.js';
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const PREFIX = `locator-test-${randomBytes(6).toString('hex')}:`;
+const PREFIX = testRedisPrefix();
 const closers: (() => Promise<void>)[] = [];
 
 afterAll(async () => {
   for (const close of closers) await close();
-  const redis = new Redis(REDIS_URL);
-  const keys = await redis.keys(`${PREFIX}*`);
-  if (keys.length > 0) await redis.del(...keys);
-  redis.disconnect();
+  await dropRedisKeys(PREFIX);
 });
 
 interface HangingServer {
