@@ -7,7 +7,12 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 import { POSTCODE_PACKAGES, POSTCODE_PROBES } from './postcode-sources.js';
-import { MORE_PLACE_PACKAGES, MORE_PLACE_PROBES } from './place-packages.js';
+import {
+  LOCAL_NAME_PACKAGES,
+  LOCAL_NAME_PROBES,
+  MORE_PLACE_PACKAGES,
+  MORE_PLACE_PROBES,
+} from './place-packages.js';
 
 const require = createRequire(import.meta.url);
 
@@ -53,6 +58,10 @@ export function sourceVersions(): Record<string, string> {
     ...Object.entries(MORE_PLACE_PACKAGES).map(([k, name]): [string, string] => [
       name,
       MORE_PLACE_PROBES[k as keyof typeof MORE_PLACE_PACKAGES],
+    ]),
+    ...Object.entries(LOCAL_NAME_PACKAGES).map(([k, name]): [string, string] => [
+      name,
+      LOCAL_NAME_PROBES[k as keyof typeof LOCAL_NAME_PACKAGES],
     ]),
   ];
   for (const [name, probe] of more) {
