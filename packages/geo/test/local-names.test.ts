@@ -17,17 +17,28 @@ const city = (name: string, alternateNames: string[], more: Partial<CityRecord> 
     admin1: '',
     admin2: '',
     population: 100_000,
+    timeZone: 'Europe/Vienna',
     ...more,
   }) satisfies CityRecord;
 
 describe('names in a given language (build)', () => {
-  const vienna = (names: [string, string][]) => ({ english: 'Vienna', names: new Map(names) });
+  const vienna = (names: [string, string][]) => ({
+    zone: 'Europe/Vienna',
+    english: 'Vienna',
+    names: new Map(names),
+  });
 
   it('takes CLDR names for the place that bears one of them, also those GeoNames lacks', () => {
     const big = city('Vienna', ['Wien', 'Vienne']);
     const small = city('Vienna', ['Wien'], { countryCode: 'US', population: 16_000 });
+    // In another zone: never the zone's city, however large (Jamaica, New York).
+    const elsewhere = city('Vienna', ['Wien'], {
+      countryCode: 'US',
+      population: 1_000_000,
+      timeZone: 'America/New_York',
+    });
     const local = new LocalNames(
-      [small, big],
+      [small, big, elsewhere],
       [
         vienna([
           ['de', 'Wien'],
@@ -44,6 +55,7 @@ describe('names in a given language (build)', () => {
       ja: 'ウィーン', // not among GeoNames' names, kept once the place is confirmed
     }); // "it" is the main name: not stored
     expect(local.of(small)).toBeUndefined();
+    expect(local.of(elsewhere)).toBeUndefined();
     expect(local.encode(big)).toBe('de=Wien\x1ffr=Vienne\x1fja=ウィーン');
   });
 
@@ -58,12 +70,20 @@ describe('names in a given language (build)', () => {
       countryCode: 'DE',
     });
     const koeln = city('Köln', ['Cologne', 'Koeln'], { countryCode: 'DE' });
+    // Another spelling or a longer form of the same name is not an exonym.
+    const calbe = city('Calbe', ['Kalbe'], { countryCode: 'DE' });
+    const dessau = city('Dessau', ['Dessau-Roßlau'], { countryCode: 'DE' });
+    // A name that is another German place's main name is that place's.
+    const village = city('Unterkrozingen', ['Bad Krozingen'], { countryCode: 'DE' });
+    const town = city('Bad Krozingen', [], { countryCode: 'DE' });
     const hamlet = city('Bishop Town', ['Bischofsdorf'], { countryCode: 'DE', population: 900 });
-    const german = new Set(['München', 'Köln', 'Bischofsdorf']);
-    const local = new LocalNames([munich, koeln, hamlet], [], german);
+    const german = new Set(['München', 'Köln', 'Bischofsdorf', 'Kalbe', 'Dessau-Roßlau']);
+    german.add('Bad Krozingen');
+    const local = new LocalNames([munich, koeln, hamlet, calbe, dessau, village, town], [], german);
     expect(local.of(munich)?.get('de')).toBe('München');
     expect(local.of(koeln)).toBeUndefined();
     expect(local.of(hamlet)).toBeUndefined();
+    for (const c of [calbe, dessau, village]) expect(local.of(c)).toBeUndefined();
   });
 
   it('reads the exemplar cities of CLDR in base languages only', () => {
@@ -72,6 +92,8 @@ describe('names in a given language (build)', () => {
     expect(vienna?.names.get('de')).toBe('Wien');
     expect(vienna?.names.get('fr')).toBe('Vienne');
     expect(zones.some((z) => [...z.names.keys()].some((l) => l.includes('-')))).toBe(false);
+    // Without CLDR's soft hyphens (Reyk\u00adja\u00advík).
+    expect(zones.find((z) => z.zone === 'Atlantic/Reykjavik')?.names.get('de')).toBe('Reykjavík');
   });
 });
 

@@ -15,6 +15,7 @@
 import { createRequire } from 'node:module';
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
+import { withinOneEdit } from '../display-names.js';
 import { foldText } from '../normalise.js';
 import { LOCAL_NAME_PROBES } from './place-packages.js';
 import { POSTCODE_PROBES } from './postcode-sources.js';
@@ -25,8 +26,23 @@ const require = createRequire(import.meta.url);
 /** German towns smaller than this keep their GeoNames name (already German for nearly all). */
 const GERMAN_MIN_POPULATION = 10_000;
 
+/**
+ * True when `local` is another name for the place than `name`, not the same name written
+ * otherwise (Calbe, Kalbe), shortened or lengthened (Dessau, Dessau-Roßlau; Burg bei Magdeburg,
+ * Burg), which the German data may also give a neighbouring place (Niendorf, Nindorf).
+ */
+export function isExonymOf(name: string, local: string): boolean {
+  const a = foldText(name);
+  const b = foldText(local);
+  if (withinOneEdit(a, b)) return false;
+  const words = new Set(a.split(' ').filter((w) => w.length >= 3));
+  return !b.split(' ').some((w) => words.has(w));
+}
+
 /** A time zone's exemplar city: its English name and its names by language. */
 export interface ExemplarCity {
+  /** The zone's id as CLDR writes it ("Asia/Calcutta"). */
+  zone: string;
   english: string;
   names: Map<string, string>;
 }
@@ -48,11 +64,14 @@ export function readExemplarCities(): ExemplarCity[] {
       if (id.startsWith('Etc/')) return;
       let z = zones.get(id);
       if (!z) {
-        z = { english: (id.split('/').pop() ?? id).replace(/_/g, ' '), names: new Map() };
+        const english = (id.split('/').pop() ?? id).replace(/_/g, ' ');
+        z = { zone: id, english, names: new Map() };
         zones.set(id, z);
       }
-      if (locale === 'en') z.english = city;
-      else z.names.set(locale, city);
+      // CLDR marks where a long name may break (Reyk\u00adja\u00advík): not part of the name.
+      const name = city.replace(/\u00ad/g, '');
+      if (locale === 'en') z.english = name;
+      else z.names.set(locale, name);
     });
   }
   return [...zones.values()];
@@ -88,10 +107,15 @@ export class LocalNames {
     germanNames: ReadonlySet<string>,
   ) {
     this.addExemplars(cities, exemplars);
+    // A German name that is another German place's main name is that place's (Bad Krozingen
+    // is not its village Unterkrozingen).
+    const taken = new Set(cities.filter((c) => c.countryCode === 'DE').map((c) => c.name));
     for (const c of cities) {
       if (c.countryCode !== 'DE' || c.population < GERMAN_MIN_POPULATION) continue;
       if (germanNames.has(c.name)) continue;
-      const german = c.alternateNames.find((a) => germanNames.has(a));
+      const german = c.alternateNames.find(
+        (a) => germanNames.has(a) && !taken.has(a) && isExonymOf(c.name, a),
+      );
       if (german) this.set(c, 'de', german);
     }
   }
@@ -121,38 +145,53 @@ export class LocalNames {
   }
 
   /**
-   * Each zone's city is the most populous place whose main name is the zone's English city
-   * name. It is taken to be the zone's city when one of CLDR's names for it in another language
-   * is among the place's own names (Wien for Vienna); then all of CLDR's names are kept, also
+   * Each zone's city is the most populous place in that zone (GeoNames' time zone of the place)
+   * whose main name is the zone's English city name (so Jamaica, New York is not the zone
+   * America/Jamaica). It is taken to be the zone's city when one of CLDR's names for it in
+   * another language is among the place's own names (Wien for Vienna); then all are kept, also
    * those GeoNames lacks (ウィーン, וינה), as CLDR spells them (GeoNames also lists misspellings
    * and lower-case forms: "prag", "Tokió").
    */
   private addExemplars(cities: readonly CityRecord[], exemplars: readonly ExemplarCity[]): void {
-    const wanted = new Map<string, ExemplarCity[]>();
-    for (const z of exemplars) {
-      const key = foldText(z.english);
-      const list = wanted.get(key);
-      if (list) list.push(z);
-      else wanted.set(key, [z]);
-    }
+    const wanted = new Set(exemplars.map((z) => foldText(z.english)));
+    /** The most populous place by "zone|folded name". */
     const best = new Map<string, CityRecord>();
     for (const c of cities) {
-      if (c.featureCode === 'PPLX') continue;
+      if (c.featureCode === 'PPLX' || !c.timeZone) continue;
       for (const key of new Set([foldText(c.name), foldText(c.asciiName)])) {
         if (!wanted.has(key)) continue;
-        const old = best.get(key);
-        if (!old || old.population < c.population) best.set(key, c);
+        const id = `${canonicalZone(c.timeZone)}|${key}`;
+        const old = best.get(id);
+        if (!old || old.population < c.population) best.set(id, c);
       }
     }
-    for (const [key, city] of best) {
+    for (const z of exemplars) {
+      const key = foldText(z.english);
+      const city = best.get(`${canonicalZone(z.zone)}|${key}`);
+      if (!city) continue;
       const own = new Set([city.name, city.asciiName, ...city.alternateNames].map(foldText));
-      for (const z of wanted.get(key) ?? []) {
-        const confirmed = [...z.names].some(
-          ([, name]) => foldText(name) !== key && own.has(foldText(name)),
-        );
-        if (!confirmed) continue;
-        for (const [lang, name] of z.names) this.set(city, lang, name);
-      }
+      const confirmed = [...z.names.values()].some((n) => {
+        const folded = foldText(n);
+        return folded !== key && own.has(folded);
+      });
+      if (!confirmed) continue;
+      for (const [lang, name] of z.names) this.set(city, lang, name);
     }
   }
+}
+
+const canonical = new Map<string, string>();
+
+/** The zone's id as ICU (and CLDR) writes it: GeoNames' Asia/Kolkata is CLDR's Asia/Calcutta. */
+function canonicalZone(id: string): string {
+  let c = canonical.get(id);
+  if (c === undefined) {
+    try {
+      c = new Intl.DateTimeFormat('en', { timeZone: id }).resolvedOptions().timeZone;
+    } catch {
+      c = id; // unknown to this Node's ICU
+    }
+    canonical.set(id, c);
+  }
+  return c;
 }

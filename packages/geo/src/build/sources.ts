@@ -86,6 +86,8 @@ export interface CityRecord {
   admin1: string;
   admin2: string;
   population: number;
+  /** IANA time zone (GeoNames cities500 only). */
+  timeZone?: string;
 }
 
 /** Parses cities500.txt (GeoNames "geoname" table, tab-separated, 19 columns). */
@@ -112,6 +114,7 @@ export function* readCities(): Generator<CityRecord> {
       admin1: f[10] ?? '',
       admin2: f[11] ?? '',
       population: Number(f[14]) || 0,
+      timeZone: f[17] || undefined,
     };
   }
 }
