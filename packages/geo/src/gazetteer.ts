@@ -206,7 +206,7 @@ export class Gazetteer {
   placeName(place: number, lang: LangInfo, typed?: string): string {
     const r = this.nameRecord(place);
     // CLDR's zh is simplified Chinese: traditional forms come from the script rules.
-    const local = lang.traditional ? undefined : r.local?.get(lang.base);
+    const local = this.localName(place, lang);
     if (typed && r.latin && scriptOfLang(lang.base) === 'Latin') {
       if (this.lastTyped.text !== typed) this.lastTyped = { text: typed, ...typedText(typed) };
       return pickTypedOrLocal(r.latin, this.lastTyped, local);
@@ -219,6 +219,11 @@ export class Gazetteer {
       r.display.set(langKey, name);
     }
     return name;
+  }
+
+  /** The place's name tagged with the language at build time (build/local-names.ts), if any. */
+  localName(place: number, lang: LangInfo): string | undefined {
+    return lang.traditional ? undefined : this.nameRecord(place).local?.get(lang.base);
   }
 
   private nameRecord(place: number): NameRecord {

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { LocalNames, readExemplarCities } from '../src/build/local-names.js';
 import type { CityRecord } from '../src/build/sources.js';
-import type { EmbeddedProvider } from '../src/index.js';
+import { nameInLanguage, type EmbeddedProvider } from '../src/index.js';
 import { INDEX_TIMEOUT_MS, embeddedProvider } from './helpers.js';
 
 const city = (name: string, alternateNames: string[], more: Partial<CityRecord> = {}) =>
@@ -140,5 +140,27 @@ describe('names in the page language (gazetteer)', () => {
     const [vienna] = await p.geocode('וינה', { lang: 'he', countries: ['at'] });
     expect(vienna?.lines[0]).toBe('וינה');
     expect(vienna?.latitude).toBeCloseTo(48.2, 1);
+  });
+});
+
+describe('a place named in data, in the page language', () => {
+  let p: EmbeddedProvider;
+  beforeAll(async () => {
+    p = await embeddedProvider();
+  }, INDEX_TIMEOUT_MS);
+
+  it('names the country’s place of that name in the language where tagged, else as given', () => {
+    const name = (city: string, cc: string, lang: string) =>
+      nameInLanguage(p.gazetteer, city, cc, lang);
+    expect(name('Munich', 'DE', 'de')).toBe('München');
+    expect(name('Muenchen', 'de', 'de')).toBe('München');
+    expect(name('Munich', 'DE', 'fr')).toBe('Munich');
+    expect(name('Munich', 'DE', 'en')).toBe('Munich');
+    expect(name('Vienna', 'AT', 'de-AT')).toBe('Wien');
+    expect(name('London', 'GB', 'fr')).toBe('Londres');
+    expect(name('London', 'CA', 'fr-CA')).toBe('London'); // Ontario's London: no tagged name
+    expect(name('Köln', 'DE', 'de')).toBe('Köln');
+    expect(name('Nowhere Town', 'DE', 'de')).toBe('Nowhere Town');
+    expect(name('東京', 'JP', 'zh-Hant')).toBe('東京'); // traditional Chinese: not CLDR's zh
   });
 });
