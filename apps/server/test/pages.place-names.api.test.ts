@@ -26,6 +26,7 @@ function stores(): StoreRecord[] {
     toRecord({ ...base, id, storeId: id, title: `Shop ${id}`, ...over }, country, 'import', '2');
   return [
     store('MUC-1', 'DE', { city: 'Munich', state: 'BY', latitude: 48.14, longitude: 11.58 }),
+    store('CGN-1', 'DE', { city: 'Köln', state: 'NW', latitude: 50.94, longitude: 6.96 }),
     store('TST-1', 'DE', { city: 'Testville', state: 'BY', latitude: 48.2, longitude: 11.6 }),
     store('BRU-1', 'BE', { city: 'Brussels', state: '', latitude: 50.85, longitude: 4.35 }),
   ];
@@ -85,6 +86,20 @@ describe.each(DIALECTS)('place names in the page language on %s', (dialect) => {
     expect(
       (await page('/be/fr/stores/in/bruxelles/bruxelles/')).querySelector('h1')!.textContent,
     ).toContain('Bruxelles');
+  });
+
+  it('redirects a city named by another of its names (what the data wrote before)', async () => {
+    const regions = (await links('/de/de/stores/')).filter(([, h]) => h.includes('/in/'));
+    let cologne: string | undefined;
+    for (const [, path] of regions) {
+      const koeln = (await links(path)).find(([name]) => name === 'Köln');
+      if (koeln) cologne = path;
+    }
+    expect(cologne).toBeDefined();
+    const old = await get(`${cologne!}cologne/`);
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe(`${cologne!}${encodeURIComponent('köln')}/`);
+    expect((await get(`${cologne!}paris/`)).statusCode).toBe(404);
   });
 
   it('names the city so in the store page, its breadcrumb and JSON-LD', async () => {

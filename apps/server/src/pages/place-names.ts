@@ -6,11 +6,15 @@
  */
 import type { Gazetteer, MapsProvider } from '@locator/geo';
 
-/** The name of a country's place in a language (a BCP 47 tag). */
-export type PlaceNamer = (countryCode: string, name: string, lang: string) => string;
+export interface PlaceNamer {
+  /** The name of a country's place in a language (a BCP 47 tag). */
+  name(countryCode: string, name: string, lang: string): string;
+  /** True when two names (or path segments: "munich") name the same place of the country. */
+  same(countryCode: string, a: string, b: string): boolean;
+}
 
 /** Names as the data writes them. */
-export const dataNames: PlaceNamer = (_country, name) => name;
+export const dataNames: PlaceNamer = { name: (_country, name) => name, same: () => false };
 
 /**
  * The namer of the maps engine's gazetteer (the embedded engine's own, else the built index,
@@ -23,18 +27,24 @@ export function gazetteerNamer(
   let loading: Promise<PlaceNamer> | undefined;
   const own = (maps as { gazetteer?: Gazetteer } | undefined)?.gazetteer;
   return () =>
-    (loading ??= import('@locator/geo').then(async ({ loadEmbeddedProvider, nameInLanguage }) => {
+    (loading ??= import('@locator/geo').then(async (geo) => {
       try {
-        const g = own ?? (await loadEmbeddedProvider({ build: false })).gazetteer;
+        const g = own ?? (await geo.loadEmbeddedProvider({ build: false })).gazetteer;
         const cache = new Map<string, string>();
-        return (country: string, name: string, lang: string): string => {
-          const key = `${country}|${lang}|${name}`;
-          let out = cache.get(key);
-          if (out === undefined) {
-            out = nameInLanguage(g, name, country, lang);
-            cache.set(key, out);
-          }
-          return out;
+        return {
+          name(country: string, name: string, lang: string): string {
+            const key = `${country}|${lang}|${name}`;
+            let out = cache.get(key);
+            if (out === undefined) {
+              out = geo.nameInLanguage(g, name, country, lang);
+              cache.set(key, out);
+            }
+            return out;
+          },
+          same(country: string, a: string, b: string): boolean {
+            const place = geo.placeNamed(g, a.replace(/-/g, ' '), country);
+            return place !== undefined && place === geo.placeNamed(g, b, country);
+          },
         };
       } catch (err) {
         log(`store pages: place names as the data writes them (${String(err)})`);

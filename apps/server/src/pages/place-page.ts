@@ -83,8 +83,9 @@ export function placePage(
 
 /**
  * The path of a place named as the data writes it ("…/bayern/munich/") now named in the page's
- * language ("…/bayern/münchen/"), so that links made before keep working; undefined when the
- * path names no place either way.
+ * language ("…/bayern/münchen/"), or of a city by another of its names (the data named it so
+ * before: "munich" when the data now writes München), so that links made before keep working;
+ * undefined when the path names no place either way.
  */
 function movedPlacePath(
   page: PageLocale,
@@ -96,11 +97,20 @@ function movedPlacePath(
     ? page.countries[0]
     : page.countries.find((c) => c.countryCode.toLowerCase() === slugs[0]);
   const rest = single ? slugs : slugs.slice(1);
-  const root = country && state.directory.countries.get(country.countryCode);
-  const places = root && rest.length > 0 ? state.directory.walk(root, rest) : undefined;
-  const store = places && places.length <= 2 && state.directory.firstStore(places.at(-1)!);
-  const moved = store && state.directoryIn(page.tag).storeSlugs.get(store.storeId);
-  if (!moved) return undefined;
   const head = single ? [] : [slugs[0]!];
-  return directoryPath(page.path, [...head, ...moved.slice(0, rest.length)]);
+  if (!country || rest.length === 0 || rest.length > 2) return undefined;
+  const root = state.directory.countries.get(country.countryCode);
+  const places = root && state.directory.walk(root, rest);
+  const store = places && state.directory.firstStore(places.at(-1)!);
+  const moved = store && state.directoryIn(page.tag).storeSlugs.get(store.storeId);
+  if (moved) return directoryPath(page.path, [...head, ...moved.slice(0, rest.length)]);
+  // A city by another of its names, in its region.
+  const localRoot = state.directoryIn(page.tag).countries.get(country.countryCode);
+  const region = rest.length === 2 ? localRoot?.children.get(rest[0]!) : undefined;
+  for (const city of region?.children.values() ?? []) {
+    if (state.names.same(country.countryCode, rest[1]!, city.name)) {
+      return directoryPath(page.path, [...head, region!.slug, city.slug]);
+    }
+  }
+  return undefined;
 }

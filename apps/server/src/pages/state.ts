@@ -18,6 +18,8 @@ export interface DataState {
   directory: Directory;
   /** Places named in a page's language (a BCP 47 tag; place-names.ts), built when first asked. */
   directoryIn(lang: string): Directory;
+  /** How places are named (place-names.ts). */
+  names: PlaceNamer;
   /** ISO time of the last import, or undefined. */
   lastImport: string | undefined;
 }
@@ -89,11 +91,12 @@ export class PagesData {
       directoryIn: (lang) => {
         let d = byLang.get(lang);
         if (!d) {
-          d = new Directory(rows, (country, city) => names(country, city, lang));
+          d = new Directory(rows, (country, city) => names.name(country, city, lang));
           byLang.set(lang, d);
         }
         return d;
       },
+      names,
       lastImport,
     };
     if (n > this.installed) {

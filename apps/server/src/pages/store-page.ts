@@ -72,7 +72,7 @@ export async function storePage(
   }
   const doc = JSON.parse(stored.doc) as StoreDoc;
   // The city in the page's language (address, breadcrumb, JSON-LD), as the directory names it.
-  doc.city = (await kit.placeNames())(country.countryCode, (doc.city ?? '').trim(), page.tag);
+  doc.city = (await kit.placeNames()).name(country.countryCode, (doc.city ?? '').trim(), page.tag);
   const path = storePagePath(page.path, doc.storeId, doc.title);
   if (`${page.path}stores/${segment}` !== decodeURIComponent(path)) {
     return { status: 301, html: '', etag, location: path };
