@@ -25,6 +25,7 @@ import { lazyCountryCheck } from './admin/country-check.js';
 import { StorePagesService } from './pages/service.js';
 import { buildId } from './http/build-id.js';
 import { PageTexts } from './pages/texts.js';
+import { gazetteerNamer } from './pages/place-names.js';
 import { findIsland } from './pages/island.js';
 import { STORE_PAGES_CSS_PATH } from './pages/styles.js';
 import { loadWebhookConfig, type WebhookConfig } from './webhooks/config.js';
@@ -201,6 +202,7 @@ export async function createServices(
     ...(env.WEB_DIST ? { island: findIsland(env.WEB_DIST) } : {}),
     buildId: buildId(env.WEB_DIST, settings.LOCALES_DIR),
     ...(options.now ? { now: options.now } : {}),
+    placeNames: gazetteerNamer(options.maps, log),
   });
   const services: Services = {
     db,

@@ -221,13 +221,32 @@ describe('vector tiles', () => {
     ['ar', 'موسكو', 'صوفيا'],
     ['ja', 'モスクワ', 'ミンスク'],
     ['th', 'มอสโก', 'โซเฟีย'],
-    ['hi', 'मास्को', 'त्बिलिसी'],
+    ['hi', 'मॉस्को', 'टबिलिसी'], // CLDR's Hindi names of the zones' cities
+    ['de', 'Moskau', 'Kiew'],
+    ['fr', 'Moscou', 'Kiev'],
   ])('place names in the visitor’s script (%s)', async (lang, a, b) => {
     const res = await app.inject({ url: `/basemap/places/4/9/5.pbf?lang=${lang}` });
     expect(res.statusCode).toBe(200);
     const names = featureNames(res.rawPayload);
     expect(names).toContain(a);
     expect(names).toContain(b);
+  });
+
+  it('place names in the page language where the gazetteer has them (Prag, Wien, München)', async () => {
+    // z6 tiles over Bavaria and Austria, and over Bohemia.
+    const names = async (lang: string) => [
+      ...featureNames(
+        (await app.inject({ url: `/basemap/places/6/34/22.pbf?lang=${lang}` })).rawPayload,
+      ),
+      ...featureNames(
+        (await app.inject({ url: `/basemap/places/6/34/21.pbf?lang=${lang}` })).rawPayload,
+      ),
+    ];
+    const de = await names('de');
+    expect(de).toEqual(expect.arrayContaining(['München', 'Prag', 'Wien']));
+    expect(de).not.toContain('Prague');
+    expect(await names('en')).toEqual(expect.arrayContaining(['Munich', 'Prague', 'Vienna']));
+    expect(await names('fr')).toEqual(expect.arrayContaining(['Munich', 'Prague', 'Vienne']));
   });
 
   it('capitals at low zoom, towns only when zoomed in; at most 160 labels a tile', async () => {

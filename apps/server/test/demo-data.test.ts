@@ -7,7 +7,7 @@
  */
 import { parsePhoneNumber } from 'awesome-phonenumber';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEmbeddedProvider, type Gazetteer } from '@locator/geo';
+import { loadEmbeddedProvider, nameInLanguage, type Gazetteer } from '@locator/geo';
 import { PHONE_AREAS } from '../src/demo/areas.js';
 import { generateDemoStores } from '../src/demo/generate.js';
 import { gazetteerPostcodes } from '../src/demo/postcodes.js';
@@ -89,6 +89,7 @@ beforeAll(async () => {
     brand: 'Lumen',
     count: 8000,
     postcodes: gazetteerPostcodes(gazetteer),
+    placeName: (cc, name, lang) => nameInLanguage(gazetteer, name, cc, lang),
   });
   byCountry = new Map();
   for (const r of records) {
@@ -206,7 +207,7 @@ describe('demo data, country by country', () => {
     starts('AU', 'Sydney', '(02) ');
     starts('IN', 'Mumbai', '022 ');
     starts('ES', 'Madrid', '91');
-    starts('IT', 'Rome', '06 ');
+    starts('IT', 'Roma', '06 '); // in Italian, as the data language names it
   });
 
   it.each(Object.keys(SCRIPTS))('%s: street and city in the script of the country', (cc) => {
@@ -297,6 +298,13 @@ describe('demo data, country by country', () => {
       const code = Number(d.postalCode);
       expect(code >= 100 && code <= 116, d.postalCode).toBe(true);
     }
+  });
+
+  it('names cities in the data language where the gazetteer has the name (München)', () => {
+    const cities = new Set(byCountry.get('DE')!.map((d) => d.city));
+    expect(cities.has('München')).toBe(true);
+    expect(cities.has('Munich')).toBe(false);
+    expect(cities.has('Köln')).toBe(true);
   });
 
   it('no city repeats itself as its state', () => {

@@ -195,3 +195,13 @@ function shortestFirst(names: readonly string[]): string {
   for (const n of names) if (n.length < best.length) best = n;
   return best;
 }
+
+/** A place's names tagged with their language: "lang=name" pairs joined by \x1f, as built. */
+export function parseLocalNames(text: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const pair of text.split('\x1f')) {
+    const eq = pair.indexOf('=');
+    if (eq > 0) out.set(pair.slice(0, eq), pair.slice(eq + 1));
+  }
+  return out;
+}

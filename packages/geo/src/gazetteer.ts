@@ -13,9 +13,9 @@ import {
   type IndexHeader,
   type RegionRecord,
 } from './index-format.js';
-import { pickDisplayName } from './display-names.js';
+import { parseLocalNames, pickDisplayName } from './display-names.js';
 import { scriptOfLang, type LangInfo } from './normalise.js';
-import { LatinNames, pickTyped, typedText, type TypedText } from './typed-names.js';
+import { LatinNames, pickTypedOrLocal, typedText, type TypedText } from './typed-names.js';
 
 /** A place's names, parsed from the index text (kept for recently shown places). */
 interface NameRecord {
@@ -24,6 +24,8 @@ interface NameRecord {
   latin: LatinNames | undefined;
   /** Display name by language ("zh", "zh-t" for traditional). */
   display: Map<string, string>;
+  /** Names tagged with their language at build time (build/local-names.ts), by language. */
+  local: Map<string, string> | undefined;
 }
 
 /** Places whose parsed names are kept (big cities carry hundreds of alternate names; ~9 MB at most). */
@@ -203,18 +205,25 @@ export class Gazetteer {
    */
   placeName(place: number, lang: LangInfo, typed?: string): string {
     const r = this.nameRecord(place);
+    // CLDR's zh is simplified Chinese: traditional forms come from the script rules.
+    const local = this.localName(place, lang);
     if (typed && r.latin && scriptOfLang(lang.base) === 'Latin') {
       if (this.lastTyped.text !== typed) this.lastTyped = { text: typed, ...typedText(typed) };
-      return pickTyped(r.latin, this.lastTyped);
+      return pickTypedOrLocal(r.latin, this.lastTyped, local);
     }
     const langKey = lang.traditional ? `${lang.base}-t` : lang.base;
     let name = r.display.get(langKey);
     if (name === undefined) {
       const countryCode = this.countryCode(this.placeCountry[place] ?? 0);
-      name = pickDisplayName({ name: r.name, nonLatin: r.nonLatin, countryCode }, lang);
+      name = local ?? pickDisplayName({ name: r.name, nonLatin: r.nonLatin, countryCode }, lang);
       r.display.set(langKey, name);
     }
     return name;
+  }
+
+  /** The place's name tagged with the language at build time (build/local-names.ts), if any. */
+  localName(place: number, lang: LangInfo): string | undefined {
+    return lang.traditional ? undefined : this.nameRecord(place).local?.get(lang.base);
   }
 
   private nameRecord(place: number): NameRecord {
@@ -222,13 +231,15 @@ export class Gazetteer {
     if (cached) return cached;
     const start = this.placeNameOff[place] ?? 0;
     const end = this.placeNameOff[place + 1] ?? start;
-    const [main = '', latin = ''] = this.placeNames.slice(start, end).split('\x1e');
+    const [names = '', localised = ''] = this.placeNames.slice(start, end).split('\x1d');
+    const [main = '', latin = ''] = names.split('\x1e');
     const [name = '', ...nonLatin] = main.split('\x1f');
     const r: NameRecord = {
       name,
       nonLatin,
       latin: latin ? new LatinNames(name, latin.split('\x1f')) : undefined,
       display: new Map(),
+      local: localised ? parseLocalNames(localised) : undefined,
     };
     if (this.nameRecords.size >= NAME_RECORDS) {
       const oldest = this.nameRecords.keys().next();

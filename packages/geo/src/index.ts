@@ -26,6 +26,7 @@ export {
   type EmbeddedProviderOptions,
 } from './provider.js';
 export { Gazetteer } from './gazetteer.js';
+export { nameInLanguage, placeNamed } from './named-place.js';
 export { CountryLocator } from './shapes.js';
 export { nearestPlace } from './reverse.js';
 export {

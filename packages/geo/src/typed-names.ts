@@ -85,3 +85,13 @@ export function pickTyped(names: LatinNames, t: TypedText): string {
   }
   return first ?? name;
 }
+
+/**
+ * pickTyped where the place has a name in the page's language (`local`, e.g. München on a German
+ * page): that name, unless the visitor typed another of the place's names ("Munich").
+ */
+export function pickTypedOrLocal(names: LatinNames, t: TypedText, local?: string): string {
+  const picked = pickTyped(names, t);
+  if (local === undefined || foldText(local).startsWith(t.folded)) return local ?? picked;
+  return foldText(picked).startsWith(t.folded) ? picked : local;
+}

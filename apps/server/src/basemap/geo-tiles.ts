@@ -46,9 +46,9 @@ export const OSM_FROM_ZOOM = 6;
 /**
  * The data version in tile URLs, so tiles can be cached as immutable. The last number counts
  * changes of our own tiling and labelling rules (the place tiles use it too: raised when the
- * gazetteer's districts or their zooms change).
+ * gazetteer's districts, their zooms or the places' names change).
  */
-export const GEO_DATA_VERSION = `osm${OSM_SEA_VERSION}-ne${NATURAL_EARTH_VERSION}-st${SUBUNITS_VERSION}-12`;
+export const GEO_DATA_VERSION = `osm${OSM_SEA_VERSION}-ne${NATURAL_EARTH_VERSION}-st${SUBUNITS_VERSION}-13`;
 
 type Small = Record<'land' | 'borders' | 'admin1', GeoJSONVT>;
 interface Large {

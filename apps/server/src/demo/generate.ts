@@ -31,7 +31,7 @@ import { storeOffer, type OfferContext } from './store-offer.js';
 export const DEMO_SEED = 20_240_601;
 export const DEMO_STORE_COUNT = 50_000;
 /** Bump when the generator's output changes, so start-up reloads the demo data. */
-export const DEMO_VERSION = '7';
+export const DEMO_VERSION = '8';
 
 type Brands = Record<string, { retail: string[]; carrier: string[]; repair: string[] }>;
 
@@ -43,6 +43,11 @@ export interface DemoOptions {
   seed?: number;
   /** Real postcodes by position where the country has them (postcodes.ts). */
   postcodes?: NearestPostcode;
+  /**
+   * A place's name in the data language where the gazetteer has one tagged with it (München
+   * for Munich in German; pages/place-names.ts); without it, localName's choice stays.
+   */
+  placeName?: (countryCode: string, name: string, lang: string) => string;
   /** When the data is made: the public holidays given as special dates follow it. */
   now?: number;
 }
@@ -246,7 +251,11 @@ export function generateDemoStores(options: DemoOptions): StoreRecord[] {
             : kind === 'retail'
               ? rng.pick(retailBrands.length ? retailBrands : [`${city.name} Electronics`])
               : rng.pick(repairBrands.length ? repairBrands : [`${city.name} Repair`]);
-      const cityName = localName(city, cc, nameLang);
+      const named = (p: typeof city): string => {
+        const name = localName(p, cc, nameLang);
+        return options.placeName?.(cc, name, nameLang) ?? name;
+      };
+      const cityName = named(city);
       const spot = places.nearest(latitude, longitude) ?? city;
       const state = stateName(cc, city.admin1, lang);
       const storeId = `DEMO-${cc}-${String(i + 1).padStart(6, '0')}`;
@@ -274,7 +283,7 @@ export function generateDemoStores(options: DemoOptions): StoreRecord[] {
       const spotName =
         address.town ??
         (spot !== city
-          ? localName(spot, cc, nameLang)
+          ? named(spot)
           : city.population >= BIG_CITY && lang !== 'ja'
             ? streetName(address.street1) || cityName
             : cityName);

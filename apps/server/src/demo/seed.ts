@@ -5,14 +5,14 @@
 import type { Database } from '../db/types.js';
 import { DATASET_DEMO, META_DATASET, META_DEMO_VERSION } from '../db/dataset.js';
 import type { ConfigService } from '../config/service.js';
-import { loadEmbeddedProvider } from '@locator/geo';
+import { loadEmbeddedProvider, nameInLanguage, type Gazetteer } from '@locator/geo';
 import { DEMO_SEED, DEMO_STORE_COUNT, DEMO_VERSION, generateDemoStores } from './generate.js';
-import { gazetteerPostcodes, type NearestPostcode } from './postcodes.js';
+import { gazetteerPostcodes } from './postcodes.js';
 
-/** Real postcodes from the embedded gazetteer; without it the generator's patterns stay. */
-async function realPostcodes(): Promise<NearestPostcode | undefined> {
+/** The embedded gazetteer; without it the generator's patterns and names stay. */
+async function gazetteer(): Promise<Gazetteer | undefined> {
   try {
-    return gazetteerPostcodes((await loadEmbeddedProvider()).gazetteer);
+    return (await loadEmbeddedProvider()).gazetteer;
   } catch {
     return undefined;
   }
@@ -46,14 +46,19 @@ export async function seedDemoIfEmpty(
   const version = await db.meta.get(META_DEMO_VERSION);
   const stale = dataset === DATASET_DEMO && version !== `${DEMO_VERSION}:${count}:${brand}`;
   if (existing > 0 && !stale) return { loaded: false, stores: existing, ms: Date.now() - started };
-  const postcodes = await realPostcodes();
+  const g = await gazetteer();
   const records = generateDemoStores({
     countries: config.countries(),
     catalogue: config.catalogue,
     brand,
     count,
     seed: DEMO_SEED,
-    ...(postcodes ? { postcodes } : {}),
+    ...(g
+      ? {
+          postcodes: gazetteerPostcodes(g),
+          placeName: (cc: string, name: string, lang: string) => nameInLanguage(g, name, cc, lang),
+        }
+      : {}),
   });
   // Refused (nothing changed) unless the stored data is provably demo-only (db/dataset.ts).
   const loaded = await db.stores.replaceDemo(records, `${DEMO_VERSION}:${count}:${brand}`);

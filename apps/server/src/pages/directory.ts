@@ -69,8 +69,17 @@ export class Directory {
   readonly storeCountry = new Map<string, string>();
   /** Stores by country, in storeId order (the sitemaps' order). */
   readonly storesByCountry = new Map<string, DirectoryStore[]>();
+  /** storeId → the slugs of its region and city. */
+  readonly storeSlugs = new Map<string, [string, string]>();
 
-  constructor(rows: readonly StoreDirectoryRow[]) {
+  /**
+   * `cityName` names a store's city (country code, the name in the data) as the pages show
+   * it: in the page's language (place-names.ts); as written by default.
+   */
+  constructor(
+    rows: readonly StoreDirectoryRow[],
+    cityName: (country: string, city: string) => string = (_c, city) => city,
+  ) {
     for (const r of rows) {
       let country = this.countries.get(r.country);
       if (!country) {
@@ -78,8 +87,9 @@ export class Directory {
         this.countries.set(r.country, country);
         this.storesByCountry.set(r.country, []);
       }
-      const region = child(country, directoryRegion(r.country, r.state, r.city));
-      const city = child(region, r.city.trim());
+      const cityIn = cityName(r.country, r.city.trim());
+      const region = child(country, directoryRegion(r.country, r.state, cityIn));
+      const city = child(region, cityIn);
       const store = {
         storeId: r.storeId,
         title: r.title,
@@ -92,12 +102,20 @@ export class Directory {
         if (r.changedAt > place.changedAt) place.changedAt = r.changedAt;
       }
       this.storeCountry.set(r.storeId, r.country);
+      this.storeSlugs.set(r.storeId, [region.slug, city.slug]);
       this.storesByCountry.get(r.country)!.push(store);
     }
     const collator = new Intl.Collator('en');
     for (const c of this.countries.values()) sortTree(c, collator);
     const japan = this.countries.get('JP');
     if (japan) japan.children = inPrefectureOrder(japan.children);
+  }
+
+  /** A place's first store (its own or its first sub-place's), if any. */
+  firstStore(place: Place): DirectoryStore | undefined {
+    let p: Place | undefined = place;
+    while (p && p.stores.length === 0) p = p.children.values().next().value;
+    return p?.stores[0];
   }
 
   /** The places a path of slugs names below a country, or undefined. */

@@ -13,6 +13,7 @@ import type { DataState } from './state.js';
 import type { PlaceLevel } from './directory-view.js';
 import type { PageTexts, Translate } from './texts.js';
 import { placePhrase } from './place-grammar.js';
+import { dataNames, type PlaceNamer } from './place-names.js';
 
 export interface PageAnswer {
   status: 200 | 301 | 404 | 410;
@@ -46,6 +47,8 @@ export interface StorePagesOptions {
    */
   buildId?: string;
   now?: () => number;
+  /** Names of places in a page's language (place-names.ts); as the data writes them without. */
+  placeNames?: () => Promise<PlaceNamer>;
 }
 
 export class PageKit {
@@ -56,6 +59,11 @@ export class PageKit {
 
   url(path: string): string {
     return `${this.o.origin}${path}`;
+  }
+
+  /** How places are named in a page's language. */
+  placeNames(): Promise<PlaceNamer> {
+    return this.o.placeNames?.() ?? Promise.resolve(dataNames);
   }
 
   countryName(page: PageLocale, c: ServedCountry): string {
@@ -135,11 +143,13 @@ export class PageKit {
       country = page.countries.find((c) => c.countryCode.toLowerCase() === slugs[0]);
       rest = slugs.slice(1);
     }
-    const root = country ? state.directory.countries.get(country.countryCode) : undefined;
+    const root = country
+      ? state.directoryIn(page.tag).countries.get(country.countryCode)
+      : undefined;
     if (!country || !root) return undefined;
     if (!single)
       levels.push({ place: root, name: this.countryName(page, country), kind: 'country' });
-    const places = state.directory.walk(root, rest);
+    const places = state.directoryIn(page.tag).walk(root, rest);
     if (!places || places.length > 2) return undefined;
     places.forEach((p, i) =>
       levels.push({ place: p, name: p.name, kind: i === 0 ? 'region' : 'city' }),

@@ -18,7 +18,12 @@ export function placePage(
   etag: string,
 ): PageAnswer {
   const levels = kit.levels(page, slugs, state);
-  if (!levels) return kit.errorPage(page, 404, t, etag);
+  if (!levels) {
+    const moved = movedPlacePath(page, slugs, state);
+    if (moved) return { status: 301, html: '', etag, location: moved };
+    return kit.errorPage(page, 404, t, etag);
+  }
+  const directory = state.directoryIn(page.tag);
   const single = page.regionName === undefined;
   const last = levels[levels.length - 1];
   // The children listed: countries (region root), regions, cities, or stores.
@@ -27,15 +32,15 @@ export function placePage(
   const slugPath = levels.map((l) => l.place.slug);
   if (!last && !single) {
     children = page.countries
-      .filter((c) => state.directory.countries.has(c.countryCode))
+      .filter((c) => directory.countries.has(c.countryCode))
       .map((c) => ({
         name: kit.countryName(page, c),
         path: directoryPath(page.path, [c.countryCode.toLowerCase()]),
-        count: state.directory.countries.get(c.countryCode)!.count,
+        count: directory.countries.get(c.countryCode)!.count,
       }));
   } else {
     const place: Place | undefined =
-      last?.place ?? state.directory.countries.get(page.countries[0]!.countryCode);
+      last?.place ?? directory.countries.get(page.countries[0]!.countryCode);
     if (place && place.children.size > 0) {
       children = [...place.children.values()].map((p) => ({
         name: p.name === '' ? '—' : p.name,
@@ -74,4 +79,38 @@ export function placePage(
     main,
   });
   return { status: 200, html, etag };
+}
+
+/**
+ * The path of a place named as the data writes it ("…/bayern/munich/") now named in the page's
+ * language ("…/bayern/münchen/"), or of a city by another of its names (the data named it so
+ * before: "munich" when the data now writes München), so that links made before keep working;
+ * undefined when the path names no place either way.
+ */
+function movedPlacePath(
+  page: PageLocale,
+  slugs: readonly string[],
+  state: DataState,
+): string | undefined {
+  const single = page.regionName === undefined;
+  const country = single
+    ? page.countries[0]
+    : page.countries.find((c) => c.countryCode.toLowerCase() === slugs[0]);
+  const rest = single ? slugs : slugs.slice(1);
+  const head = single ? [] : [slugs[0]!];
+  if (!country || rest.length === 0 || rest.length > 2) return undefined;
+  const root = state.directory.countries.get(country.countryCode);
+  const places = root && state.directory.walk(root, rest);
+  const store = places && state.directory.firstStore(places.at(-1)!);
+  const moved = store && state.directoryIn(page.tag).storeSlugs.get(store.storeId);
+  if (moved) return directoryPath(page.path, [...head, ...moved.slice(0, rest.length)]);
+  // A city by another of its names, in its region.
+  const localRoot = state.directoryIn(page.tag).countries.get(country.countryCode);
+  const region = rest.length === 2 ? localRoot?.children.get(rest[0]!) : undefined;
+  for (const city of region?.children.values() ?? []) {
+    if (state.names.same(country.countryCode, rest[1]!, city.name)) {
+      return directoryPath(page.path, [...head, region!.slug, city.slug]);
+    }
+  }
+  return undefined;
 }

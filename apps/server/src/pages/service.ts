@@ -31,8 +31,8 @@ export class StorePagesService {
 
   constructor(private readonly o: StorePagesOptions) {
     this.locales = new PageLocales(o.config);
-    this.data = new PagesData(o.pages, o.now);
     this.kit = new PageKit(o, this.locales);
+    this.data = new PagesData(o.pages, o.now, () => this.kit.placeNames());
     this.release = o.buildId ?? '';
   }
 

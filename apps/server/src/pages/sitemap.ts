@@ -46,9 +46,10 @@ export function localePaths(page: PageLocale, state: DataState): SitemapEntry[] 
       places(child, path);
     }
   };
-  const countries = page.countries.filter((c) => state.directory.countries.has(c.countryCode));
+  const directory = state.directoryIn(page.tag);
+  const countries = page.countries.filter((c) => directory.countries.has(c.countryCode));
   if (countries.length === 0) return out;
-  const roots = countries.map((c) => state.directory.countries.get(c.countryCode)!);
+  const roots = countries.map((c) => directory.countries.get(c.countryCode)!);
   out.push({ path: directoryPath(page.path), changedAt: newest(roots.map((r) => r.changedAt)) });
   countries.forEach((c, i) => {
     const root = roots[i]!;
@@ -57,7 +58,7 @@ export function localePaths(page: PageLocale, state: DataState): SitemapEntry[] 
     places(root, slugs);
   });
   for (const c of countries) {
-    for (const s of state.directory.storesByCountry.get(c.countryCode) ?? []) {
+    for (const s of directory.storesByCountry.get(c.countryCode) ?? []) {
       out.push({ path: storePagePath(page.path, s.storeId, s.title), changedAt: s.changedAt });
     }
   }

@@ -7,13 +7,19 @@
  */
 import type { StorePagesRepository } from '../db/store-pages.js';
 import { Directory } from './directory.js';
+import { dataNames, type PlaceNamer } from './place-names.js';
 
 /** How often the data version is read (ms). */
 export const CHECK_MS = 250;
 
 export interface DataState {
   version: string;
+  /** Places named as the data writes them. */
   directory: Directory;
+  /** Places named in a page's language (a BCP 47 tag; place-names.ts), built when first asked. */
+  directoryIn(lang: string): Directory;
+  /** How places are named (place-names.ts). */
+  names: PlaceNamer;
   /** ISO time of the last import, or undefined. */
   lastImport: string | undefined;
 }
@@ -31,6 +37,8 @@ export class PagesData {
   constructor(
     private readonly repo: StorePagesRepository,
     private readonly now: () => number = Date.now,
+    /** How places are named in a page's language (loaded with the first directory). */
+    private readonly names: () => Promise<PlaceNamer> = () => Promise.resolve(dataNames),
   ) {}
 
   /** The current data version (read again at most every CHECK_MS). */
@@ -71,8 +79,26 @@ export class PagesData {
 
   private async read(version: string): Promise<DataState> {
     const n = (this.reads += 1);
-    const [rows, lastImport] = await Promise.all([this.repo.directory(), this.repo.lastImport()]);
-    const state = { version, directory: new Directory(rows), lastImport };
+    const [rows, lastImport, names] = await Promise.all([
+      this.repo.directory(),
+      this.repo.lastImport(),
+      this.names(),
+    ]);
+    const byLang = new Map<string, Directory>();
+    const state: DataState = {
+      version,
+      directory: new Directory(rows),
+      directoryIn: (lang) => {
+        let d = byLang.get(lang);
+        if (!d) {
+          d = new Directory(rows, (country, city) => names.name(country, city, lang));
+          byLang.set(lang, d);
+        }
+        return d;
+      },
+      names,
+      lastImport,
+    };
     if (n > this.installed) {
       this.state = state;
       this.installed = n;

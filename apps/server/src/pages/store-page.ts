@@ -71,6 +71,8 @@ export async function storePage(
     return kit.errorPage(page, gone ? 410 : 404, t, etag);
   }
   const doc = JSON.parse(stored.doc) as StoreDoc;
+  // The city in the page's language (address, breadcrumb, JSON-LD), as the directory names it.
+  doc.city = (await kit.placeNames()).name(country.countryCode, (doc.city ?? '').trim(), page.tag);
   const path = storePagePath(page.path, doc.storeId, doc.title);
   if (`${page.path}stores/${segment}` !== decodeURIComponent(path)) {
     return { status: 301, html: '', etag, location: path };

@@ -9,6 +9,7 @@ import { foldText, isNonLatin } from '../normalise.js';
 import type { Areas } from './assemble-areas.js';
 import { newUrbanDistricts, readDistricts } from './district-sources.js';
 import { mergeMorePlaces, readMorePlaces } from './more-places.js';
+import { LocalNames, readExemplarCities, readGermanPlaceNames } from './local-names.js';
 import { readCities, type CityRecord } from './sources.js';
 import { checkedText } from './text-section.js';
 
@@ -37,7 +38,10 @@ export function draftPlaces(
   const districts = newUrbanDistricts(readDistricts(srcRegions), cities);
   districts.push(...mergeMorePlaces(readMorePlaces(srcRegions), [...cities, ...districts]));
   log(`gazetteer: ${districts.length} districts added`);
-  for (const city of [...cities, ...districts]) {
+  const all = [...cities, ...districts];
+  const local = new LocalNames(all, readExemplarCities(), readGermanPlaceNames());
+  log(`gazetteer: ${local.size} places with names in a given language`);
+  for (const city of all) {
     if (EXCLUDED_FEATURES.has(city.featureCode)) continue;
     if (!Number.isFinite(city.lat) || !Number.isFinite(city.lon)) continue;
     const country = countries.ensure(city.countryCode);
@@ -67,10 +71,14 @@ export function draftPlaces(
     for (const alt of city.alternateNames) {
       addName(alt, /^[A-Z]{2,4}$/.test(alt) ? KEY_CODE : 0);
     }
-    // "name \x1f non-Latin names… \x1e other Latin names…" (see Gazetteer.placeName).
+    for (const name of local.of(city)?.values() ?? []) addName(name, 0);
+    // "name \x1f non-Latin names… \x1e other Latin names… \x1d lang=name…" (see
+    // Gazetteer.placeName; the last part from local-names.ts).
+    const localised = local.encode(city);
     const display =
       [city.name, ...orderForDisplay(nonLatin, latinKeys)].join('\x1f') +
-      (latinAlternates.length > 0 ? `\x1e${latinAlternates.join('\x1f')}` : '');
+      (latinAlternates.length > 0 ? `\x1e${latinAlternates.join('\x1f')}` : '') +
+      (localised ? `\x1d${localised}` : '');
     drafts.push({
       city,
       country,

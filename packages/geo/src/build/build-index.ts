@@ -51,6 +51,7 @@ const BUILDER_SOURCES = [
   'build/more-places.ts',
   'build/place-packages.ts',
   'build/kana.ts',
+  'build/local-names.ts',
   'index-format.ts',
   'normalise.ts',
   'display-names.ts',

@@ -7,7 +7,12 @@ import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 
 import { POSTCODE_PACKAGES, POSTCODE_PROBES } from './postcode-sources.js';
-import { MORE_PLACE_PACKAGES, MORE_PLACE_PROBES } from './place-packages.js';
+import {
+  LOCAL_NAME_PACKAGES,
+  LOCAL_NAME_PROBES,
+  MORE_PLACE_PACKAGES,
+  MORE_PLACE_PROBES,
+} from './place-packages.js';
 
 const require = createRequire(import.meta.url);
 
@@ -54,6 +59,10 @@ export function sourceVersions(): Record<string, string> {
       name,
       MORE_PLACE_PROBES[k as keyof typeof MORE_PLACE_PACKAGES],
     ]),
+    ...Object.entries(LOCAL_NAME_PACKAGES).map(([k, name]): [string, string] => [
+      name,
+      LOCAL_NAME_PROBES[k as keyof typeof LOCAL_NAME_PACKAGES],
+    ]),
   ];
   for (const [name, probe] of more) {
     const dir = packageDir(name, probe);
@@ -77,6 +86,8 @@ export interface CityRecord {
   admin1: string;
   admin2: string;
   population: number;
+  /** IANA time zone (GeoNames cities500 only). */
+  timeZone?: string;
 }
 
 /** Parses cities500.txt (GeoNames "geoname" table, tab-separated, 19 columns). */
@@ -103,6 +114,7 @@ export function* readCities(): Generator<CityRecord> {
       admin1: f[10] ?? '',
       admin2: f[11] ?? '',
       population: Number(f[14]) || 0,
+      timeZone: f[17] || undefined,
     };
   }
 }
