@@ -76,7 +76,10 @@ function fakeServer(
     }
     return json({ error: { code: 'NOT_FOUND', message: 'No.' } }, 404);
   }) as typeof fetch;
-  return { fetchImpl, calls, json };
+  const endSessions = () => {
+    signedIn = false;
+  };
+  return { fetchImpl, calls, json, endSessions };
 }
 
 function testI18n() {
@@ -256,6 +259,20 @@ describe('console sign-in', () => {
     expect(screen.getByRole('status').textContent).toMatch(/signed out everywhere/);
     expect(server.calls.at(-1)).toMatchObject({ method: 'DELETE', path: '/api/v1/admin/sessions' });
     expect(server.calls.at(-1)?.csrf).toBe(CSRF);
+  });
+
+  it('brings back the sign-in form when a later request finds the session gone', async () => {
+    const server = fakeServer({ signedIn: true });
+    const client = renderConsole(server, '/admin/');
+    await screen.findByRole('heading', { level: 1, name: 'Home' });
+    await client.request('/api/v1/admin/stores').catch(() => undefined);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Home' })).toBeTruthy();
+    server.endSessions();
+    await client.request('/api/v1/admin/session', { method: 'DELETE' }).catch(() => undefined);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to the console' }));
+    expect(screen.getByRole('status').textContent).toBe(
+      'Your session has ended. Sign in again to go on.',
+    );
   });
 
   it('says the console is unavailable when the session cannot be read, and tries again', async () => {
