@@ -138,7 +138,11 @@ export default tseslint.config(
   },
   // The web app's build configuration runs in Node (it writes the pre-compressed assets).
   {
-    files: ['apps/web/vite.config.ts', 'apps/web/vite.embed.config.ts'],
+    files: [
+      'apps/web/vite.config.ts',
+      'apps/web/vite.embed.config.ts',
+      'apps/web/vite.console.config.ts',
+    ],
     languageOptions: { globals: { ...globals.node } },
     rules: { 'no-restricted-imports': 'off' },
   },

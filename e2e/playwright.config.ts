@@ -27,7 +27,9 @@ const repoRoot = resolve(import.meta.dirname, '..');
 // One throwaway folder per run: made by the runner, whose workers inherit its name (this file is
 // read again in each worker). It holds the server's data and the map harness's build.
 process.env.E2E_RUN_DIR ??= mkdtempSync(join(tmpdir(), 'locator-e2e-'));
-const dataDir = process.env.E2E_DATA_DIR ?? join(process.env.E2E_RUN_DIR, 'data');
+// Named in the environment for the workers too: the console journeys make their accounts there
+// with the admin command (console-accounts.ts).
+const dataDir = (process.env.E2E_DATA_DIR ??= join(process.env.E2E_RUN_DIR, 'data'));
 
 export default defineConfig({
   testDir: './tests',

@@ -27,6 +27,7 @@ import { negotiated, registerCompression } from './http/compression.js';
 import { apiRoutes, type ApiDeps } from './api/index.js';
 import { adminRoutes } from './admin/routes.js';
 import { consoleRoutes } from './console/routes.js';
+import { consolePage } from './console/page.js';
 import { mapsRoutes } from './maps/routes.js';
 import { basemapRoutes } from './basemap/routes.js';
 import { registerErrorHandler } from './http/errors.js';
@@ -114,7 +115,14 @@ function isPagePath(path: string): boolean {
 const ROUTER_OPTIONS = { ignoreTrailingSlash: true, maxParamLength: MAX_PARAM_LENGTH };
 
 /** Files of the built web app that are not served as they are (see the static handler). */
-export const STATIC_IGNORED = ['locales/**', '**/*.map', '**/*.map.br', '**/*.map.gz'];
+export const STATIC_IGNORED = [
+  'locales/**',
+  '**/*.map',
+  '**/*.map.br',
+  '**/*.map.gz',
+  // The console's page is answered by its route (console/page.ts), never as a cached file.
+  'admin/index.html',
+];
 
 export function staticCacheControl(path: string): string {
   // Hashed build files (the web app's, and the embed's under /embed/v1/assets/).
@@ -209,7 +217,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerOpenApi(app);
   await app.register(apiRoutes, { deps: options.api, env });
   if (options.api?.admin) await app.register(adminRoutes, options.api.admin);
-  if (options.api?.admin?.console) await app.register(consoleRoutes, options.api.admin.console);
+  if (options.api?.admin?.console) {
+    await app.register(consoleRoutes, options.api.admin.console);
+    // The console's page at /admin/ and under it (console/page.ts).
+    await app.register(consolePage, {
+      webDist: env.WEB_DIST,
+      brand: env.BRAND,
+      pagePolicy: (https) => pageContentSecurityPolicy(embedMapOrigins, https),
+    });
+  }
   if (options.maps) {
     await app.register(mapsRoutes, {
       provider: options.maps,

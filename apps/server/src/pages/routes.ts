@@ -132,7 +132,8 @@ export async function pagesRoutes(app: FastifyInstance, o: PagesRouteOptions): P
     return sendCached(request, reply, etag, 'application/xml; charset=utf-8', body);
   });
 
-  const robots = `User-agent: *\nAllow: /\nDisallow: /api/\nSitemap: ${origin}/sitemap.xml\n`;
+  // The console (/admin/) is for the maker's team, not for search engines.
+  const robots = `User-agent: *\nAllow: /\nDisallow: /api/\nDisallow: /admin/\nSitemap: ${origin}/sitemap.xml\n`;
   app.get('/robots.txt', async (_request, reply) =>
     reply
       .type('text/plain; charset=utf-8')

@@ -19,6 +19,13 @@ export const FALLBACK_FILE_LOCALE = 'en_US';
 export const NAMESPACES = ['common', 'home', 'chooser', 'result', 'storepage'] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
+/**
+ * The maker's console's namespaces (src/console): in English only for now, so their files exist
+ * for en_US alone; another locale would read them key by key through the same fallback chain.
+ */
+export const CONSOLE_NAMESPACES = ['console'] as const;
+export type ConsoleNamespace = (typeof CONSOLE_NAMESPACES)[number];
+
 /** Language → its default file locale. "in" is the old code of Indonesian. */
 export const LANGUAGE_FILES: Readonly<Record<string, string>> = Object.freeze({
   ar: 'ar_AE',

@@ -1,0 +1,105 @@
+/**
+ * The console: asks the server for the session when it loads, then shows the screen of the
+ * address (signed in) or the sign-in form at that same address (signed out), so that signing in
+ * leads where the person was going. Signing out, or a session that ends, leads back to the form.
+ */
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ConsoleSessionAnswer } from '@locator/core/console-api';
+import { Spinner } from '../components/Spinner';
+import { Route, Routes } from '../lib/router';
+import type { ConsoleClient } from './api/client';
+import { SignInForm } from './session/SignInForm';
+import type { Message } from './session/sign-in-error';
+import { ConsoleLayout } from './shell/ConsoleLayout';
+import { NotFoundScreen } from './shell/NotFoundScreen';
+import { Unavailable } from './shell/Unavailable';
+import { useDocumentTitle } from './shell/useDocumentTitle';
+
+const HomeScreen = lazy(() => import('./shell/HomeScreen'));
+
+type State =
+  | { kind: 'loading' }
+  | { kind: 'unavailable' }
+  | { kind: 'signedOut'; notice?: Message }
+  | { kind: 'signedIn'; session: ConsoleSessionAnswer };
+
+function Loading() {
+  const { t } = useTranslation();
+  return <Spinner label={t('loading')} />;
+}
+
+function SignInScreen(props: Parameters<typeof SignInForm>[0]) {
+  useDocumentTitle('signIn.title');
+  return <SignInForm {...props} />;
+}
+
+export function ConsoleApp({ client }: { client: ConsoleClient }) {
+  const [state, setState] = useState<State>({ kind: 'loading' });
+
+  const readSession = useCallback(
+    () =>
+      client.session().then(
+        (session) => setState(session ? { kind: 'signedIn', session } : { kind: 'signedOut' }),
+        () => setState({ kind: 'unavailable' }),
+      ),
+    [client],
+  );
+  const retry = () => {
+    setState({ kind: 'loading' });
+    void readSession();
+  };
+
+  useEffect(() => {
+    void readSession();
+  }, [readSession]);
+  useEffect(
+    () =>
+      client.onSessionLost(() =>
+        setState({ kind: 'signedOut', notice: { key: 'signIn.notice.sessionEnded' } }),
+      ),
+    [client],
+  );
+
+  const signIn = async (email: string, password: string) => {
+    const session = await client.signIn(email, password);
+    setState({ kind: 'signedIn', session });
+  };
+  const signOut = (everywhere: boolean) => async () => {
+    await (everywhere ? client.signOutEverywhere() : client.signOut());
+    const key = everywhere ? 'signIn.notice.signedOutEverywhere' : 'signIn.notice.signedOut';
+    setState({ kind: 'signedOut', notice: { key } });
+  };
+
+  if (state.kind !== 'signedIn') {
+    return (
+      <ConsoleLayout>
+        {state.kind === 'loading' ? <Loading /> : null}
+        {state.kind === 'unavailable' ? <Unavailable onRetry={retry} /> : null}
+        {state.kind === 'signedOut' ? (
+          <SignInScreen onSignIn={signIn} notice={state.notice} />
+        ) : null}
+      </ConsoleLayout>
+    );
+  }
+  const { account } = state.session;
+  return (
+    <ConsoleLayout account={account}>
+      <Suspense fallback={<Loading />}>
+        <Routes>
+          <Route
+            path="/admin"
+            element={
+              <HomeScreen
+                account={account}
+                onSignOut={signOut(false)}
+                onSignOutEverywhere={signOut(true)}
+              />
+            }
+          />
+          <Route path="*" element={<NotFoundScreen />} />
+        </Routes>
+      </Suspense>
+    </ConsoleLayout>
+  );
+}
