@@ -216,11 +216,7 @@ class SqliteConnection {
 /** A repository whose every (async) method runs on the connection's current repository. */
 function forward<
   K extends 'stores' | 'storeWrites' | 'admin' | 'accounts' | 'meta' | 'events' | 'pages',
->(
-  conn: SqliteConnection,
-  key: K,
-  busyWaitMs: number,
-): Handle[K] {
+>(conn: SqliteConnection, key: K, busyWaitMs: number): Handle[K] {
   return new Proxy({} as Handle[K], {
     get(target, prop, receiver) {
       // Own properties (a test's stand-in method) win.
