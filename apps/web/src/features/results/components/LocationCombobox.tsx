@@ -24,6 +24,15 @@ export interface LocationComboboxProps {
   /** After "not found": the place the visitor probably meant, offered to confirm. */
   suggestion?: Place | undefined;
   onConfirmSuggestion?(): void;
+  /** Another country's site for the place typed or the device position, keeping the search. */
+  otherSite?: OtherSite | undefined;
+}
+
+export interface OtherSite {
+  href: string;
+  /** The country's name in the page's language. */
+  country: string;
+  place: string;
 }
 
 /**
@@ -264,6 +273,16 @@ export function LocationCombobox({ inputRef, ...props }: LocationComboboxProps) 
               place: props.suggestion.lines.filter(Boolean).join(', '),
             })}
           </button>
+        </p>
+      ) : null}
+      {props.otherSite ? (
+        <p className="form-field__hint" data-testid="other-site">
+          <a href={props.otherSite.href}>
+            {t('form.location.otherSite', {
+              place: props.otherSite.place,
+              country: props.otherSite.country,
+            })}
+          </a>
         </p>
       ) : null}
     </div>
