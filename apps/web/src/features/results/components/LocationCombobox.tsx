@@ -62,6 +62,8 @@ export function LocationCombobox({ inputRef, ...props }: LocationComboboxProps) 
   const suggest = (text: string) => {
     void request(text).then((places) => {
       if (places === undefined || text.trim() === '') return;
+      // Arriving after the visitor left the field (a search, a click elsewhere): not shown.
+      if (document.activeElement !== inputRef.current) return;
       setOpen(true);
       setActive(-1);
       announce(
@@ -124,6 +126,9 @@ export function LocationCombobox({ inputRef, ...props }: LocationComboboxProps) 
         if (expanded) {
           event.preventDefault();
           close();
+        } else if (loading) {
+          // Dismissed before they arrived: the pending suggestions are not shown.
+          clear();
         }
         break;
       case 'Tab':
