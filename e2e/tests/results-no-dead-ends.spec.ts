@@ -46,6 +46,8 @@ test('a street the maps engine cannot place: the town it names, saying so', asyn
 
 test('"not found" offers postcodes only where the search finds them', async ({ page }) => {
   await page.goto('/uk/en/sales');
+  // The placeholder promises the same.
+  await expect(locationBox(page)).toHaveAttribute('placeholder', 'Town or address');
   await typeAndSearch(page, 'Qwxzvbn Qwxzvbn', 'All Products');
   const error = page.locator('.field-error');
   await expect(error).toHaveText(
@@ -54,6 +56,17 @@ test('"not found" offers postcodes only where the search finds them', async ({ p
   await page.goto('/de/de/sales');
   await typeAndSearch(page, 'Qwxzvbn Qwxzvbn', 'Alle Produkte');
   await expect(page.locator('.field-error')).toContainText('Stadt oder PLZ in der Nähe');
+  await expect(locationBox(page)).toHaveAttribute('placeholder', 'Stadt, Adresse oder PLZ');
+});
+
+test('a Paris postcode is searched at its arrondissement, not the city centre', async ({
+  page,
+}) => {
+  await page.goto('/fr/fr/sales');
+  await typeAndSearch(page, '75008', 'Tous les produits');
+  await expect(stores(page).first()).toBeVisible();
+  // The 8th arrondissement lies north-west of the centre (48.8566, 2.3522).
+  await expect(page).toHaveURL(/lat=48\.87\d*&lon=2\.3[01]\d*&/);
 });
 
 test("a place in another country offers that country's site, keeping the search", async ({
