@@ -84,6 +84,17 @@ test.describe('with JavaScript disabled', () => {
   });
 });
 
+test('a bare store id moves to its page, which marks today and says whether it is open', async ({
+  page,
+}) => {
+  await page.goto('/de/de/stores/DEMO-DE-000678');
+  await expect(page).toHaveURL(/\/de\/de\/stores\/DEMO-DE-000678-[a-z0-9-]+$/);
+  await expect(page.locator('h1')).toContainText('(Demo)');
+  // The week's table marks today; the status line is rendered with the page.
+  await expect(page.locator('.sp-hours tr[aria-current="date"]').first()).toBeVisible();
+  await expect(page.locator('.sp-now')).toHaveText(/\S/);
+});
+
 test.describe('with JavaScript enabled', () => {
   for (const width of [1440, 390]) {
     test(`locale home → directory → store page at ${width} px, axe clean`, async ({ page }) => {

@@ -152,6 +152,7 @@ export async function createServices(
       {
         beyondCount: settings.BEYOND_RADIUS_COUNT,
         beyondMaxKm: settings.BEYOND_RADIUS_MAX_KM,
+        countryAt: options.maps ? countryAt(options.maps) : undefined,
         areaMaxPoints: settings.AREA_MAX_POINTS,
       },
       options.now,

@@ -49,8 +49,10 @@ const settingsSchema = z.object({
     .default('locator:'),
   /**
    * When no store is within a search's radius, the answer carries this many nearest stores
-   * beyond it (flagged `beyondRadius`), none further than BEYOND_RADIUS_MAX_KM (up to half the
-   * Earth's circumference: wherever the country has stores); 0 turns it off.
+   * beyond it (flagged `beyondRadius`): from a position in the searched country (the maps
+   * engine's reverse geocoding: its country polygons on land, near its coast its nearest place)
+   * wherever they are in it; from elsewhere (the open sea, another country) none further than
+   * BEYOND_RADIUS_MAX_KM (up to half the Earth's circumference: from anywhere); 0 turns it off.
    */
   BEYOND_RADIUS_COUNT: z.coerce.number().int().min(0).max(20).default(3),
   BEYOND_RADIUS_MAX_KM: z.coerce.number().min(1).max(20_000).default(1500),

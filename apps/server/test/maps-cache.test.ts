@@ -84,6 +84,32 @@ describe('withAnswerCache', () => {
     expect(inner.calls).toEqual(['g:a', 'g:b', 'g:c', 'g:b']);
   });
 
+  it('caches whole answers, notice included, per mode, when the provider gives them', async () => {
+    const inner = counting();
+    const notice = { code: 'street-not-found' as const, countries: ['DE'], town: 'München' };
+    const maps = withAnswerCache(
+      {
+        ...inner,
+        answer: async (q, _o, mode) => {
+          inner.calls.push(`${mode}:${q}`);
+          return { places: [place('München')], notice };
+        },
+      },
+      { entries: 10 },
+    );
+    const o = { lang: 'de' };
+    const first = await maps.answer?.('Marienplatz 1, München', o, 'geocode');
+    expect(first?.notice).toEqual(notice);
+    expect(await maps.answer?.('Marienplatz 1, München', o, 'geocode')).toBe(first);
+    await maps.answer?.('Marienplatz 1, München', o, 'autocomplete');
+    expect(inner.calls).toEqual([
+      'geocode:Marienplatz 1, München',
+      'autocomplete:Marienplatz 1, München',
+    ]);
+    // Without one, none is made up.
+    expect(withAnswerCache(counting(), { entries: 10 }).answer).toBeUndefined();
+  });
+
   it('is the provider itself with 0 entries', () => {
     const inner = counting();
     expect(withAnswerCache(inner, { entries: 0 })).toBe(inner);

@@ -96,6 +96,28 @@ describe('GET /api/v1/maps/geocode', () => {
     expect(typo.results).toEqual([]);
     expect(typo.suggestion?.displayLines[0]).toBe('Berlin');
   });
+
+  it('answers a street it cannot place with the town the address names, saying so', async () => {
+    const q = encodeURIComponent('Marienplatz 1, München');
+    for (const endpoint of ['geocode', 'autocomplete', 'geocode']) {
+      // Twice the same geocode: the cached answer keeps its notice.
+      const res = await get(`/api/v1/maps/${endpoint}?q=${q}&countries=DE&lang=de`);
+      const body = res.body as MapsPlacesResponse;
+      expect(body.results[0]?.displayLines[0]).toBe('München');
+      expect(body.notice).toEqual({ code: 'street-not-found', countries: ['DE'], town: 'München' });
+    }
+    const ny = (
+      await get(
+        `/api/v1/maps/geocode?q=${encodeURIComponent('350 5th Ave, New York')}&countries=US`,
+      )
+    ).body as MapsPlacesResponse;
+    expect(ny.notice?.town).toBe('New York City');
+    // A town typed as such: its places, no notice.
+    const town = (await get(`/api/v1/maps/geocode?q=M%C3%BCnchen&countries=DE&lang=de`))
+      .body as MapsPlacesResponse;
+    expect(town.results[0]?.displayLines[0]).toBe('München');
+    expect(town.notice).toBeUndefined();
+  });
 });
 
 describe('GET /api/v1/maps/reverse', () => {

@@ -19,28 +19,36 @@ export const mapsPlaceSchema = z
   .meta({ id: 'MapsPlace', description: 'A place: its two display lines and its position.' });
 
 /**
- * Why a place search found nothing: `postcode-not-offline`, the countries write postcodes so but
- * the embedded engine has no postcodes for them (a production geocoder has); `postcode-unknown`,
- * the offline data lacks that code.
+ * What the visitor should know about a place search: why it found nothing
+ * (`postcode-not-offline`, the countries write postcodes so but the embedded engine has no
+ * postcodes for them, a production geocoder has; `postcode-unknown`, the offline data lacks that
+ * code), or that its results are not what was typed (`street-not-found`: the street of an
+ * address is not in the data, the results are the town the address names, `town`).
  */
 export const mapsNoticeSchema = z
   .object({
-    code: z.enum(['postcode-not-offline', 'postcode-unknown']),
+    code: z.enum(['postcode-not-offline', 'postcode-unknown', 'street-not-found']),
     countries: z.array(z.string()),
+    /** `street-not-found`: the name of the town shown instead of the street. */
+    town: z.string().optional(),
   })
-  .meta({ id: 'MapsNotice', description: 'Why a place search found nothing.' });
+  .meta({
+    id: 'MapsNotice',
+    description: 'Why a place search found nothing, or that it found the town, not the street.',
+  });
 
 export const mapsPlacesResponseSchema = z
   .object({
     results: z.array(mapsPlaceSchema),
-    /** Only with no results. */
+    /** Postcode notices with no results; `street-not-found` with the town's results. */
     notice: mapsNoticeSchema.optional(),
     /** "Did you mean …?": with no results, a place the visitor probably meant, to confirm. */
     suggestion: mapsPlaceSchema.optional(),
   })
   .meta({
     id: 'MapsPlacesResponse',
-    description: 'Places found, or why none was (a notice or a suggestion).',
+    description:
+      'Places found (with a notice when they are the town of a street address), or why none was (a notice or a suggestion).',
     examples: [
       {
         results: [

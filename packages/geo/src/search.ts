@@ -5,7 +5,8 @@
  * with optional qualifiers ("Paris, TX", "London Ontario", "Manchester UK"; qualifiers.ts),
  * ranked by ranking.ts with typo matches as a fallback (typos.ts), or a bare region or country
  * name (answered with its capital or administrative seat; areas.ts). A street address the
- * gazetteer cannot place ("Marienplatz 1, München") is answered with the town it names.
+ * gazetteer cannot place ("Marienplatz 1, München") is answered with the town it names, saying
+ * so (notice `street-not-found`).
  */
 import { AreaSeats } from './areas.js';
 import { type Candidate, isExact } from './candidates.js';
@@ -20,7 +21,7 @@ import { findPostcodes, postcodeCountries, postcodeKey } from './postcodes.js';
 import { CITY_QUALIFIER, cityQualifier, qualifierFilter } from './qualifiers.js';
 import { type CountryMask, PlaceRanker, type SearchMode, countryMask } from './ranking.js';
 import { fuzzy, trustTypos } from './typos.js';
-import type { LatLon, Place, PlaceAnswer } from './types.js';
+import type { LatLon, Place, PlaceAnswer, PlaceNotice } from './types.js';
 
 export type { SearchMode } from './ranking.js';
 
@@ -118,7 +119,10 @@ export class Searcher {
     };
   }
 
-  /** The results with a notice about postcodes or a "did you mean" suggestion (PlaceAnswer). */
+  /**
+   * The results with a notice (postcodes; a street answered with its town) or a "did you mean"
+   * suggestion (PlaceAnswer).
+   */
   answer(rawQuery: string, o: SearchOptions, mode: SearchMode): PlaceAnswer {
     const q = rawQuery.normalize('NFC').slice(0, MAX_QUERY_LENGTH).trim();
     const asked = o.limit !== undefined && Number.isFinite(o.limit) ? o.limit : DEFAULT_LIMIT[mode];
@@ -139,7 +143,15 @@ export class Searcher {
     if (places.length === 0 && exactAreas.length === 0) {
       const town = townOfStreetAddress(q);
       const fallback = town === undefined ? undefined : this.answer(town, o, mode);
-      if (fallback && fallback.places.length > 0) return { places: fallback.places };
+      const [shown] = fallback?.places ?? [];
+      if (fallback && shown) {
+        const notice: PlaceNotice = {
+          code: 'street-not-found',
+          countries: [shown.countryCode],
+          town: shown.lines[0],
+        };
+        return { places: fallback.places, notice };
+      }
     }
     if (places.length === 0 && exactAreas.length === 0 && suggestion) {
       const [meant] = this.toResults([suggestion], 1, lang);

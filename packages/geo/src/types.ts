@@ -24,8 +24,9 @@ export interface Place {
 
 /**
  * A place search with what the engine knows beyond its results: a postcode-shaped query in a
- * country without offline postcodes (or a code the data does not have), and for a query that
- * matched nothing with certainty, the place it probably meant, for the visitor to confirm.
+ * country without offline postcodes (or a code the data does not have), a street address
+ * answered with the town it names, and for a query that matched nothing with certainty, the
+ * place it probably meant, for the visitor to confirm.
  */
 export interface PlaceAnswer {
   places: Place[];
@@ -37,11 +38,15 @@ export interface PlaceAnswer {
 export interface PlaceNotice {
   /**
    * `postcode-not-offline`: the countries write codes so but no offline postcode data exists for
-   * them (a production geocoder knows them); `postcode-unknown`: the offline data lacks it.
+   * them (a production geocoder knows them); `postcode-unknown`: the offline data lacks it
+   * (both with no places); `street-not-found`: the street is not in the data, the places are
+   * the town the address names (`town`).
    */
-  code: 'postcode-not-offline' | 'postcode-unknown';
+  code: 'postcode-not-offline' | 'postcode-unknown' | 'street-not-found';
   /** ISO alpha-2 codes of the countries concerned. */
   countries: string[];
+  /** `street-not-found`: the name of the town shown instead. */
+  town?: string;
 }
 
 export interface AutocompleteOptions {

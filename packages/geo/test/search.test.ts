@@ -211,6 +211,35 @@ describe('street addresses', () => {
     const [typed] = await p.autocomplete('Marienplatz 1, Münch', { lang: 'de', countries: ['de'] });
     expect(typed?.lines[0]).toBe('München');
   });
+
+  it('says so: a street-not-found notice naming the town shown', async () => {
+    const munich = await p.answer(
+      'Marienplatz 1, München',
+      { lang: 'de', countries: ['de'] },
+      'geocode',
+    );
+    expect(munich.places[0]?.lines[0]).toBe('München');
+    expect(munich.notice).toEqual({ code: 'street-not-found', countries: ['DE'], town: 'München' });
+    const ny = await p.answer(
+      '350 5th Ave, New York',
+      { lang: 'en', countries: ['us'] },
+      'autocomplete',
+    );
+    expect(ny.notice).toEqual({
+      code: 'street-not-found',
+      countries: ['US'],
+      town: 'New York City',
+    });
+    // A town as such, or a street of no town found: no notice.
+    expect((await p.answer('München', { lang: 'de' }, 'geocode')).notice).toBeUndefined();
+    const none = await p.answer(
+      'Hauptstraße 1, Xyzzyqq',
+      { lang: 'de', countries: ['de'] },
+      'geocode',
+    );
+    expect(none.notice).toBeUndefined();
+    expect(none.places).toEqual([]);
+  });
 });
 
 describe('autocomplete', () => {

@@ -48,20 +48,26 @@ export function toMapsPlace(p: Place): MapsPlace {
 }
 
 /**
- * An empty answer with why, when the engine knows (the embedded one does; remote geocoders
- * answer without): a postcode notice or a "did you mean" suggestion. Rare, so not cached.
+ * A place search's answer with what the engine knows beyond its places (the embedded engine
+ * does; remote geocoders answer places only): a postcode notice or a "did you mean" suggestion
+ * when it found nothing, a `street-not-found` notice with the town of a street address. Cached
+ * as the places are (maps/cache.ts).
  */
-async function explainNothing(
+async function placesAnswer(
   provider: MapsProvider,
   q: string,
   o: AutocompleteOptions,
   mode: 'autocomplete' | 'geocode',
 ): Promise<MapsPlacesResponse> {
-  const answer = await provider.answer?.(q, o, mode);
+  const answer = provider.answer
+    ? await provider.answer(q, o, mode)
+    : { places: await provider[mode](q, o) };
   return {
-    results: [],
-    ...(answer?.notice ? { notice: answer.notice } : {}),
-    ...(answer?.suggestion ? { suggestion: toMapsPlace(answer.suggestion) } : {}),
+    results: answer.places.map(toMapsPlace),
+    ...(answer.notice ? { notice: answer.notice } : {}),
+    ...(answer.suggestion && answer.places.length === 0
+      ? { suggestion: toMapsPlace(answer.suggestion) }
+      : {}),
   };
 }
 
@@ -100,20 +106,18 @@ export const mapsRoutes: FastifyPluginAsync<MapsRoutesOptions> = async (app, opt
         ...(q.countries ? { countries: q.countries } : {}),
         ...(q.lat !== undefined && q.lon !== undefined ? { near: { lat: q.lat, lon: q.lon } } : {}),
       };
-      const places = await provider.autocomplete(q.q, o);
+      const answer = await placesAnswer(provider, q.q, o, 'autocomplete');
       cache(reply);
-      if (places.length === 0) return explainNothing(provider, q.q, o, 'autocomplete');
-      return { results: places.map(toMapsPlace) };
+      return answer;
     },
   );
 
   api.get('/api/v1/maps/geocode', { schema: geocodeRoute, ...limited }, async (req, reply) => {
     const q = req.query;
     const o = { lang: q.lang, limit: q.limit, ...(q.countries ? { countries: q.countries } : {}) };
-    const places = await provider.geocode(q.q, o);
+    const answer = await placesAnswer(provider, q.q, o, 'geocode');
     cache(reply);
-    if (places.length === 0) return explainNothing(provider, q.q, o, 'geocode');
-    return { results: places.map(toMapsPlace) };
+    return answer;
   });
 
   api.get('/api/v1/maps/reverse', { schema: reverseRoute, ...limited }, async (req, reply) => {

@@ -43,6 +43,9 @@ function endsWith(bytes: Uint8Array, end: number, tail: Uint8Array): boolean {
   return true;
 }
 
+/** Half the Earth's circumference: any store of the country, wherever it is. */
+const ANYWHERE_KM = 20_038;
+
 /** A distance in whole metres: what the response shows (distanceKm has three decimals). */
 const metres = (km: number): number => Math.round(km * 1000);
 
@@ -56,8 +59,16 @@ export interface SearchPath {
 export interface SearchOptions {
   /** Nearest stores answered beyond the radius when none is within it (0: none). */
   beyondCount: number;
-  /** How far beyond the radius they may be, in km. */
+  /**
+   * How far beyond the radius they may be, in km, for a search outside the searched countries
+   * (a coast, the sea, a neighbour); from inside one of them, any distance (see `countryAt`).
+   */
   beyondMaxKm: number;
+  /**
+   * The ISO code of the country at a position (the maps engine's), when known: a search from
+   * inside a searched country gets that country's nearest stores however far they are.
+   */
+  countryAt?: ((lat: number, lon: number) => Promise<string | undefined>) | undefined;
   /** The most positions an area search answers. */
   areaMaxPoints: number;
 }
@@ -118,6 +129,14 @@ export class SearchService {
     return out;
   }
 
+  /** Whether a position lies in one of the searched countries (false when unknown). */
+  private async insideSearched(ctx: SearchContext, lat: number, lon: number): Promise<boolean> {
+    const { countryAt } = this.options;
+    if (!countryAt) return false;
+    const iso = await countryAt(lat, lon).catch(() => undefined);
+    return iso !== undefined && ctx.countries.includes(iso.toUpperCase());
+  }
+
   async search(path: SearchPath, query: SearchQuery): Promise<SearchBody> {
     const ctx = this.config.searchContext(path.countryCode, path.lang, path.channel);
     const productId = query.pt === 'all' ? undefined : query.pt;
@@ -152,13 +171,15 @@ export class SearchService {
       area: query.bbox && { ...query.bbox, maxPoints: this.options.areaMaxPoints },
     };
     let page = await this.stores.nearestPage(nearest);
-    // Nothing within the radius: the nearest few beyond it, flagged as such.
+    // Nothing within the radius: the nearest few beyond it, flagged as such; from inside a
+    // searched country wherever they are in it, else within the cap.
     const { beyondCount, beyondMaxKm } = this.options;
     const beyond = page.stores.length === 0 && !nearest.area && beyondCount > 0;
     if (beyond) {
+      const inside = await this.insideSearched(ctx, query.lat, query.lon);
       page = await this.stores.nearestPage({
         ...nearest,
-        radiusKm: Math.max(beyondMaxKm, radiusKm),
+        radiusKm: Math.max(inside ? ANYWHERE_KM : beyondMaxKm, radiusKm),
         limit: Math.min(beyondCount, nearest.limit),
       });
     }

@@ -28,7 +28,7 @@ export const LONDON_STATISTIC = {
   searchedLocation: '',
 };
 
-function doc(id: string, lat: number, lon: number, over: Partial<StoreDoc> = {}): StoreDoc {
+export function doc(id: string, lat: number, lon: number, over: Partial<StoreDoc> = {}): StoreDoc {
   return {
     id,
     storeId: id,

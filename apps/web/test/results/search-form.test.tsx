@@ -5,7 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ResultsScreen } from '../../src/features/results/ResultsScreen';
 import { countryConfig, loadedConfig, manyStores, regionConfig, results } from './fixtures';
 import { fakeMaps, mockMatchMedia, place, renderWith } from './render';
-import type { PlaceAnswer } from '../../src/lib/maps';
+import type { Place, PlaceAnswer } from '../../src/lib/maps';
 
 const boot = (locale = 'en-GB') => ({ locale, brand: 'Lumen' });
 
@@ -225,6 +225,30 @@ describe('location combobox (spec 2.6)', () => {
     await user.click(input);
     await user.keyboard('{ArrowDown}{ArrowDown}{Enter}');
     expect(input).toHaveProperty('value', 'Lon City');
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+  });
+
+  it('suggestions arriving after Escape or after focus left the field stay closed', async () => {
+    stubSearch();
+    const pending: ((places: Place[] | undefined) => void)[] = [];
+    const maps = fakeMaps({
+      autocompleter: () => ({
+        suggest: vi.fn(() => new Promise<Place[] | undefined>((r) => pending.push(r))),
+        cancel: vi.fn(() => pending.splice(0).forEach((r) => r(undefined))),
+      }),
+    });
+    const user = userEvent.setup();
+    renderWith(<ResultsScreen boot={boot()} channelKey="sales" config={loadedConfig()} />, {
+      maps,
+    });
+    const input = locationInput();
+    await user.type(input, 'L');
+    await user.keyboard('{Escape}');
+    await act(async () => pending.splice(0).forEach((r) => r([place('Leeds')])));
+    expect(input.getAttribute('aria-expanded')).toBe('false');
+    await user.type(input, 'e');
+    await user.click(document.body);
+    await act(async () => pending.splice(0).forEach((r) => r([place('Leeds')])));
     expect(input.getAttribute('aria-expanded')).toBe('false');
   });
 

@@ -110,6 +110,7 @@ export function ResultsScreen({
         searchInputRef={searchInput}
         suggestion={flow.suggestion}
         onConfirmSuggestion={() => void flow.confirmSuggestion()}
+        otherSite={flow.otherSite}
         geolocation={
           ctx.geolocationEnabled && flow.geolocation.supported
             ? {
@@ -147,6 +148,7 @@ export function ResultsScreen({
             onLinkClick={onLinkClick}
             headingRef={heading}
             narrow={narrow}
+            townShown={flow.townShown}
           />
         ) : null}
       </div>

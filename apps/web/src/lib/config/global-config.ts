@@ -114,6 +114,21 @@ export class ConfigStore {
     );
   }
 
+  /**
+   * A locale's configuration answer, for a look at another country (its site offered for a
+   * place found there): the loaded one, else fetched without keeping it; undefined on failure.
+   */
+  async response(locale: string): Promise<GlobalMatrixResponse | undefined> {
+    const { country, lang } = localeParts(locale);
+    const state = this.states.get(country);
+    if (state?.status === 'ready') return state.response;
+    try {
+      return await fetchGlobalMatrix(country, lang, this.fetchImpl, readWithSchema);
+    } catch {
+      return undefined;
+    }
+  }
+
   private set(country: string, state: RawConfigState): void {
     this.states.set(country, state);
     this.listeners.forEach((l) => l());

@@ -24,6 +24,15 @@ export interface LocationComboboxProps {
   /** After "not found": the place the visitor probably meant, offered to confirm. */
   suggestion?: Place | undefined;
   onConfirmSuggestion?(): void;
+  /** Another country's site for the place typed or the device position, keeping the search. */
+  otherSite?: OtherSite | undefined;
+}
+
+export interface OtherSite {
+  href: string;
+  /** The country's name in the page's language. */
+  country: string;
+  place: string;
 }
 
 /**
@@ -53,6 +62,8 @@ export function LocationCombobox({ inputRef, ...props }: LocationComboboxProps) 
   const suggest = (text: string) => {
     void request(text).then((places) => {
       if (places === undefined || text.trim() === '') return;
+      // Arriving after the visitor left the field (a search, a click elsewhere): not shown.
+      if (document.activeElement !== inputRef.current) return;
       setOpen(true);
       setActive(-1);
       announce(
@@ -115,6 +126,9 @@ export function LocationCombobox({ inputRef, ...props }: LocationComboboxProps) 
         if (expanded) {
           event.preventDefault();
           close();
+        } else if (loading) {
+          // Dismissed before they arrived: the pending suggestions are not shown.
+          clear();
         }
         break;
       case 'Tab':
@@ -264,6 +278,16 @@ export function LocationCombobox({ inputRef, ...props }: LocationComboboxProps) 
               place: props.suggestion.lines.filter(Boolean).join(', '),
             })}
           </button>
+        </p>
+      ) : null}
+      {props.otherSite ? (
+        <p className="form-field__hint" data-testid="other-site">
+          <a href={props.otherSite.href}>
+            {t('form.location.otherSite', {
+              place: props.otherSite.place,
+              country: props.otherSite.country,
+            })}
+          </a>
         </p>
       ) : null}
     </div>

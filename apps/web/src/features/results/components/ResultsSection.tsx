@@ -52,6 +52,8 @@ export interface ResultsSectionProps {
   onLinkClick(link: string, store: Store | undefined, url: string): void;
   headingRef?: Ref<HTMLHeadingElement>;
   narrow: boolean;
+  /** The town searched instead of a street address the maps engine could not place. */
+  townShown?: string | undefined;
 }
 
 /**
@@ -161,7 +163,13 @@ export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
 
   return (
     <section className="results" aria-labelledby="results-heading" data-testid="results-section">
-      <h2 id="results-heading" ref={headingRef} tabIndex={-1} className="results__sentence">
+      <h2
+        id="results-heading"
+        ref={headingRef}
+        tabIndex={-1}
+        className="results__sentence"
+        aria-describedby={props.townShown ? 'results-town-shown' : undefined}
+      >
         <ResultSentence
           count={view.filtered.length}
           productId={request.productId}
@@ -173,6 +181,11 @@ export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
           locale={ctx.locale}
         />
       </h2>
+      {props.townShown ? (
+        <p id="results-town-shown" className="results__notice" data-testid="street-not-found">
+          {t('sentence.streetNotFound', { town: props.townShown })}
+        </p>
+      ) : null}
       <DropOffSwitch
         target={target}
         href={target ? props.dropOffHref(target) : ''}

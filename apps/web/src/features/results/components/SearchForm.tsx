@@ -2,6 +2,7 @@ import { useEffect, useRef, type FormEvent, type KeyboardEvent, type RefObject }
 import { useTranslation } from 'react-i18next';
 import {
   FIELD_REQUIRED,
+  LOCATION_NOT_FOUND,
   NO_CONTRACT,
   carrierOptions,
   isSearchDisabled,
@@ -11,7 +12,7 @@ import {
 import type { Place } from '../../../lib/maps';
 import { carriersFor, productOptionsFor, searchCountry, type ResultsContext } from '../context';
 import type { SearchForm as FormModel } from '../hooks/useSearchForm';
-import { LocationCombobox } from './LocationCombobox';
+import { LocationCombobox, type OtherSite } from './LocationCombobox';
 import { ProductField } from './ProductField';
 import { SelectField } from './SelectField';
 
@@ -24,6 +25,8 @@ export interface SearchFormProps {
   /** "Did you mean …?" under the location field, and its confirmation. */
   suggestion?: Place | undefined;
   onConfirmSuggestion?(): void;
+  /** Another country's site for the place typed or the device position (under the field). */
+  otherSite?: OtherSite | undefined;
   /** A search is in flight: Search is unavailable (aria-disabled, keeping focus) and busy. */
   searching?: boolean;
   onSubmit(): void;
@@ -31,6 +34,9 @@ export interface SearchFormProps {
   /** The visitor picked another country (multi-country locales); the form's own change otherwise. */
   onCountry?(value: string): void;
 }
+
+/** "Not found" where the place search finds no postcodes: it suggests a nearby town only. */
+const NOT_FOUND_NO_POSTCODE = 'form.location.error.notFoundNoPostcode';
 
 const FIELD_KEY: Record<FormFieldName, string> = {
   search: 'location',
@@ -48,10 +54,13 @@ export function SearchForm({ ctx, form, narrow, searchInputRef, ...props }: Sear
   const { t } = useTranslation('result');
   const { state, dispatch, shown } = form;
   const { values } = state;
+  const postcodes = ctx.config.country.placePostcodes !== false;
   const errorText = (field: FormFieldName): string | undefined => {
     const key = form.errorOf(field);
     if (!key) return undefined;
-    return key === FIELD_REQUIRED ? t(`form.${FIELD_KEY[field]}.error.required`) : t(key);
+    if (key === FIELD_REQUIRED) return t(`form.${FIELD_KEY[field]}.error.required`);
+    // "Not found" suggests trying a postcode only where the place search finds postcodes.
+    return t(key === LOCATION_NOT_FOUND && !postcodes ? NOT_FOUND_NO_POSTCODE : key);
   };
   const geolocating = props.geolocation?.locating === true;
   const disabled = isSearchDisabled(form.valid, geolocating);
@@ -92,12 +101,13 @@ export function SearchForm({ ctx, form, narrow, searchInputRef, ...props }: Sear
             value={values.search}
             error={errorText('search')}
             countries={[searchCountry(ctx, values.country)]}
-            postcodes={ctx.config.country.placePostcodes !== false}
+            postcodes={postcodes}
             lang={ctx.mapsLang}
             inputRef={searchInputRef}
             geolocation={props.geolocation}
             suggestion={props.suggestion}
             onConfirmSuggestion={props.onConfirmSuggestion}
+            otherSite={props.otherSite}
             onType={(text) => dispatch({ type: 'edit', field: 'search', value: text })}
             onSelect={(place: Place) =>
               dispatch({

@@ -1,6 +1,8 @@
 /**
  * The search flow of the results page (spec 2.5, 4.2, 4.6, 5): submit (known position, else
- * forward geocoding limited to the country; "not found" on the field with focus moved there),
+ * forward geocoding limited to the country, `lookUpPlace`; "not found" on the field with focus
+ * moved there, the town shown for a street it cannot place, another country's site offered for
+ * a place or device position there, `useOtherSite`),
  * the deep link on load, the drop-off re-search, reset, and "use my location". Each search the
  * visitor starts is a new history entry with its query; Back and Forward to another search's
  * entry search it again (trigger "history"), to an entry without one clear the results. The
@@ -25,9 +27,12 @@ import {
   viewQueryOf,
   withViewQuery,
 } from '../request';
-import type { Place, PlaceAnswer } from '../../../lib/maps';
+import type { Place } from '../../../lib/maps';
 import type { MapArea } from '../../../components/map';
+import { otherSiteHref } from '../other-site';
+import { lookUpPlace } from './lookUpPlace';
 import { useMapsClient } from './mapsContext';
+import { useOtherSite } from './useOtherSite';
 import { useGeolocation } from './useGeolocation';
 import type { SearchForm } from './useSearchForm';
 
@@ -39,9 +44,6 @@ export interface AreaView {
   center: [number, number];
   zoom: number;
 }
-
-/** A postcode-shaped location in a country whose postcodes the maps engine lacks offline. */
-export const POSTCODE_NOT_OFFLINE = 'form.location.error.postcodeNotOffline';
 
 export function useSearchFlow(
   ctx: ResultsContext,
@@ -60,6 +62,9 @@ export function useSearchFlow(
   /** "Did you mean …?" after a location that was not found, while its text stays. */
   const [offer, setOffer] = useState<{ place: Place; text: string } | undefined>(undefined);
   const suggestion = offer && offer.text === form.state.values.search ? offer.place : undefined;
+  /** The town shown for a street address the maps engine could not place, by its address. */
+  const [townOf, setTownOf] = useState<{ address: string; town: string } | undefined>(undefined);
+  const other = useOtherSite(ctx);
   const { dispatch } = form;
   const { run } = search;
 
@@ -159,39 +164,29 @@ export function useSearchFlow(
     let known = position;
     if (!known) {
       const text = values.search.trim();
-      const query = {
-        q: text,
-        countries: [searchCountry(ctx, values.country)],
-        lang: ctx.mapsLang,
-        limit: 1,
-      };
-      const answer: PlaceAnswer =
-        text === ''
-          ? { places: [] }
-          : maps.geocodeAnswer
-            ? await maps.geocodeAnswer(query)
-            : { places: await maps.geocode(query) };
-      const [found] = answer.places;
-      if (!found) {
+      const countryCode = searchCountry(ctx, values.country);
+      const query = { q: text, countries: [countryCode], lang: ctx.mapsLang, limit: 1 };
+      const searched = { countryCode, channel: ctx.channelKey };
+      const elsewhere = (place: Place) => other.offerFor(place, values.search, searched);
+      const looked = await lookUpPlace(maps, query, other.available ? elsewhere : undefined);
+      if ('error' in looked) {
         dispatch({ type: 'submitting', value: false });
-        setOffer(answer.suggestion && { place: answer.suggestion, text: values.search });
-        notFound(
-          answer.notice?.code === 'postcode-not-offline'
-            ? POSTCODE_NOT_OFFLINE
-            : LOCATION_NOT_FOUND,
-        );
+        setOffer(looked.suggestion && { place: looked.suggestion, text: values.search });
+        notFound(looked.error);
         return;
       }
+      const { place, town } = looked;
       known = {
-        latitude: found.latitude,
-        longitude: found.longitude,
-        address: found.formattedAddress || text,
+        latitude: place.latitude,
+        longitude: place.longitude,
+        address: place.formattedAddress || text,
       };
+      setTownOf(town === undefined ? undefined : { address: known.address, town });
       dispatch({ type: 'place', position: known, text: values.search });
     }
     dispatch({ type: 'submitting', value: false });
     await runSearch(buildSearchRequest(ctx, values, known), 'form');
-  }, [ctx, dispatch, form.state, maps, notFound, runSearch]);
+  }, [ctx, dispatch, form.state, maps, notFound, other, runSearch]);
 
   /** The visitor confirms the suggestion: it becomes the location and the search runs. */
   const confirmSuggestion = useCallback(async () => {
@@ -272,16 +267,35 @@ export function useSearchFlow(
       const address =
         place?.formattedAddress || `${at.latitude.toFixed(5)}, ${at.longitude.toFixed(5)}`;
       dispatch({ type: 'place', text: address, position: { ...at, address } });
+      const searched = {
+        countryCode: searchCountry(ctx, form.state.values.country),
+        channel: ctx.channelKey,
+      };
+      if (place) void other.offerFor({ ...place, ...at }, address, searched);
     } finally {
       setResolvingPlace(false);
     }
-  }, [ctx.mapsLang, dispatch, geo, maps]);
+  }, [ctx, dispatch, form.state.values.country, geo, maps, other]);
 
+  const { values } = form.state;
+  const there = other.offer?.text === values.search ? other.offer : undefined;
+  const answered = search.state.status === 'success' ? search.state.request : undefined;
   return {
     search,
     trigger,
     submit,
     suggestion,
+    /** The town shown instead of a street the maps engine could not place. */
+    townShown:
+      answered && !answered.area && townOf?.address === answered.formattedAddress
+        ? townOf.town
+        : undefined,
+    /** Another country's site for the place typed or the device position, with the search. */
+    otherSite: there && {
+      href: otherSiteHref(there.locale, buildSearchRequest(ctx, values, there.position)),
+      country: there.country,
+      place: there.place,
+    },
     confirmSuggestion,
     reset,
     changeCountry,
