@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { makeApp, type TestApp } from './helpers/app.js';
+import { directives } from './helpers/csp.js';
 
 const CONSOLE_SCRIPT = 'export const console_ = 1;\n'.repeat(80);
 
@@ -30,17 +31,6 @@ function webBuild(): string {
   );
   writeFileSync(join(web, 'admin/assets/console-abc123.js'), CONSOLE_SCRIPT);
   return web;
-}
-
-/** The policy's directives by name. */
-function directives(policy: string): Map<string, string[]> {
-  return new Map(
-    policy
-      .split(';')
-      .map((d) => d.trim().split(/\s+/))
-      .filter((parts) => parts[0])
-      .map(([name, ...values]) => [name!, values]),
-  );
 }
 
 describe.each(DIALECTS)('console page on %s', (dialect) => {

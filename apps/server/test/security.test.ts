@@ -21,22 +21,12 @@ import {
 import { openTestDb, type TestDb } from './helpers/databases.js';
 import { LONDON, config, testStores } from './helpers/fixtures.js';
 import { makeApp, type TestApp } from './helpers/app.js';
+import { directives } from './helpers/csp.js';
 
 const PAGE_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data: blob:; " +
   "font-src 'self'; connect-src 'self'; worker-src 'self'; object-src 'none'; " +
   "base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
-
-/** The directives of a policy by name. */
-function directives(policy: string): Map<string, string[]> {
-  return new Map(
-    policy
-      .split(';')
-      .map((d) => d.trim().split(/\s+/))
-      .filter((parts) => parts[0])
-      .map(([name, ...values]) => [name!, values]),
-  );
-}
 
 function expectCommonHeaders(res: LightMyRequestResponse): void {
   expect(res.headers).toMatchObject({

@@ -10,18 +10,9 @@ import { createServices } from '../src/compose.js';
 import { loadConfiguration } from '../src/settings.js';
 import { localesDir } from './helpers/app.js';
 import { openTestDb, type TestDb } from './helpers/databases.js';
+import { directives } from './helpers/csp.js';
 
 const STYLE_URL = 'https://tiles.vendor.example:8443/styles/v1/streets.json?key={key}';
-
-function directives(csp: string): Map<string, string[]> {
-  return new Map(
-    csp
-      .split(';')
-      .map((d) => d.trim().split(/\s+/))
-      .filter((d) => d[0])
-      .map(([name, ...values]) => [name!, values]),
-  );
-}
 
 async function appWith(t: TestDb, environment: Record<string, string>): Promise<FastifyInstance> {
   const { env, settings, basemap, security } = loadConfiguration({

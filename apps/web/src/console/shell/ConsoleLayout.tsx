@@ -20,7 +20,7 @@ export function ConsoleLayout({
   const brand = useConsoleBrand();
   return (
     <>
-      <a className="console-skip-link" href={`#${CONSOLE_MAIN_ID}`}>
+      <a className="skip-link" href={`#${CONSOLE_MAIN_ID}`}>
         {t('skipLink')}
       </a>
       <header className="console-header">
