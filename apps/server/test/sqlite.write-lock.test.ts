@@ -17,6 +17,8 @@ import { writeKey } from './helpers/keys.js';
 import { gbRow } from './helpers/import-files.js';
 
 const SEARCH = `/api/v1/grlui/uk/en/sales?lat=${LONDON.lat}&lon=${LONDON.lon}`;
+/** The writes' wait for the lock: a write waiting on the event loop would hold it this long. */
+const BUSY_WAIT_MS = 5000;
 
 describe('SQLite write lock held by another process', () => {
   let dir: string;
@@ -45,7 +47,7 @@ describe('SQLite write lock held by another process', () => {
   }
 
   it('keeps answering searches while its writes wait for the lock', async () => {
-    const token = await open();
+    const token = await open(BUSY_WAIT_MS);
     let statDone = false;
     let putDone = false;
     const stat = a.app
@@ -63,7 +65,9 @@ describe('SQLite write lock held by another process', () => {
     // one reuses, which is no wait for the lock.
     expect((await a.app.inject(SEARCH)).statusCode).toBe(200);
     // For 1.5 s while both writes wait, the event loop keeps turning (a write waiting on it
-    // for the lock would hold it for the whole busy wait, 5 s) and searches answer.
+    // for the lock would hold it for the whole busy wait, 5 s) and searches answer. The bound on
+    // the longest gap is half the busy wait: a busy machine delays timers by a second at times
+    // (seen at a load of 10 on 2 cores), which says nothing about the lock.
     let longestGap = 0;
     let last = performance.now();
     const ticker = setInterval(() => {
@@ -80,7 +84,7 @@ describe('SQLite write lock held by another process', () => {
     }
     clearInterval(ticker);
     expect(searches).toBeGreaterThan(5);
-    expect(longestGap).toBeLessThan(1000);
+    expect(longestGap).toBeLessThan(BUSY_WAIT_MS / 2);
     expect({ statDone, putDone }).toEqual({ statDone: false, putDone: false });
     other.exec('COMMIT');
     expect((await stat).statusCode).toBe(204);
