@@ -4,8 +4,10 @@ import { mkdirSync } from 'node:fs';
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, mockConfig } from './web-fixtures';
 
-// Issue 5: axe finds no violations on the home and chooser pages in en-US, ar-AE and ja-JP at
-// 1440 px and 390 px; a full-page screenshot of each goes to $SHOTS_DIR (default /tmp/shots).
+// axe finds no violations on the home and chooser pages in en-US, ar-AE and ja-JP at 390 px; a
+// full-page screenshot of each goes to $SHOTS_DIR (default /tmp/shots). At 1440 px the same pages
+// are checked in ten locales, these three among them, with the real configuration, by
+// a11y-sweep.spec.ts.
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
 
@@ -15,7 +17,7 @@ const locales: [string, string][] = [
   ['ja-JP', '/jp/ja/'],
 ];
 
-for (const width of [1440, 390]) {
+for (const width of [390]) {
   test.describe(`accessibility at ${width} px`, () => {
     test.use({ viewport: { width, height: 900 } });
 
