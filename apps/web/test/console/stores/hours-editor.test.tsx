@@ -4,7 +4,7 @@
  * as the store screen does: a fieldset per day, keyboard-only editing, copying a day, special
  * dates, the time zone, problems and the server's reasons in words, and axe's checks.
  */
-import { act, cleanup, render, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
 import i18next from 'i18next';
@@ -121,6 +121,27 @@ describe('hours editor', () => {
     expect(message?.textContent).toBe('Enter both the opening and the closing time.');
     expect(last()?.hours).toBe(
       'Mo 09:00-18:00; Tu -18:00; We 09:00-18:00; Th 09:00-18:00; Fr 09:00-18:00; Sa 09:00-18:00; Su 09:00-18:00',
+    );
+  });
+
+  it('names overlapping intervals on their day, described on each of its times', async () => {
+    const { last } = renderEditor({ hours: 'Mo 09:00-13:00; Tu-Su off' });
+    const monday = day('Monday');
+    await userEvent.setup().click(within(monday).getByRole('button', { name: 'Add interval' }));
+    const second = within(monday).getByRole('group', { name: 'Interval 2' });
+    fireEvent.change(within(second).getByLabelText('Opens'), { target: { value: '12:00' } });
+    const closes = within(second).getByLabelText('Closes');
+    expect(closes.getAttribute('aria-invalid')).toBe('true');
+    const described = closes
+      .getAttribute('aria-describedby')!
+      .split(' ')
+      .map((id) => document.getElementById(id)?.textContent);
+    expect(described).toEqual([
+      'These intervals overlap. Each time of day may be in one interval only.',
+    ]);
+    // Handed over as entered: the server's parser refuses it too.
+    expect(last()?.hours).toBe(
+      'Mo 09:00-13:00,12:00-14:00; Tu off; We off; Th off; Fr off; Sa off; Su off',
     );
   });
 

@@ -55,6 +55,7 @@ export function DayTimes({ day, onChange, id, path, problems, disabled }: DayTim
     onChange({ ...day, ranges: [...day.ranges, next] });
   };
   const dayProblem = problems.find((p) => p.path === path);
+  const dayErrorId = `${id}-error`;
 
   return (
     <>
@@ -78,7 +79,11 @@ export function DayTimes({ day, onChange, id, path, problems, disabled }: DayTim
           {day.ranges.map((range, i) => {
             const problem = problemsAt(problems, `${path}.${i}`)[0];
             const errorId = `${id}-${i}-error`;
-            const invalid = problem ? true : undefined;
+            const invalid = problem || dayProblem ? true : undefined;
+            const next = closesNextDay(range) ? `${id}-${i}-next` : undefined;
+            const describedBy = (...ids: (string | undefined)[]) =>
+              ids.filter(Boolean).join(' ') || undefined;
+            const errors = [problem ? errorId : undefined, dayProblem ? dayErrorId : undefined];
             return (
               <div
                 key={i}
@@ -94,7 +99,7 @@ export function DayTimes({ day, onChange, id, path, problems, disabled }: DayTim
                     value={range.open}
                     disabled={disabled}
                     aria-invalid={invalid}
-                    aria-describedby={problem ? errorId : undefined}
+                    aria-describedby={describedBy(...errors)}
                     onChange={(e) => setRange(i, { ...range, open: e.target.value })}
                   />
                 </span>
@@ -106,14 +111,12 @@ export function DayTimes({ day, onChange, id, path, problems, disabled }: DayTim
                     value={range.close}
                     disabled={disabled}
                     aria-invalid={invalid}
-                    aria-describedby={
-                      problem ? errorId : closesNextDay(range) ? `${id}-${i}-next` : undefined
-                    }
+                    aria-describedby={describedBy(...errors, next)}
                     onChange={(e) => setRange(i, { ...range, close: e.target.value })}
                   />
                 </span>
-                {closesNextDay(range) ? (
-                  <span className="hours-range__note" id={`${id}-${i}-next`}>
+                {next ? (
+                  <span className="hours-range__note" id={next}>
                     {t('hours.nextDay')}
                   </span>
                 ) : null}
@@ -136,7 +139,9 @@ export function DayTimes({ day, onChange, id, path, problems, disabled }: DayTim
             );
           })}
           {dayProblem ? (
-            <p className="console-field__error">{t(`hours.problem.${dayProblem.code}`)}</p>
+            <p className="console-field__error" id={dayErrorId}>
+              {t(`hours.problem.${dayProblem.code}`)}
+            </p>
           ) : null}
           <button
             ref={addButton}
