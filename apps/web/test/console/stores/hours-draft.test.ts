@@ -8,6 +8,7 @@ import { isTimeZone, parseSpecialDates, parseWeeklyHours } from '@locator/core';
 import {
   draftOfValue,
   emptyDraft,
+  hoursValueOfStored,
   newDay,
   newSpecial,
   valueOfDraft,
@@ -153,6 +154,32 @@ describe('draft → value', () => {
     ] satisfies HoursValue[]) {
       expect(valueOfDraft(draftOfValue(value).draft)).toEqual(value);
     }
+  });
+});
+
+describe('stored hours → value', () => {
+  it('writes the store answer’s hours as the export does, special dates one entry each', () => {
+    const nine = [[540, 1080]] as [number, number][];
+    expect(
+      hoursValueOfStored({
+        timeZone: 'Europe/London',
+        week: [nine, nine, nine, nine, nine, [], []],
+        special: [
+          { date: '2026-12-25', hours: [], name: 'Christmas Day' },
+          { date: '2026-12-26', hours: [[600, 840]] },
+        ],
+      }),
+    ).toEqual({
+      hours: 'Mo-Fr 09:00-18:00; Sa-Su off',
+      specialHours: ['2026-12-25 off "Christmas Day"', '2026-12-26 10:00-14:00'],
+      timeZone: 'Europe/London',
+    });
+  });
+
+  it('gives no hours for none, or for another form', () => {
+    const none = { hours: null, specialHours: null, timeZone: null };
+    expect(hoursValueOfStored(undefined)).toEqual(none);
+    expect(hoursValueOfStored({ week: [] })).toEqual(none);
   });
 });
 

@@ -12,6 +12,7 @@
  */
 import {
   hoursText,
+  isStoreHours,
   parseSpecialDates,
   parseTimes,
   parseWeeklyHours,
@@ -143,4 +144,19 @@ export function valueOfDraft(draft: HoursDraft): HoursValue {
     return parsed.ok && parsed.value.length === 1 ? specialDatesText(parsed.value) : entry;
   });
   return { hours, specialHours: specialHours.length > 0 ? specialHours : null, timeZone };
+}
+
+/**
+ * The value of a store's stored hours (the `hours` of the store answer's document, the form of
+ * `storeHoursSchema`), as the import's export writes them; none when it has none (or another
+ * form). The stored time zone is the one derived from the position when none was given.
+ */
+export function hoursValueOfStored(stored: unknown): HoursValue {
+  if (!isStoreHours(stored)) return { hours: null, specialHours: null, timeZone: null };
+  return {
+    hours: weeklyHoursText(stored.week),
+    specialHours:
+      stored.special.length > 0 ? stored.special.map((s) => specialDatesText([s])) : null,
+    timeZone: stored.timeZone === '' ? null : stored.timeZone,
+  };
 }
