@@ -152,7 +152,9 @@ export default function PinMapCanvas(props: PinMapCanvasProps) {
       pin.marker.remove();
       return;
     }
-    pin.marker.setLngLat([lon, lat]).addTo(map);
+    pin.marker.setLngLat([lon, lat]);
+    // Added once: adding again would take the pin out of the page and lose its focus.
+    if (!pin.element.isConnected) pin.marker.addTo(map);
     if (!map.getBounds().contains([lon, lat])) {
       map.easeTo({ center: [lon, lat], duration: prefersReducedMotion() ? 0 : 400 });
     }
