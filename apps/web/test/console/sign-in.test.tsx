@@ -6,14 +6,13 @@
  */
 import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import consoles from '../../public/locales/consoles-en_US.json';
 import { createConsoleClient } from '../../src/console/api/client';
 import { ConsoleApp } from '../../src/console/ConsoleApp';
 import { ConsoleBrandContext } from '../../src/console/shell/brand';
 import { MemoryRouter, useLocation } from '../../src/lib/router';
+import { testI18n } from './i18n';
 
 afterEach(cleanup);
 
@@ -80,18 +79,6 @@ function fakeServer(
     signedIn = false;
   };
   return { fetchImpl, calls, json, endSessions };
-}
-
-function testI18n() {
-  const i18n = i18next.createInstance();
-  void i18n.use(initReactI18next).init({
-    lng: 'en-US',
-    resources: { 'en-US': { console: consoles } },
-    defaultNS: 'console',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  return i18n;
 }
 
 function Where() {

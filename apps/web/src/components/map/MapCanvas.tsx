@@ -8,7 +8,7 @@ import { Map as MapLibreMap, NavigationControl, setWorkerUrl } from 'maplibre-gl
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
 import './map.css';
-import { loadBasemap, usesPmtiles, type Attribution } from './basemap';
+import { keyedRequests, loadBasemap, usesPmtiles, type Attribution } from './basemap';
 import { MapContext } from './context';
 import { prefersReducedMotion, useDelayedOnChange } from './hooks';
 import {
@@ -114,13 +114,7 @@ export default function MapCanvas(props: StoreMapProps) {
                 ? camera.zoom
                 : Math.min(camera.zoom, interactive ? fitZoom : SMALL_MAP_ZOOM),
             }),
-        ...(basemap.token
-          ? {
-              transformRequest: (url: string) => ({
-                url: url.replaceAll('{key}', encodeURIComponent(basemap.token)),
-              }),
-            }
-          : {}),
+        ...keyedRequests(basemap.token),
       });
       created = m;
       m.touchZoomRotate.disableRotation();

@@ -49,6 +49,13 @@ export function withKey(url: string, token: string): string {
   return url.replaceAll('{key}', encodeURIComponent(token));
 }
 
+/** The map options that put the vendor token into every URL the style loads (none without one). */
+export function keyedRequests(token: string): {
+  transformRequest?: (url: string) => { url: string };
+} {
+  return token ? { transformRequest: (url: string) => ({ url: withKey(url, token) }) } : {};
+}
+
 /** A copy of the style with its source, glyph and sprite URLs absolute. */
 export function absoluteStyle(style: Json, origin: string): StyleSpecification {
   const fix = (u: unknown) => (typeof u === 'string' ? absoluteUrl(u, origin) : u);

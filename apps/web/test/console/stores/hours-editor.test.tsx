@@ -7,27 +7,14 @@
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import axe from 'axe-core';
-import i18next from 'i18next';
 import { useState } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
-import consoles from '../../../public/locales/consoles-en_US.json';
 import type { HoursValue } from '../../../src/console/stores/hours/hours-draft';
 import { HoursEditor, type HoursErrors } from '../../../src/console/stores/hours/HoursEditor';
+import { testI18n } from '../i18n';
 
 afterEach(cleanup);
-
-function testI18n() {
-  const i18n = i18next.createInstance();
-  void i18n.use(initReactI18next).init({
-    lng: 'en-US',
-    resources: { 'en-US': { console: consoles } },
-    defaultNS: 'console',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  return i18n;
-}
 
 function renderEditor(
   initial: HoursValue,

@@ -5,14 +5,13 @@
  * position, the place of the position from the maps engine, and the country warning.
  */
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
-import i18next from 'i18next';
 import { useState } from 'react';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import consoles from '../../../public/locales/consoles-en_US.json';
 import { PinMap } from '../../../src/console/stores/location/PinMap';
 import type { PinMapCanvasProps } from '../../../src/console/stores/location/PinMapCanvas';
 import { REVERSE_DELAY_MS } from '../../../src/console/stores/location/useReversePlace';
+import { testI18n } from '../i18n';
 
 vi.mock('../../../src/console/stores/location/PinMapCanvas', () => ({
   default: (props: PinMapCanvasProps) => (
@@ -61,18 +60,6 @@ afterEach(() => {
   vi.useRealTimers();
   vi.unstubAllGlobals();
 });
-
-function testI18n() {
-  const i18n = i18next.createInstance();
-  void i18n.use(initReactI18next).init({
-    lng: 'en-US',
-    resources: { 'en-US': { console: consoles } },
-    defaultNS: 'console',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  return i18n;
-}
 
 function renderPinMap(initial: { lat: number | null; lon: number | null }, country = 'GB') {
   const moves: { lat: number; lon: number }[] = [];

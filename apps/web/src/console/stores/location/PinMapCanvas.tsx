@@ -7,7 +7,12 @@ import { useEffect, useRef, useState } from 'react';
 import { Map as MapLibreMap, Marker, NavigationControl, setWorkerUrl } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
-import { loadBasemap, usesPmtiles, type Attribution } from '../../../components/map/basemap';
+import {
+  keyedRequests,
+  loadBasemap,
+  usesPmtiles,
+  type Attribution,
+} from '../../../components/map/basemap';
 import { prefersReducedMotion } from '../../../components/map/hooks';
 import { fitMaxZoom, styleMaxZoom } from '../../../components/map/logic';
 import { MapAttribution } from '../../../components/map/MapAttribution';
@@ -78,13 +83,7 @@ export default function PinMapCanvas(props: PinMapCanvasProps) {
               zoom: Math.min(STORE_ZOOM, fitMaxZoom(maxZoom)),
             }
           : WORLD),
-        ...(basemap.token
-          ? {
-              transformRequest: (url: string) => ({
-                url: url.replaceAll('{key}', encodeURIComponent(basemap.token)),
-              }),
-            }
-          : {}),
+        ...keyedRequests(basemap.token),
       });
       created = m;
       m.touchZoomRotate.disableRotation();
