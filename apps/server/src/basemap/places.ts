@@ -2,12 +2,14 @@
  * Place labels of the basemap from the gazetteer (@locator/geo): capitals and large cities at
  * low zoom, towns, villages and the districts of cities (GeoNames cities500) as the map zooms
  * in, each named in the
- * visitor's language and script (Gazetteer.placeName: the same rules as search results).
+ * visitor's language and script (Gazetteer.placeName: the same rules as search results; no
+ * romanised label in a country writing the page's own script: label-name.ts).
  *
  * Served as vector tiles with one point layer "places" (properties name, kind, sort); the
  * browser draws the names with its own fonts (README.md "Labels").
  */
 import { langInfo, type Gazetteer, type LangInfo } from '@locator/geo';
+import { countryLanguage, mapLabelName } from './label-name.js';
 import { encodeTile, project, tileBounds, type TileFeature, type TileId } from './tiles.js';
 
 /** Deepest zoom with its own place tiles; every gazetteer place is in them. */
@@ -124,12 +126,20 @@ export class PlaceTiles {
     return (this.minZoom[i] ?? 255) < GRID_FROM_ZOOM ? 'city' : 'town';
   }
 
+  /** The name a label shows in the given language, or undefined: no label (label-name.ts). */
+  labelName(i: number, info: LangInfo): string | undefined {
+    const countryCode = this.g.countryCode(this.g.placeCountry[i] ?? 0);
+    return mapLabelName(this.g.placeName(i, info), info, countryCode, () =>
+      this.g.placeName(i, langInfo(countryLanguage(countryCode))),
+    );
+  }
+
   /** The tile's "places" layer as an MVT protobuf, names in the given language. */
   tile(t: TileId, lang: string | LangInfo): Buffer {
     const info = typeof lang === 'string' ? langInfo(lang) : lang;
     const features: TileFeature[] = [];
     for (const i of this.placesIn(t)) {
-      const name = this.g.placeName(i, info);
+      const name = this.labelName(i, info);
       if (!name) continue;
       features.push({
         type: 1,
