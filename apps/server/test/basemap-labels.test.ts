@@ -1,7 +1,8 @@
 /**
  * Map labels per language (label-name.ts): the name in the page's language; on a page in
  * another script than Latin, no romanisation of a place in a country writing that script
- * ("Ueno" on a Japanese page), the local name where the page shares Chinese characters with the
+ * ("Ueno" on a Japanese page) where the data names most of its places in that script, the
+ * local name where the page shares Chinese characters with the
  * country, the international Latin name for a place abroad.
  */
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -11,8 +12,13 @@ import { langInfo, loadEmbeddedProvider } from '@locator/geo';
 import { countryLanguage, mapLabelName } from '../src/basemap/label-name.js';
 import { PlaceTiles } from '../src/basemap/places.js';
 
-const label = (name: string, lang: string, country: string, local = '') =>
-  mapLabelName(name, langInfo(lang), country, () => local);
+/** A place of a country whose places the data names mostly (`share`) in the page's script. */
+const label = (name: string, lang: string, countryCode: string, local = '', share = 0.9) =>
+  mapLabelName(name, langInfo(lang), {
+    countryCode,
+    localName: () => local,
+    ownScriptShare: () => share,
+  });
 
 describe('the label of a place per language', () => {
   it('keeps a name written in the page language, and every name on a Latin-script page', () => {
@@ -31,6 +37,12 @@ describe('the label of a place per language', () => {
     expect(label('Yoshkar-Ola', 'ru', 'RU')).toBeUndefined();
     expect(label('Ramat Gan', 'he', 'IL')).toBeUndefined();
     expect(label('Zagazig', 'ar', 'EG')).toBeUndefined();
+  });
+
+  it('keeps the Latin names where the data names few places of the country in its script', () => {
+    expect(label('Bur Dubai', 'ar', 'AE', '', 0.2)).toBe('Bur Dubai');
+    expect(label('Bur Dubai', 'ar', 'AE', '', 0.8)).toBeUndefined();
+    expect(label('Kowloon', 'zh-HK', 'HK', '', 0.06)).toBe('Kowloon');
   });
 
   it('falls back to the local name where the page and the country share Chinese characters', () => {
@@ -76,6 +88,12 @@ describe('place tiles per language', () => {
     expect(en).toContain('Ueno');
     expect(names(11, 1819, 806, 'zh').filter(latin)).toEqual([]);
     expect(names(11, 1819, 806, 'ko')).toContain('Ueno'); // abroad: the international name
+  });
+
+  it("Dubai's districts on an Arabic page: the data has few Arabic names there, Latin ones stay", () => {
+    const ar = names(10, 669, 437, 'ar');
+    expect(ar).toContain('Bur Dubai');
+    expect(ar).toContain('عجمان');
   });
 
   it('Japan at z7: local names on a Chinese page, Latin ones on Arabic and Hebrew pages', () => {

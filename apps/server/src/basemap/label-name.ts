@@ -6,9 +6,14 @@
  * is a romanisation of a name the visitor reads natively ("Ueno", "Ginza" beside 東京 on a
  * Japanese page): such a place gets the local name when the country writes Chinese characters
  * that the page's script shares (a place in Japan on a Chinese page: 横浜, さいたま), else no
- * label at all. Latin-script pages are unaffected.
- */
+ * label at all, where the gazetteer names most of that country's places in the page's script
+ * (Japan, China, Korea, Russia, Israel, Egypt…). Where it names few (the Gulf states, Morocco,
+ * Hong Kong), the Latin names stay: a map of Dubai with no district named would be worse.
+ * Latin-script pages are unaffected. */
 import { isNonLatin, type LangInfo } from '@locator/geo';
+
+/** Above this share of a country's places named in the page's script, romanised ones are hidden. */
+export const OWN_SCRIPT_MAJORITY = 0.5;
 
 /** Scripts written with Chinese characters (ICU's likely scripts of a language or country). */
 const HAN_SCRIPTS = new Set(['Hans', 'Hant', 'Jpan']);
@@ -46,25 +51,31 @@ function sameScript(a: string, b: string): boolean {
   return a === b || (HAN_SCRIPTS.has(a) && HAN_SCRIPTS.has(b) && a !== 'Jpan' && b !== 'Jpan');
 }
 
-/**
- * The label of a place named `name` in the page's language (`lang`), in the country
- * `countryCode`; `localName()` gives the place's name as its country writes it. Undefined: no
- * label.
- */
-export function mapLabelName(
-  name: string,
-  lang: LangInfo,
-  countryCode: string,
-  localName: () => string,
-): string | undefined {
+/** How to name a place in its country: as its country writes it, and how well the data covers it. */
+export interface LabelContext {
+  countryCode: string;
+  /** The place's name as its country writes it. */
+  localName: () => string;
+  /** The share (0–1) of the country's places the gazetteer names in the page's script. */
+  ownScriptShare: () => number;
+}
+
+/** True when the page (`lang`) and the country (`countryCode`) write the same script. */
+export function writesPageScript(lang: LangInfo, countryCode: string): boolean {
+  const page = pageScript(lang);
+  return page !== 'Latn' && sameScript(page, likelyScript(`und-${countryCode}`));
+}
+
+/** The label of a place named `name` in the page's language (`lang`); undefined: no label. */
+export function mapLabelName(name: string, lang: LangInfo, c: LabelContext): string | undefined {
   if (name === '') return undefined;
   const page = pageScript(lang);
   if (page === 'Latn' || isNonLatin(name)) return name;
-  const country = likelyScript(`und-${countryCode}`);
+  const country = likelyScript(`und-${c.countryCode}`);
   if (country === 'Latn') return name;
-  if (sameScript(page, country)) return undefined;
+  if (sameScript(page, country)) return c.ownScriptShare() > OWN_SCRIPT_MAJORITY ? undefined : name;
   if (HAN_SCRIPTS.has(page) && HAN_SCRIPTS.has(country)) {
-    const local = localName();
+    const local = c.localName();
     return isNonLatin(local) ? local : undefined;
   }
   return name;

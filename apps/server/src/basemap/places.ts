@@ -8,8 +8,8 @@
  * Served as vector tiles with one point layer "places" (properties name, kind, sort); the
  * browser draws the names with its own fonts (README.md "Labels").
  */
-import { langInfo, type Gazetteer, type LangInfo } from '@locator/geo';
-import { countryLanguage, mapLabelName } from './label-name.js';
+import { isNonLatin, langInfo, type Gazetteer, type LangInfo } from '@locator/geo';
+import { countryLanguage, mapLabelName, writesPageScript } from './label-name.js';
 import { encodeTile, project, tileBounds, type TileFeature, type TileId } from './tiles.js';
 
 /** Deepest zoom with its own place tiles; every gazetteer place is in them. */
@@ -63,6 +63,8 @@ export class PlaceTiles {
   private readonly sortKey: Int16Array;
   /** Places labelled below GRID_FROM_ZOOM, best first. */
   private readonly major: Uint32Array;
+  /** Per page language: per country writing its script, the share of places named in it. */
+  private readonly shares = new Map<string, Map<number, number>>();
 
   constructor(private readonly g: Gazetteer) {
     const n = g.placeCount;
@@ -128,10 +130,41 @@ export class PlaceTiles {
 
   /** The name a label shows in the given language, or undefined: no label (label-name.ts). */
   labelName(i: number, info: LangInfo): string | undefined {
-    const countryCode = this.g.countryCode(this.g.placeCountry[i] ?? 0);
-    return mapLabelName(this.g.placeName(i, info), info, countryCode, () =>
-      this.g.placeName(i, langInfo(countryLanguage(countryCode))),
-    );
+    const country = this.g.placeCountry[i] ?? 0;
+    const countryCode = this.g.countryCode(country);
+    return mapLabelName(this.g.placeName(i, info), info, {
+      countryCode,
+      localName: () => this.g.placeName(i, langInfo(countryLanguage(countryCode))),
+      ownScriptShare: () => this.ownScriptShares(info).get(country) ?? 0,
+    });
+  }
+
+  /**
+   * Per country writing the page's script, the share of its places the gazetteer names in that
+   * script (computed once per language, on its first tile).
+   */
+  private ownScriptShares(info: LangInfo): Map<number, number> {
+    const key = info.traditional ? `${info.base}-t` : info.base;
+    let shares = this.shares.get(key);
+    if (shares) return shares;
+    const counts = new Map<number, [number, number]>();
+    const writes = new Map<number, boolean>();
+    for (let i = 0; i < this.g.placeCount; i++) {
+      const country = this.g.placeCountry[i] ?? 0;
+      let w = writes.get(country);
+      if (w === undefined) {
+        w = writesPageScript(info, this.g.countryCode(country));
+        writes.set(country, w);
+      }
+      if (!w) continue;
+      const c = counts.get(country) ?? [0, 0];
+      if (isNonLatin(this.g.placeName(i, info))) c[0]++;
+      c[1]++;
+      counts.set(country, c);
+    }
+    shares = new Map([...counts].map(([country, [own, all]]) => [country, own / all]));
+    this.shares.set(key, shares);
+    return shares;
   }
 
   /** The tile's "places" layer as an MVT protobuf, names in the given language. */
