@@ -38,6 +38,7 @@ h3{font-size:16px;margin:12px 0 4px}
 .sp-map{margin:16px 0}
 .sp-map img{display:block;width:100%;max-width:640px;height:auto;border:1px solid #d2d2d7;border-radius:8px;background:#f4f2ee}
 .sp-map figcaption{font-size:12px;color:#6e6e73;margin-top:4px}
+.sp-map figcaption bdi{white-space:nowrap}
 .sp-footer{border-top:1px solid #d2d2d7;margin-top:32px;font-size:14px}
 .sp-demo{color:#6e6e73}
 `;
