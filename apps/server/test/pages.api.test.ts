@@ -298,6 +298,12 @@ describe.each(DIALECTS)('store pages on %s', (dialect) => {
       expect(svg.body).not.toMatch(/<script|<foreignObject|\shref=|style=/i);
     }
     expect(root.querySelector('.sp-map figcaption')!.textContent).toContain('OpenStreetMap');
+    expect(root.querySelector('.sp-map figcaption')!.textContent).toMatch(/^Map data: /);
+    // The caption's colon as French writes it (a no-break space before it).
+    const fr = await page(storePagePath('/ca/fr/', 'CA-1', 'Café Lumière'));
+    expect(fr.root.querySelector('.sp-map figcaption')!.textContent).toMatch(
+      /^Données cartographiques\u00a0: /,
+    );
     const bad = await get('/basemap/static.svg?lat=91&lon=0&z=12&w=640&h=320');
     expect(bad.statusCode).toBe(400);
     expect(JSON.parse(bad.body).error).toMatchObject({ code: 'INVALID_PARAMETER', param: 'lat' });

@@ -23,6 +23,7 @@ h3{font-size:16px;margin:12px 0 4px}
 .sp-facts dt{font-weight:600}
 .sp-hours table{border-collapse:collapse}.sp-hours th{text-align:start;font-weight:400;padding-inline-end:16px}
 .sp-hours tr[aria-current] th,.sp-hours tr[aria-current] td{font-weight:600}
+.sp-hours td{white-space:nowrap}
 .sp-today{font-size:12px;border:1px solid currentColor;border-radius:8px;padding:0 6px;margin-inline-start:4px}
 .sp-now{font-weight:600;margin:0 0 8px}.sp-open{color:#137333}.sp-closed{color:#b3261e}
 .sp-facts dd{margin:0 0 8px}
