@@ -127,9 +127,13 @@ describe.each(DIALECTS)('store pages on %s', (dialect) => {
   it("writes each place with its language's preposition", async () => {
     const heading = async (url: string) => (await page(url)).root.querySelector('h1')!.textContent;
     expect(await heading('/ca/fr/stores/')).toBe('Magasins au Canada');
-    expect(await heading('/ca/fr/stores/in/québec/')).toBe('Magasins au Québec');
-    expect(await heading('/ca/fr/stores/in/québec/montréal/')).toBe('Magasins à Montréal, Québec');
+    expect(await heading('/ca/fr/stores/in/quebec/')).toBe('Magasins au Québec');
+    expect(await heading('/ca/fr/stores/in/quebec/montreal/')).toBe('Magasins à Montréal, Québec');
     expect(await heading('/ca/en/stores/in/ontario/')).toBe('Stores in Ontario');
+    // The slugs of before, every letter kept, answer 301 to the ASCII ones.
+    const old = await get('/ca/fr/stores/in/qu%C3%A9bec/montr%C3%A9al/');
+    expect(old.statusCode).toBe(301);
+    expect(old.headers.location).toBe('/ca/fr/stores/in/quebec/montreal/');
     const description = (await page('/ca/fr/stores/')).root
       .querySelector('meta[name="description"]')!
       .getAttribute('content');
@@ -196,8 +200,8 @@ describe.each(DIALECTS)('store pages on %s', (dialect) => {
     expect(items.map((i) => i.position)).toEqual([1, 2, 3, 4]);
     expect(items.map((i) => i.item)).toEqual([
       `${ORIGIN}/ca/fr/stores/`,
-      `${ORIGIN}/ca/fr/stores/in/qu%C3%A9bec/`,
-      `${ORIGIN}/ca/fr/stores/in/qu%C3%A9bec/montr%C3%A9al/`,
+      `${ORIGIN}/ca/fr/stores/in/quebec/`,
+      `${ORIGIN}/ca/fr/stores/in/quebec/montreal/`,
       `${ORIGIN}${path}`,
     ]);
     // Links: phone, directions, website; the page is in French.
@@ -294,6 +298,12 @@ describe.each(DIALECTS)('store pages on %s', (dialect) => {
       expect(svg.body).not.toMatch(/<script|<foreignObject|\shref=|style=/i);
     }
     expect(root.querySelector('.sp-map figcaption')!.textContent).toContain('OpenStreetMap');
+    expect(root.querySelector('.sp-map figcaption')!.textContent).toMatch(/^Map data: /);
+    // The caption's colon as French writes it (a no-break space before it).
+    const fr = await page(storePagePath('/ca/fr/', 'CA-1', 'Café Lumière'));
+    expect(fr.root.querySelector('.sp-map figcaption')!.textContent).toMatch(
+      /^Données cartographiques\u00a0: /,
+    );
     const bad = await get('/basemap/static.svg?lat=91&lon=0&z=12&w=640&h=320');
     expect(bad.statusCode).toBe(400);
     expect(JSON.parse(bad.body).error).toMatchObject({ code: 'INVALID_PARAMETER', param: 'lat' });

@@ -8,8 +8,9 @@
  *   permanent redirect to this one. A store segment always contains a "-".
  * - directory: `{locale path}stores/` (the locale's countries or, for a one-country locale, its
  *   regions), then `stores/in/{place}/…` one segment per level (country, region or state, city),
- *   a place's segment its name in lower case with runs of anything but letters and digits as
- *   "-" ("" → "-"), at most PLACE_SLUG_MAX characters.
+ *   a place's segment its name in lower case, Latin letters in ASCII as in the store slug, other
+ *   scripts kept, runs of anything but letters and digits as "-" ("" → "-"), at most
+ *   PLACE_SLUG_MAX characters.
  */
 import { encodeQueryValue, isWebUrl, storeAddressParts } from './links.js';
 import type { Store } from './types.js';
@@ -37,13 +38,22 @@ const LATIN_LETTERS: Readonly<Record<string, string>> = {
   ı: 'i',
 };
 
-/** "Café Zürich & Co." → "cafe-zurich-co"; "Goethestraße" → "goethestrasse"; "東京" → "store". */
-export function storeSlug(title: string): string {
-  const ascii = title
-    .toLowerCase()
+/**
+ * Latin letters in ASCII: accents dropped ("ü" → "u", "é" → "e"), "ß" as "ss", "æ" as "ae"…, the
+ * same in every language. Letters of other scripts are kept as they are (Cyrillic "й" keeps its
+ * mark): only a mark on a Latin letter is dropped.
+ */
+function latinToAscii(lower: string): string {
+  return lower
     .replace(/[ßæœøđðłþı]/g, (c) => LATIN_LETTERS[c] ?? c)
     .normalize('NFKD')
-    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/(\p{Script=Latin})\p{M}+/gu, '$1')
+    .normalize('NFC');
+}
+
+/** "Café Zürich & Co." → "cafe-zurich-co"; "Goethestraße" → "goethestrasse"; "東京" → "store". */
+export function storeSlug(title: string): string {
+  const ascii = latinToAscii(title.toLowerCase())
     .replace(/[^a-z0-9]+/g, '-')
     .slice(0, STORE_SLUG_MAX)
     .replace(/^-+|-+$/g, '');
@@ -59,13 +69,14 @@ export function directoryRegionName(state: string | undefined, city: string | un
   return s === '' ? (city ?? '').trim() : s;
 }
 
-/** "Greater London" → "greater-london"; "東京都" → "東京都"; "" → "-". */
+/**
+ * "Greater London" → "greater-london"; "München" → "munchen"; "Île-de-France" →
+ * "ile-de-france"; "東京都" → "東京都"; "" → "-". Latin letters as storeSlug writes them, other
+ * scripts kept (docs/ARCHITECTURE.md "Directory addresses").
+ */
 export function placeSlug(name: string): string {
   const slug = [
-    ...name
-      .normalize('NFC')
-      .toLowerCase()
-      .replace(/[^\p{L}\p{N}]+/gu, '-'),
+    ...latinToAscii(name.normalize('NFC').toLowerCase()).replace(/[^\p{L}\p{M}\p{N}]+/gu, '-'),
   ]
     .slice(0, PLACE_SLUG_MAX)
     .join('')

@@ -23,13 +23,33 @@ describe('store page addresses', () => {
     expect(storeSlug(`${'a'.repeat(STORE_SLUG_MAX - 1)} b`)).toBe('a'.repeat(STORE_SLUG_MAX - 1));
   });
 
-  it('slugs places keeping letters of every script', () => {
+  it('slugs places with Latin letters in ASCII, as store slugs, in every language', () => {
     expect(placeSlug('Greater London')).toBe('greater-london');
-    expect(placeSlug('東京都')).toBe('東京都');
-    expect(placeSlug('Île-de-France')).toBe('île-de-france');
+    expect(placeSlug('Île-de-France')).toBe('ile-de-france');
+    expect(placeSlug('München')).toBe('munchen');
+    expect(placeSlug('Gießen')).toBe('giessen');
+    expect(placeSlug('Zürich (Kreis 1)')).toBe('zurich-kreis-1');
+    expect(placeSlug('Łódź')).toBe('lodz');
+    expect(placeSlug('Hà Nội')).toBe('ha-noi');
+    expect(placeSlug('São Paulo')).toBe('sao-paulo');
+    expect(placeSlug('Ｔｏｋｙｏ')).toBe('tokyo');
     expect(placeSlug('')).toBe('-');
     expect(placeSlug('!!')).toBe('-');
-    expect([...placeSlug('ü'.repeat(80))].length).toBe(PLACE_SLUG_MAX);
+    expect(placeSlug('ß'.repeat(80)).length).toBe(PLACE_SLUG_MAX);
+    // What a slug of before (every letter kept) becomes: the slug of the name.
+    expect(placeSlug('münchen')).toBe(placeSlug('München'));
+  });
+
+  it('keeps the letters of other scripts, their marks included', () => {
+    expect(placeSlug('東京都')).toBe('東京都');
+    expect(placeSlug('さいたま市')).toBe('さいたま市');
+    expect(placeSlug('Йошкар-Ола')).toBe('йошкар-ола');
+    expect(placeSlug('Ёлки')).toBe('ёлки');
+    expect(placeSlug('תל אביב')).toBe('תל-אביב');
+    expect(placeSlug('القاهرة')).toBe('القاهرة');
+    expect(placeSlug('서울')).toBe('서울');
+    expect(placeSlug('दिल्ली')).toBe('दिल्ली');
+    expect([...placeSlug('東'.repeat(80))].length).toBe(PLACE_SLUG_MAX);
   });
 
   it('builds store and directory paths', () => {

@@ -2,12 +2,14 @@
  * Place labels of the basemap from the gazetteer (@locator/geo): capitals and large cities at
  * low zoom, towns, villages and the districts of cities (GeoNames cities500) as the map zooms
  * in, each named in the
- * visitor's language and script (Gazetteer.placeName: the same rules as search results).
+ * visitor's language and script (Gazetteer.placeName: the same rules as search results; no
+ * romanised label in a country writing the page's own script: label-name.ts).
  *
  * Served as vector tiles with one point layer "places" (properties name, kind, sort); the
  * browser draws the names with its own fonts (README.md "Labels").
  */
-import { langInfo, type Gazetteer, type LangInfo } from '@locator/geo';
+import { isNonLatin, langInfo, type Gazetteer, type LangInfo } from '@locator/geo';
+import { countryLanguage, mapLabelName, writesPageScript } from './label-name.js';
 import { encodeTile, project, tileBounds, type TileFeature, type TileId } from './tiles.js';
 
 /** Deepest zoom with its own place tiles; every gazetteer place is in them. */
@@ -61,6 +63,8 @@ export class PlaceTiles {
   private readonly sortKey: Int16Array;
   /** Places labelled below GRID_FROM_ZOOM, best first. */
   private readonly major: Uint32Array;
+  /** Per page language: per country writing its script, the share of places named in it. */
+  private readonly shares = new Map<string, Map<number, number>>();
 
   constructor(private readonly g: Gazetteer) {
     const n = g.placeCount;
@@ -124,12 +128,51 @@ export class PlaceTiles {
     return (this.minZoom[i] ?? 255) < GRID_FROM_ZOOM ? 'city' : 'town';
   }
 
+  /** The name a label shows in the given language, or undefined: no label (label-name.ts). */
+  labelName(i: number, info: LangInfo): string | undefined {
+    const country = this.g.placeCountry[i] ?? 0;
+    const countryCode = this.g.countryCode(country);
+    return mapLabelName(this.g.placeName(i, info), info, {
+      countryCode,
+      localName: () => this.g.placeName(i, langInfo(countryLanguage(countryCode))),
+      ownScriptShare: () => this.ownScriptShares(info).get(country) ?? 0,
+    });
+  }
+
+  /**
+   * Per country writing the page's script, the share of its places the gazetteer names in that
+   * script (computed once per language, on its first tile).
+   */
+  private ownScriptShares(info: LangInfo): Map<number, number> {
+    const key = info.traditional ? `${info.base}-t` : info.base;
+    let shares = this.shares.get(key);
+    if (shares) return shares;
+    const counts = new Map<number, [number, number]>();
+    const writes = new Map<number, boolean>();
+    for (let i = 0; i < this.g.placeCount; i++) {
+      const country = this.g.placeCountry[i] ?? 0;
+      let w = writes.get(country);
+      if (w === undefined) {
+        w = writesPageScript(info, this.g.countryCode(country));
+        writes.set(country, w);
+      }
+      if (!w) continue;
+      const c = counts.get(country) ?? [0, 0];
+      if (isNonLatin(this.g.placeName(i, info))) c[0]++;
+      c[1]++;
+      counts.set(country, c);
+    }
+    shares = new Map([...counts].map(([country, [own, all]]) => [country, own / all]));
+    this.shares.set(key, shares);
+    return shares;
+  }
+
   /** The tile's "places" layer as an MVT protobuf, names in the given language. */
   tile(t: TileId, lang: string | LangInfo): Buffer {
     const info = typeof lang === 'string' ? langInfo(lang) : lang;
     const features: TileFeature[] = [];
     for (const i of this.placesIn(t)) {
-      const name = this.g.placeName(i, info);
+      const name = this.labelName(i, info);
       if (!name) continue;
       features.push({
         type: 1,

@@ -142,7 +142,7 @@ export class StaticMaps {
       for (const i of placeTiles.placesIn({ z: q.zoom, x: t.x, y: t.y })) {
         if (seen.has(i)) continue;
         seen.add(i);
-        const name = g.placeName(i, info);
+        const name = placeTiles.labelName(i, info);
         if (!name) continue;
         const [x, y] = worldPixel(g.placeLon[i] ?? 0, g.placeLat[i] ?? 0, q.zoom);
         found.push({

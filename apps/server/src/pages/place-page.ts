@@ -1,5 +1,5 @@
 /** A directory page: the locale's root, a country (catch-all regions), a region or a city. */
-import { directoryPath, storePagePath } from '@locator/core';
+import { directoryPath, placeSlug, storePagePath } from '@locator/core';
 import { renderShell } from './html.js';
 import { breadcrumbJsonLd } from './json-ld.js';
 import type { PageLocale } from './locales.js';
@@ -19,7 +19,7 @@ export function placePage(
 ): PageAnswer {
   const levels = kit.levels(page, slugs, state);
   if (!levels) {
-    const moved = movedPlacePath(page, slugs, state);
+    const moved = movedPlacePath(page, slugs, state) ?? oldSlugPath(kit, page, slugs, state);
     if (moved) return { status: 301, html: '', etag, location: moved };
     return kit.errorPage(page, 404, t, etag);
   }
@@ -71,7 +71,9 @@ export function placePage(
       place: last?.name ? levelPhrase(page, last) : kit.rootPhrase(page),
     }),
     canonical: kit.url(path),
-    alternates: kit.alternates(page, (p) => directoryPath(p.path, slugPath)),
+    alternates: kit.alternates(page, (p) =>
+      directoryPath(p.path, slugsIn(p, page, slugPath, last?.place, state)),
+    ),
     jsonLd: crumbs.length > 1 ? [breadcrumbJsonLd(crumbs)] : [],
     crumbs,
     stylesheet: kit.o.stylesheet,
@@ -79,6 +81,42 @@ export function placePage(
     main,
   });
   return { status: 200, html, etag };
+}
+
+/**
+ * The path of a place in another language of the site (an hreflang alternate): the same place
+ * may have another name there (Bruxelles, Brussel), so its slugs are those of its first store
+ * in that language's directory.
+ */
+function slugsIn(
+  other: PageLocale,
+  page: PageLocale,
+  slugPath: readonly string[],
+  place: Place | undefined,
+  state: DataState,
+): readonly string[] {
+  if (other.tag === page.tag || !place || slugPath.length === 0) return slugPath;
+  const store = state.directoryIn(page.tag).firstStore(place);
+  const there = store && state.directoryIn(other.tag).storeSlugs.get(store.storeId);
+  if (!there) return slugPath;
+  const places = slugPath.length - (other.regionName === undefined ? 0 : 1);
+  return [...slugPath.slice(0, slugPath.length - places), ...there.slice(0, places)];
+}
+
+/**
+ * The path of a place written with the slugs of before (every letter kept: "münchen",
+ * "québec"), now ASCII for Latin letters ("munchen", "quebec"), or undefined.
+ */
+function oldSlugPath(
+  kit: PageKit,
+  page: PageLocale,
+  slugs: readonly string[],
+  state: DataState,
+): string | undefined {
+  const now = slugs.map((s) => placeSlug(s));
+  if (now.every((s, i) => s === slugs[i])) return undefined;
+  if (kit.levels(page, now, state)) return directoryPath(page.path, now);
+  return movedPlacePath(page, now, state);
 }
 
 /**

@@ -219,6 +219,6 @@ function renderMap(v: StoreView): string {
   )}" width="${n.width}" height="${n.height}"><img src="${esc(map.src)}" width="${map.width}" height="${
     map.height
   }" alt="${esc(t('result:map.smallMapLabel', { name: v.doc.title }))}" decoding="async"></picture><figcaption>${esc(
-    t('result:map.attribution'),
-  )}: ${credits}</figcaption></figure>`;
+    t('result:map.attributionCaption', { label: t('result:map.attribution') }),
+  )} ${credits}</figcaption></figure>`;
 }

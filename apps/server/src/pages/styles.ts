@@ -23,6 +23,7 @@ h3{font-size:16px;margin:12px 0 4px}
 .sp-facts dt{font-weight:600}
 .sp-hours table{border-collapse:collapse}.sp-hours th{text-align:start;font-weight:400;padding-inline-end:16px}
 .sp-hours tr[aria-current] th,.sp-hours tr[aria-current] td{font-weight:600}
+.sp-hours td{white-space:nowrap}
 .sp-today{font-size:12px;border:1px solid currentColor;border-radius:8px;padding:0 6px;margin-inline-start:4px}
 .sp-now{font-weight:600;margin:0 0 8px}.sp-open{color:#137333}.sp-closed{color:#b3261e}
 .sp-facts dd{margin:0 0 8px}
@@ -38,6 +39,7 @@ h3{font-size:16px;margin:12px 0 4px}
 .sp-map{margin:16px 0}
 .sp-map img{display:block;width:100%;max-width:640px;height:auto;border:1px solid #d2d2d7;border-radius:8px;background:#f4f2ee}
 .sp-map figcaption{font-size:12px;color:#6e6e73;margin-top:4px}
+.sp-map figcaption bdi{white-space:nowrap}
 .sp-footer{border-top:1px solid #d2d2d7;margin-top:32px;font-size:14px}
 .sp-demo{color:#6e6e73}
 `;

@@ -335,7 +335,7 @@ describe('badge legend, no results (spec 2.5 items 10–12)', () => {
     expect(legend.className).toContain('badge-legend--triple');
     // A key to the marks, captioned where it is seen, with no control in it (not filter chips).
     expect(screen.getByRole('list', { name: 'Store types' })).toBe(legend);
-    expect(legend.previousElementSibling?.textContent).toBe('Store types');
+    expect(legend.previousElementSibling?.textContent).toBe('Store types:');
     expect(within(legend).queryAllByRole('checkbox')).toEqual([]);
     expect(within(legend).queryAllByRole('button')).toEqual([]);
     expect(

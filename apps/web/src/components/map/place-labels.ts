@@ -5,6 +5,8 @@
  * right-to-left text; MapLibre places the images and avoids collisions.
  */
 export const PLACE_IMAGE_PREFIX = 'place:';
+/** The embedded and PMTiles styles' layer of these names (the server's basemap/style.ts). */
+export const PLACE_LABELS_LAYER = 'place-labels';
 
 export type PlaceKind = 'capital' | 'city' | 'town' | 'district';
 

@@ -1,4 +1,3 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BadgeLegend as Legend } from '@locator/core';
 
@@ -24,21 +23,20 @@ export function BadgeMark({ code }: { code: string }) {
 
 /**
  * The badge legend strip (spec 2.5 item 10): up to 3 badges whose desc is "y", after a visible
- * caption ("Store types:") and in small secondary text, so that it reads as a key to the marks
+ * caption ("Store types:", its colon as the language writes it: "Types de magasin :", "店舗タイプ：") and in small secondary text, so that it reads as a key to the marks
  * and not as filter chips.
  */
 export function BadgeLegend({ legend, brand }: { legend: Legend | undefined; brand: string }) {
   const { t } = useTranslation('result');
-  const id = useId();
   if (!legend) return null;
   return (
     <div className="badge-legend-strip">
-      <span id={`${id}-caption`} className="badge-legend__caption">
-        {t('badges.legendLabel')}
+      <span className="badge-legend__caption">
+        {t('badges.legendCaption', { label: t('badges.legendLabel') })}
       </span>
       <ul
         className={`badge-legend badge-legend--${legend.layout}`}
-        aria-labelledby={`${id}-caption`}
+        aria-label={t('badges.legendLabel')}
         data-testid="badge-legend"
       >
         {legend.badges.map((b) => (
