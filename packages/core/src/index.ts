@@ -33,3 +33,4 @@ export * from './hours-page.js';
 export * from './web-url.js';
 export * from './hours-check.js';
 export * from './store-text.js';
+export * from './place-labels.js';

@@ -11,6 +11,7 @@ import {
   GEO_MAX_ZOOM,
   OSM_FROM_ZOOM,
 } from './geo-tiles.js';
+import { PLACE_IMAGE_PREFIX, PLACE_LABELS_LAYER } from '@locator/core';
 import { WATER_MAX_ZOOM } from './inland-water.js';
 import { PLACES_MAX_ZOOM } from './places.js';
 import { isProtomapsSchema, protomapsLayers } from './protomaps-style.js';
@@ -64,12 +65,12 @@ function placeLayers(lang: string): { sources: Json; layers: Json[] } {
     },
     layers: [
       {
-        id: 'place-labels',
+        id: PLACE_LABELS_LAYER,
         type: 'symbol',
         source: 'places',
         'source-layer': 'places',
         layout: {
-          'icon-image': ['concat', 'place:', ['get', 'kind'], ':', ['get', 'name']],
+          'icon-image': ['concat', PLACE_IMAGE_PREFIX, ['get', 'kind'], ':', ['get', 'name']],
           'symbol-sort-key': ['get', 'sort'],
           'icon-padding': 4,
           'icon-allow-overlap': false,

@@ -4,9 +4,9 @@
  * The browser shapes every script (Arabic joining, Indic conjuncts, Thai marks) and orders
  * right-to-left text; MapLibre places the images and avoids collisions.
  */
-export const PLACE_IMAGE_PREFIX = 'place:';
-/** The embedded and PMTiles styles' layer of these names (the server's basemap/style.ts). */
-export const PLACE_LABELS_LAYER = 'place-labels';
+import { PLACE_IMAGE_PREFIX } from '@locator/core';
+
+export { PLACE_IMAGE_PREFIX, PLACE_LABELS_LAYER } from '@locator/core';
 
 export type PlaceKind = 'capital' | 'city' | 'town' | 'district';
 
