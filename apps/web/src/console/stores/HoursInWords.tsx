@@ -16,7 +16,7 @@ export function HoursInWords({ hours, specialHours }: { hours: string; specialHo
     .filter(Boolean);
   return (
     <div className="console-hours" data-slot="opening-hours-editor">
-      <h3 className="console-hours__heading">{t('store.hours.heading')}</h3>
+      <p className="console-hours__heading">{t('store.hours.heading')}</p>
       {week === undefined ? <p>{t('store.hours.none')}</p> : null}
       {week && !week.ok ? <p dir="ltr">{hours}</p> : null}
       {week?.ok ? (
@@ -35,7 +35,7 @@ export function HoursInWords({ hours, specialHours }: { hours: string; specialHo
       ) : null}
       {special.length > 0 ? (
         <>
-          <h3 className="console-hours__heading">{t('store.hours.special')}</h3>
+          <p className="console-hours__heading">{t('store.hours.special')}</p>
           <ul className="console-hours__special" dir="ltr">
             {special.map((s) => (
               <li key={s}>{s}</li>

@@ -49,6 +49,7 @@ function StoreView({ client, role, storeId }: StoreScreenProps & { storeId: stri
   const [busy, setBusy] = useState(false);
   const heading = useRef<HTMLHeadingElement>(null);
   const deleteButton = useRef<HTMLButtonElement>(null);
+  const returnFocus = useRef(false);
   useDocumentTitle(isNew ? 'store.newTitle' : 'store.title');
 
   useEffect(() => {
@@ -66,6 +67,13 @@ function StoreView({ client, role, storeId }: StoreScreenProps & { storeId: stri
   useEffect(() => {
     if (loaded.kind !== 'loading') heading.current?.focus();
   }, [loaded.kind]);
+
+  // Back to the Delete button once the dialog has gone (its removal would leave the focus nowhere).
+  useEffect(() => {
+    if (confirming || !returnFocus.current) return;
+    returnFocus.current = false;
+    deleteButton.current?.focus();
+  }, [confirming]);
 
   if (loaded.kind === 'loading') return <Spinner label={t('store.loading')} />;
   const store = loaded.kind === 'store' ? loaded.store : undefined;
@@ -96,8 +104,8 @@ function StoreView({ client, role, storeId }: StoreScreenProps & { storeId: stri
     }
   }
   const cancelDelete = () => {
+    returnFocus.current = true;
     setConfirming(false);
-    deleteButton.current?.focus();
   };
 
   return (
