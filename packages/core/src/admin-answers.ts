@@ -60,6 +60,7 @@ const storeExample = {
   country: 'GB',
   version: '5f1c2a9e0d3b4c6a',
   store: { storeId: 'GB-0001', title: 'High Street store', city: 'London' },
+  row: { storeId: 'GB-0001', title: 'High Street store', country: 'GB', city: 'London' },
 };
 
 /** A stored store: its id, country, version (the ETag) and document. */
@@ -71,6 +72,11 @@ export const adminStoreSchema = z
     store: z
       .record(z.string(), z.unknown())
       .meta({ description: "The store's document, as the public search answers it." }),
+    row: z.record(z.string(), z.string()).meta({
+      description:
+        'The same store as the columns a PUT takes (StoreInput: catalogue codes, lists ' +
+        '";"-separated): what a console edits and sends back.',
+    }),
   })
   .meta({ id: 'StoreAnswer', examples: [storeExample] });
 export type AdminStoreAnswer = z.output<typeof adminStoreSchema>;
@@ -89,7 +95,9 @@ export const auditEntrySchema = z
   .object({
     id: z.number().int(),
     at: z.string().meta({ description: 'When (ISO 8601).' }),
-    actor: z.string().meta({ description: '`key:<id>` of the API key, or `cli:…`.' }),
+    actor: z.string().meta({
+      description: '`key:<id>` of the API key, `user:<email>` of a console account, or `cli:…`.',
+    }),
     action: z.enum(['create', 'replace', 'delete']),
     storeId: z.string(),
     before: z.record(z.string(), z.unknown()).nullable(),

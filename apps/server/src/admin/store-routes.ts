@@ -26,10 +26,15 @@ import {
 /** Most times a PATCH without If-Match is merged again onto a store other writers changed. */
 const PATCH_ATTEMPTS = 20;
 
-function storeBody(s: AdminStore): AdminStoreAnswer {
+type StoreRow = (record: Pick<AdminStore, 'country' | 'doc'>) => Record<string, string>;
+
+function storeBody(s: AdminStore, toRow: StoreRow): AdminStoreAnswer {
   // The address lines are written from the address on every save: not one of the store's fields.
   const { addressLines: _lines, ...store } = JSON.parse(s.doc) as Record<string, unknown>;
-  return { storeId: s.storeId, country: s.country, version: s.hash, store };
+  // The same store as the columns a PUT takes (catalogue codes, lists ";"-joined): what a
+  // console edits and sends back.
+  const row = Object.fromEntries(Object.entries(toRow(s)).filter(([, v]) => v !== undefined));
+  return { storeId: s.storeId, country: s.country, version: s.hash, store, row };
 }
 
 /** The version an If-Match header names ("*" for any), without quotes or weak prefix. */
@@ -38,23 +43,21 @@ function versionOf(header: string | undefined): string | undefined {
   return header.trim() === '*' ? '*' : header.trim().replace(/^W\//, '').replace(/^"|"$/g, '');
 }
 
-function sendStore(reply: FastifyReply, s: AdminStore, code = 200): FastifyReply {
-  return reply.code(code).header('ETag', `"${s.hash}"`).send(storeBody(s));
-}
-
 const actorOf = (request: FastifyRequest): string => request.adminActor ?? '';
 
 export function registerStoreRoutes(app: FastifyInstance, base: string, deps: AdminDeps): void {
   const { repo } = deps;
   const toRow = rowMaker(deps.config.catalogue);
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const sendStore = (reply: FastifyReply, s: AdminStore, code = 200): FastifyReply =>
+    reply.code(code).header('ETag', `"${s.hash}"`).send(storeBody(s, toRow));
 
   api.get(`${base}/stores`, { schema: listStoresSchema }, async (request) => {
     const { limit, after } = request.query;
     const stores = await repo.listStores(after, limit);
     const last = stores.at(-1);
     return {
-      stores: stores.map(storeBody),
+      stores: stores.map((s) => storeBody(s, toRow)),
       next: stores.length === limit && last ? last.storeId : null,
     };
   });

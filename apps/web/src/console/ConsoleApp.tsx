@@ -17,6 +17,7 @@ import { Unavailable } from './shell/Unavailable';
 import { useDocumentTitle } from './shell/useDocumentTitle';
 
 const HomeScreen = lazy(() => import('./shell/HomeScreen'));
+const StoreScreen = lazy(() => import('./stores/StoreScreen'));
 
 type State =
   | { kind: 'loading' }
@@ -96,6 +97,10 @@ export function ConsoleApp({ client }: { client: ConsoleClient }) {
                 onSignOutEverywhere={signOut(true)}
               />
             }
+          />
+          <Route
+            path="/admin/stores/:storeId"
+            element={<StoreScreen client={client} role={account.role} />}
           />
           <Route path="*" element={<NotFoundScreen />} />
         </Routes>

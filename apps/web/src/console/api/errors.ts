@@ -12,6 +12,8 @@ export class ConsoleApiError extends Error {
     message: string,
     /** Seconds to wait, from Retry-After. */
     readonly retryAfter?: number,
+    /** The answer's body as read (e.g. the problems of an invalid store). */
+    readonly body?: unknown,
   ) {
     super(message);
     this.name = 'ConsoleApiError';
@@ -43,5 +45,6 @@ export async function errorOfResponse(res: Response): Promise<ConsoleApiError> {
     error?.code,
     error?.message ?? `HTTP ${res.status}`,
     retryAfterSeconds(res.headers.get('retry-after')),
+    body,
   );
 }
