@@ -5,14 +5,16 @@
 import { forwardRef, type MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FieldProblem } from './store-form';
+import { ANCHOR_FIELD, type StoreField } from './store-fields';
 import { fieldId, useProblemText } from './StoreFieldInput';
 
 export const ErrorSummary = forwardRef<HTMLDivElement, { problems: readonly FieldProblem[] }>(
   function ErrorSummary({ problems }, ref) {
     const { t } = useTranslation();
     const problemText = useProblemText();
+    const anchor = (field: string) => fieldId(ANCHOR_FIELD[field as StoreField] ?? field);
     const focusField = (field: string) => (event: MouseEvent<HTMLAnchorElement>) => {
-      const input = document.getElementById(fieldId(field));
+      const input = document.getElementById(anchor(field));
       if (!input) return;
       event.preventDefault();
       input.focus();
@@ -32,7 +34,7 @@ export const ErrorSummary = forwardRef<HTMLDivElement, { problems: readonly Fiel
         <ul>
           {problems.map((p) => (
             <li key={p.field}>
-              <a href={`#${fieldId(p.field)}`} onClick={focusField(p.field)}>
+              <a href={`#${anchor(p.field)}`} onClick={focusField(p.field)}>
                 {problemText(p)}
               </a>
             </li>

@@ -10,29 +10,33 @@ import type { AdminStoreAnswer } from '@locator/core/admin-answers';
 import type { ConsoleClient } from '../api/client';
 import { ConflictView } from './ConflictView';
 import { ErrorSummary } from './ErrorSummary';
-import { HoursInWords } from './HoursInWords';
+import { HoursEditor } from './hours/HoursEditor';
+import { PinMap } from './location/PinMap';
 import { readStore, writeStore } from './store-api';
 import type { StoreField } from './store-fields';
 import {
   emptyStoreForm,
   formFromRow,
+  formWithHours,
+  hoursOfForm,
+  positionOfForm,
   rowFromForm,
   storeFormProblems,
   type FieldProblem,
   type StoreFormValues,
 } from './store-form';
-import { errorId, fieldId, StoreFieldInput } from './StoreFieldInput';
+import { errorId, fieldId, StoreFieldInput, useProblemText } from './StoreFieldInput';
 
-const GROUPS: readonly { key: string; fields: readonly StoreField[]; slot?: string }[] = [
+const GROUPS: readonly { key: string; fields: readonly StoreField[] }[] = [
   {
     key: 'address',
     fields: ['title', 'country', 'street1', 'street2', 'city', 'state', 'postalCode'],
   },
   { key: 'contact', fields: ['phone', 'storeWeb'] },
-  // The place of the map with a draggable pin: until it is wired in, the two numbers.
-  { key: 'position', fields: ['latitude', 'longitude'], slot: 'map-pin-editor' },
-  // The opening hours are shown in words (HoursInWords), where their editor is wired in.
-  { key: 'hours', fields: ['timeZone'] },
+  // The position: the map with a draggable pin and its two coordinates (PinMap).
+  { key: 'position', fields: [] },
+  // The opening hours, time zone included: the schedule editor (HoursEditor).
+  { key: 'hours', fields: [] },
   {
     key: 'offer',
     fields: [
@@ -129,6 +133,16 @@ export function StoreForm({ client, initial, canEdit, onSaved }: StoreFormProps)
   };
   const problemOf = (field: string) => problems.find((p) => p.field === field);
   const idProblem = problemOf('storeId');
+  const problemText = useProblemText();
+  const problemsOf = <F extends StoreField>(fields: readonly F[]) =>
+    Object.fromEntries(
+      fields.flatMap((f) => {
+        const p = problemOf(f);
+        return p ? [[f, problemText(p)]] : [];
+      }),
+    ) as Partial<Record<F, string>>;
+  const position = positionOfForm(form);
+  const country = form.country.trim().toUpperCase() || undefined;
 
   return (
     <>
@@ -174,28 +188,53 @@ export function StoreForm({ client, initial, canEdit, onSaved }: StoreFormProps)
             />
           </div>
         ) : null}
-        {GROUPS.map((group) => (
-          <fieldset
-            key={group.key}
-            className="console-card console-fieldset"
-            data-slot={group.slot}
-          >
-            <legend>{t(`store.group.${group.key}`)}</legend>
-            {group.key === 'hours' ? (
-              <HoursInWords hours={form.hours} specialHours={form.specialHours} />
-            ) : null}
-            {group.fields.map((field) => (
-              <StoreFieldInput
-                key={field}
-                field={field}
-                value={form[field]}
-                problem={problemOf(field)}
-                readOnly={!canEdit}
-                onChange={change}
+        {GROUPS.map((group) =>
+          group.key === 'position' ? (
+            <div key={group.key} className="console-card console-fieldset">
+              <PinMap
+                lat={position.lat}
+                lon={position.lon}
+                country={country}
+                disabled={!canEdit}
+                ids={{ latitude: fieldId('latitude'), longitude: fieldId('longitude') }}
+                problems={problemsOf(['latitude', 'longitude'] as const)}
+                onText={(axis, text) => setForm((f) => ({ ...f, [axis]: text }))}
+                onMove={({ lat, lon }) =>
+                  setForm((f) => ({ ...f, latitude: String(lat), longitude: String(lon) }))
+                }
               />
-            ))}
-          </fieldset>
-        ))}
+            </div>
+          ) : group.key === 'hours' ? (
+            <div
+              key={group.key}
+              id={fieldId('hours')}
+              tabIndex={-1}
+              className="console-card console-fieldset"
+            >
+              <HoursEditor
+                value={hoursOfForm(form)}
+                onChange={(value) => setForm((f) => formWithHours(f, value))}
+                disabled={!canEdit}
+                errors={problemsOf(['hours', 'specialHours', 'timeZone'] as const)}
+                country={country}
+              />
+            </div>
+          ) : (
+            <fieldset key={group.key} className="console-card console-fieldset">
+              <legend>{t(`store.group.${group.key}`)}</legend>
+              {group.fields.map((field) => (
+                <StoreFieldInput
+                  key={field}
+                  field={field}
+                  value={form[field]}
+                  problem={problemOf(field)}
+                  readOnly={!canEdit}
+                  onChange={change}
+                />
+              ))}
+            </fieldset>
+          ),
+        )}
         <div role="status" className="console-notice">
           {notice.kind === 'saved' || notice.kind === 'created' ? (
             <p key={notice.n}>{t(`store.notice.${notice.kind}`)}</p>

@@ -65,3 +65,9 @@ export function missingStoreFields(columns: readonly string[] = STORE_COLUMNS): 
   const shown = new Set<string>(STORE_FIELDS);
   return columns.filter((c) => c !== 'storeId' && !shown.has(c));
 }
+
+/** The field whose input stands for another's in the form (the schedule editor's three columns). */
+export const ANCHOR_FIELD: Partial<Record<StoreField, StoreField>> = {
+  specialHours: 'hours',
+  timeZone: 'hours',
+};

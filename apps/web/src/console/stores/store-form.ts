@@ -8,6 +8,7 @@
 import { forbiddenCharacter } from '@locator/core';
 import { STORE_ID_PATTERN, storeInputSchema } from '@locator/core/admin-api';
 import type { StoreProblemCode } from '@locator/core/admin-answers';
+import type { HoursValue } from './hours/hours-draft';
 import { COORDINATE_FIELDS, STORE_FIELDS, type StoreField } from './store-fields';
 
 export type StoreFormValues = Record<StoreField, string>;
@@ -83,4 +84,36 @@ export function problemsFromAnswer(
     out.push({ field, code: p.code });
   }
   return out;
+}
+
+/** The form's opening hours as the schedule editor edits them (its columns, none when empty). */
+export function hoursOfForm(form: StoreFormValues): HoursValue {
+  const special = form.specialHours
+    .split(';')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return {
+    hours: form.hours.trim() === '' ? null : form.hours.trim(),
+    specialHours: special.length > 0 ? special : null,
+    timeZone: form.timeZone.trim() === '' ? null : form.timeZone.trim(),
+  };
+}
+
+/** The form with the schedule editor's hours in its three columns. */
+export function formWithHours(form: StoreFormValues, value: HoursValue): StoreFormValues {
+  const special = value.specialHours ?? [];
+  return {
+    ...form,
+    hours: value.hours ?? '',
+    specialHours: (typeof special === 'string' ? [special] : special).join('; '),
+    timeZone: value.timeZone ?? '',
+  };
+}
+
+/** The form's position as numbers, none while either coordinate does not read as one. */
+export function positionOfForm(form: StoreFormValues): { lat: number | null; lon: number | null } {
+  const read = (text: string) => (DECIMAL.test(text.trim()) ? Number(text.trim()) : null);
+  const lat = read(form.latitude);
+  const lon = read(form.longitude);
+  return lat === null || lon === null ? { lat: null, lon: null } : { lat, lon };
 }

@@ -100,7 +100,7 @@ export function HoursEditor({
       {draft.given ? (
         <>
           <section className="hours-week" aria-labelledby={`${id}-week`}>
-            <h3 id={`${id}-week`}>{t('hours.week')}</h3>
+            <h2 id={`${id}-week`}>{t('hours.week')}</h2>
             {errors.hours ? <p className="console-field__error">{errors.hours}</p> : null}
             {draft.week.map((day, d) => (
               <fieldset key={d} className="hours-day">

@@ -42,7 +42,7 @@ export function SpecialDates({ special, onChange, problems, id, disabled }: Spec
 
   return (
     <section className="hours-special" aria-labelledby={`${id}-heading`}>
-      <h3 id={`${id}-heading`}>{t('hours.special.heading')}</h3>
+      <h2 id={`${id}-heading`}>{t('hours.special.heading')}</h2>
       <p className="hours-hint">{t('hours.special.intro')}</p>
       {special.length === 0 ? <p>{t('hours.special.none')}</p> : null}
       {special.map((entry, i) => {

@@ -28,6 +28,15 @@ export interface PinMapProps {
   /** A new position, rounded to 6 decimals, the longitude within -180…180. */
   onMove: (position: Position) => void;
   disabled?: boolean;
+  /** The inputs' ids, when a form links to them (default: ids of this map's own). */
+  ids?: Partial<Record<Axis, string>>;
+  /** A problem of a coordinate found elsewhere (the form's check, the server), in words. */
+  problems?: Partial<Record<Axis, string>>;
+  /**
+   * Every text typed into a coordinate's input, also one that does not read as a position (a
+   * form keeps it, so that what it saves is what the person sees).
+   */
+  onText?: (axis: Axis, text: string) => void;
 }
 
 function countryName(code: string, lang: string): string {
@@ -48,7 +57,16 @@ function useCoordinateText(value: number | null, axis: Axis) {
   return [state.text, (text: string) => setState({ text, value })] as const;
 }
 
-export function PinMap({ lat, lon, country, onMove, disabled = false }: PinMapProps) {
+export function PinMap({
+  lat,
+  lon,
+  country,
+  onMove,
+  disabled = false,
+  ids = {},
+  problems = {},
+  onText,
+}: PinMapProps) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const dir = i18n.dir(i18n.language);
@@ -64,36 +82,41 @@ export function PinMap({ lat, lon, country, onMove, disabled = false }: PinMapPr
   };
   const typed = (axis: Axis, text: string) => {
     (axis === 'latitude' ? setLatText : setLonText)(text);
+    onText?.(axis, text);
     const la =
       axis === 'latitude' ? parseCoordinate(text, axis) : parseCoordinate(latText, 'latitude');
     const lo =
       axis === 'longitude' ? parseCoordinate(text, axis) : parseCoordinate(lonText, 'longitude');
     if (la !== undefined && lo !== undefined) onMove({ lat: la, lon: lo });
   };
-  const input = (axis: Axis, text: string) => (
-    <div className="console-field">
-      <label htmlFor={`${id}-${axis}`}>{t(`location.${axis}`)}</label>
-      {invalid[axis] ? (
-        <p className="console-field__error" id={`${id}-${axis}-error`}>
-          {t(`location.invalid.${axis}`)}
-        </p>
-      ) : null}
-      <input
-        id={`${id}-${axis}`}
-        type="number"
-        inputMode="decimal"
-        step="any"
-        min={axis === 'latitude' ? -90 : -180}
-        max={axis === 'latitude' ? 90 : 180}
-        dir="ltr"
-        value={text}
-        disabled={disabled}
-        aria-invalid={invalid[axis] || undefined}
-        aria-describedby={invalid[axis] ? `${id}-${axis}-error` : undefined}
-        onChange={(e) => typed(axis, e.target.value)}
-      />
-    </div>
-  );
+  const input = (axis: Axis, text: string) => {
+    const inputId = ids[axis] ?? `${id}-${axis}`;
+    const problem = problems[axis] ?? (invalid[axis] ? t(`location.invalid.${axis}`) : undefined);
+    return (
+      <div className="console-field">
+        <label htmlFor={inputId}>{t(`location.${axis}`)}</label>
+        {problem ? (
+          <p className="console-field__error" id={`${inputId}-error`}>
+            {problem}
+          </p>
+        ) : null}
+        <input
+          id={inputId}
+          type="number"
+          inputMode="decimal"
+          step="any"
+          min={axis === 'latitude' ? -90 : -180}
+          max={axis === 'latitude' ? 90 : 180}
+          dir="ltr"
+          value={text}
+          disabled={disabled}
+          aria-invalid={problem ? true : undefined}
+          aria-describedby={problem ? `${inputId}-error` : undefined}
+          onChange={(e) => typed(axis, e.target.value)}
+        />
+      </div>
+    );
+  };
 
   const position =
     lat !== null && lon !== null ? `${formatCoordinate(lat)}, ${formatCoordinate(lon)}` : '';
