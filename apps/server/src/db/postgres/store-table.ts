@@ -1,0 +1,81 @@
+/** The console's store table on PostgreSQL (../store-table.ts), and migration 11's fill. */
+import type pg from 'pg';
+import { storeTableColumns } from '../store-table-columns.js';
+import {
+  storeTableSql,
+  type StoreTableDbRow,
+  type StoreTableFilter,
+  type StoreTablePage,
+  type StoreTableRepository,
+} from '../store-table.js';
+import { guarded } from './errors.js';
+
+export class PgStoreTable implements StoreTableRepository {
+  constructor(private readonly pool: pg.Pool) {}
+
+  async storeTable(filter: StoreTableFilter): Promise<StoreTablePage> {
+    const { where, values, order } = storeTableSql(filter, (n) => `$${n}`);
+    const n = values.length;
+    // Two statements on one snapshot would need a transaction; the count and the page are
+    // read by one statement instead (the count is the window over the whole match).
+    const { rows } = await guarded(() =>
+      this.pool.query<StoreTableDbRow & { total: string | null }>(
+        `WITH page AS (
+           SELECT store_id AS "storeId", country, doc, channels, badges FROM stores ${where}
+           ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2})
+         SELECT p.*, c.total FROM (SELECT count(*) AS total FROM stores ${where}) c
+           LEFT JOIN page p ON true`,
+        [...values, filter.limit, filter.offset],
+      ),
+    );
+    const total = Number(rows[0]?.total ?? 0);
+    return {
+      rows: rows
+        .filter((r) => r.storeId !== null)
+        .map(({ storeId, country, doc, channels, badges }) => ({
+          storeId,
+          country,
+          doc,
+          channels,
+          badges,
+        })),
+      total,
+    };
+  }
+}
+
+/** Writes every stored store's store table columns (migration 11), in batches. */
+export async function fillPgStoreTable(client: pg.PoolClient): Promise<void> {
+  const { rows } = await client.query<{
+    storeId: string;
+    doc: string;
+    salesProducts: string;
+    serviceProducts: string;
+    trainingProducts: string;
+  }>(
+    `SELECT store_id AS "storeId", doc, sales_products AS "salesProducts",
+       service_products AS "serviceProducts", training_products AS "trainingProducts"
+     FROM stores`,
+  );
+  const BATCH = 2000;
+  for (let i = 0; i < rows.length; i += BATCH) {
+    const part = rows.slice(i, i + BATCH);
+    const cols = part.map(storeTableColumns);
+    await client.query(
+      `UPDATE stores s SET search_text = t.st, name_key = t.nk, city_key = t.ck,
+         postcode_key = t.pk, channels = t.ch, badges = t.b
+       FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::text[],
+         $7::text[]) AS t(id, st, nk, ck, pk, ch, b)
+       WHERE s.store_id = t.id`,
+      [
+        part.map((r) => r.storeId),
+        cols.map((c) => c.searchText),
+        cols.map((c) => c.nameKey),
+        cols.map((c) => c.cityKey),
+        cols.map((c) => c.postcodeKey),
+        cols.map((c) => c.channels),
+        cols.map((c) => c.badges),
+      ],
+    );
+  }
+}

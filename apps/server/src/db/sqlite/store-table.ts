@@ -1,0 +1,56 @@
+/** The console's store table on SQLite (../store-table.ts), and migration 11's fill. */
+import type BetterSqlite3 from 'better-sqlite3';
+import { storeTableColumns } from '../store-table-columns.js';
+import {
+  storeTableSql,
+  type StoreTableDbRow,
+  type StoreTableFilter,
+  type StoreTablePage,
+  type StoreTableRepository,
+} from '../store-table.js';
+import { sqliteGuard } from './errors.js';
+
+export class SqliteStoreTable implements StoreTableRepository {
+  constructor(private readonly db: BetterSqlite3.Database) {}
+
+  async storeTable(filter: StoreTableFilter): Promise<StoreTablePage> {
+    const { where, values, order } = storeTableSql(filter, () => '?');
+    return sqliteGuard(() =>
+      this.db.transaction(() => {
+        const total = this.db
+          .prepare(`SELECT count(*) FROM stores ${where}`)
+          .pluck()
+          .get(...values) as number;
+        const rows = this.db
+          .prepare(
+            `SELECT store_id AS storeId, country, doc, channels, badges FROM stores ${where}
+             ORDER BY ${order} LIMIT ? OFFSET ?`,
+          )
+          .all(...values, filter.limit, filter.offset) as StoreTableDbRow[];
+        return { rows, total };
+      })(),
+    );
+  }
+}
+
+/** Writes every stored store's store table columns (migration 11). */
+export function fillSqliteStoreTable(db: BetterSqlite3.Database): void {
+  const update = db.prepare(
+    `UPDATE stores SET search_text = @searchText, name_key = @nameKey, city_key = @cityKey,
+       postcode_key = @postcodeKey, channels = @channels, badges = @badges WHERE id = @id`,
+  );
+  const rows = db
+    .prepare(
+      `SELECT id, store_id AS storeId, doc, sales_products AS salesProducts,
+         service_products AS serviceProducts, training_products AS trainingProducts FROM stores`,
+    )
+    .all() as {
+    id: number;
+    storeId: string;
+    doc: string;
+    salesProducts: string;
+    serviceProducts: string;
+    trainingProducts: string;
+  }[];
+  for (const r of rows) update.run({ id: r.id, ...storeTableColumns(r) });
+}
