@@ -45,7 +45,7 @@ export class PgStoreTable implements StoreTableRepository {
 }
 
 /** Writes every stored store's store table columns (migration 11), in batches. */
-export async function fillPgStoreTable(client: pg.PoolClient): Promise<void> {
+export async function fillPgStoreTable(client: pg.ClientBase): Promise<void> {
   const { rows } = await client.query<{
     storeId: string;
     doc: string;
