@@ -17,6 +17,7 @@ import { Unavailable } from './shell/Unavailable';
 import { useDocumentTitle } from './shell/useDocumentTitle';
 
 const HomeScreen = lazy(() => import('./shell/HomeScreen'));
+const StoresScreen = lazy(() => import('./stores/StoresScreen'));
 
 type State =
   | { kind: 'loading' }
@@ -97,6 +98,7 @@ export function ConsoleApp({ client }: { client: ConsoleClient }) {
               />
             }
           />
+          <Route path="/admin/stores" element={<StoresScreen client={client} />} />
           <Route path="*" element={<NotFoundScreen />} />
         </Routes>
       </Suspense>
