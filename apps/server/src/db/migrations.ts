@@ -350,17 +350,23 @@ export const MIGRATIONS: readonly Migration[] = [
     name: "the console's store table (search text, sort keys, channels, badges)",
     // Written with every store by each writer (INSERT_STORE, INSERT_STORES); filled here for
     // the stores stored before. SQLite scans the covering search index (narrow rows, no
-    // documents); PostgreSQL looks the search text up in a trigram index.
+    // documents); PostgreSQL looks the search text up in a trigram index. Pages are chosen by
+    // row id from an index first, and only that page's documents read (db/store-table.ts).
     fillStoreTable: true,
     sqlite: [
       ...STORE_TABLE_COLUMNS.map(
         (c) => `ALTER TABLE stores ADD COLUMN ${c} TEXT NOT NULL DEFAULT ''`,
       ),
-      `CREATE INDEX stores_table_search ON stores (search_text, country, channels, badges)`,
-      `CREATE INDEX stores_table_country ON stores (country, store_id)`,
-      `CREATE INDEX stores_table_name ON stores (name_key, store_id)`,
-      `CREATE INDEX stores_table_city ON stores (city_key, store_id)`,
-      `CREATE INDEX stores_table_postcode ON stores (postcode_key, store_id)`,
+      // Every index holds the filter columns: a page is read from an index alone, walked in
+      // the sort's order (or, with a search text, the search index scanned), never the rows.
+      `CREATE INDEX stores_table_search ON stores (search_text, country, channels, badges,
+        store_id, name_key, city_key, postcode_key)`,
+      `CREATE INDEX stores_table_id ON stores (store_id, country, channels, badges)`,
+      `CREATE INDEX stores_table_country ON stores (country, store_id, channels, badges)`,
+      `CREATE INDEX stores_table_name ON stores (name_key, store_id, country, channels, badges)`,
+      `CREATE INDEX stores_table_city ON stores (city_key, store_id, country, channels, badges)`,
+      `CREATE INDEX stores_table_postcode ON stores (postcode_key, store_id, country, channels,
+        badges)`,
     ],
     postgres: [
       `CREATE EXTENSION IF NOT EXISTS pg_trgm`,
@@ -368,10 +374,15 @@ export const MIGRATIONS: readonly Migration[] = [
         (c) => `ALTER TABLE stores ADD COLUMN ${c} TEXT NOT NULL DEFAULT ''`,
       ),
       `CREATE INDEX stores_table_search ON stores USING GIN (search_text gin_trgm_ops)`,
-      `CREATE INDEX stores_table_country ON stores (country, store_id)`,
-      `CREATE INDEX stores_table_name ON stores (name_key, store_id)`,
-      `CREATE INDEX stores_table_city ON stores (city_key, store_id)`,
-      `CREATE INDEX stores_table_postcode ON stores (postcode_key, store_id)`,
+      // The sort indexes carry the filter columns: a page's store ids come from an index alone.
+      `CREATE INDEX stores_table_id ON stores (store_id) INCLUDE (country, channels, badges)`,
+      `CREATE INDEX stores_table_country ON stores (country, store_id) INCLUDE (channels, badges)`,
+      `CREATE INDEX stores_table_name ON stores (name_key, store_id)
+        INCLUDE (country, channels, badges)`,
+      `CREATE INDEX stores_table_city ON stores (city_key, store_id)
+        INCLUDE (country, channels, badges)`,
+      `CREATE INDEX stores_table_postcode ON stores (postcode_key, store_id)
+        INCLUDE (country, channels, badges)`,
     ],
   },
 ];

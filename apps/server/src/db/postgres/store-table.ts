@@ -16,15 +16,18 @@ export class PgStoreTable implements StoreTableRepository {
   async storeTable(filter: StoreTableFilter): Promise<StoreTablePage> {
     const { where, values, order } = storeTableSql(filter, (n) => `$${n}`);
     const n = values.length;
-    // Two statements on one snapshot would need a transaction; the count and the page are
-    // read by one statement instead (the count is the window over the whole match).
+    // One statement (one snapshot): the count, and the page's ids chosen from the indexes
+    // first, so that only the page's own rows (their documents) are read.
     const { rows } = await guarded(() =>
       this.pool.query<StoreTableDbRow & { total: string | null }>(
         `WITH page AS (
-           SELECT store_id AS "storeId", country, doc, channels, badges FROM stores ${where}
-           ORDER BY ${order} LIMIT $${n + 1} OFFSET $${n + 2})
+           SELECT store_id AS "storeId", country, doc, channels, badges, name_key, city_key,
+             postcode_key, store_id FROM stores
+           WHERE store_id IN (SELECT store_id FROM stores ${where} ORDER BY ${order}
+             LIMIT $${n + 1} OFFSET $${n + 2}))
          SELECT p.*, c.total FROM (SELECT count(*) AS total FROM stores ${where}) c
-           LEFT JOIN page p ON true`,
+           LEFT JOIN page p ON true
+         ORDER BY ${order}`,
         [...values, filter.limit, filter.offset],
       ),
     );

@@ -15,16 +15,21 @@ export class SqliteStoreTable implements StoreTableRepository {
 
   async storeTable(filter: StoreTableFilter): Promise<StoreTablePage> {
     const { where, values, order } = storeTableSql(filter, () => '?');
+    // With a search text the covering search index is scanned (the LIKE cannot seek); without
+    // one the sort's index is walked in order. Either way the page's row ids come from an
+    // index alone; only the page's own rows (their documents) are read.
+    const from = filter.text ? 'stores INDEXED BY stores_table_search' : 'stores';
     return sqliteGuard(() =>
       this.db.transaction(() => {
         const total = this.db
-          .prepare(`SELECT count(*) FROM stores ${where}`)
+          .prepare(`SELECT count(*) FROM ${from} ${where}`)
           .pluck()
           .get(...values) as number;
         const rows = this.db
           .prepare(
-            `SELECT store_id AS storeId, country, doc, channels, badges FROM stores ${where}
-             ORDER BY ${order} LIMIT ? OFFSET ?`,
+            `SELECT store_id AS storeId, country, doc, channels, badges FROM stores
+             WHERE id IN (SELECT id FROM ${from} ${where} ORDER BY ${order} LIMIT ? OFFSET ?)
+             ORDER BY ${order}`,
           )
           .all(...values, filter.limit, filter.offset) as StoreTableDbRow[];
         return { rows, total };

@@ -80,5 +80,3 @@ export class SqliteStoreRepository implements StoreRepository {
     return replaced;
   }
 }
-
-
