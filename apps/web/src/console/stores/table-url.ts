@@ -66,11 +66,10 @@ export function searchOfView(view: TableView): Record<string, string> {
 
 /** The API's query for a view (a page of STORE_TABLE_PAGE_SIZE stores). */
 export function apiQueryOfView(view: TableView): string {
-  const { page, ...rest } = searchOfView(view);
+  const { page: _page, ...rest } = searchOfView(view);
   const params = new URLSearchParams(rest);
   if (!params.has('sort')) params.set('sort', view.sort);
   params.set('offset', String((view.page - 1) * STORE_TABLE_PAGE_SIZE));
   params.set('limit', String(STORE_TABLE_PAGE_SIZE));
-  void page;
   return params.toString();
 }
