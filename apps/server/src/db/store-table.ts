@@ -49,6 +49,18 @@ const SORT_COLUMN: Record<StoreTableSort, string> = {
 export const likeContaining = (text: string): string =>
   `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
+/** How a dialect matches the search text: SQL for a placeholder, and the value it takes. */
+export interface TextMatch {
+  sql: (mark: string) => string;
+  value: (text: string) => string;
+}
+
+/** The search text as a LIKE pattern (PostgreSQL: the trigram index answers LIKE). */
+export const LIKE_MATCH: TextMatch = {
+  sql: (m) => `search_text LIKE ${m} ESCAPE '\\'`,
+  value: likeContaining,
+};
+
 /**
  * The WHERE clause (with its values, in order) and the ORDER BY of a filter; `mark(n)` writes
  * the n-th placeholder (1-based) in the dialect's style.
@@ -56,6 +68,7 @@ export const likeContaining = (text: string): string =>
 export function storeTableSql(
   filter: StoreTableFilter,
   mark: (n: number) => string,
+  match: TextMatch = LIKE_MATCH,
 ): { where: string; values: unknown[]; order: string } {
   const terms: string[] = [];
   const values: unknown[] = [];
@@ -63,7 +76,7 @@ export function storeTableSql(
     values.push(value);
     terms.push(sql(mark(values.length)));
   };
-  if (filter.text) add((m) => `search_text LIKE ${m} ESCAPE '\\'`, likeContaining(filter.text));
+  if (filter.text) add(match.sql, match.value(filter.text));
   if (filter.country) add((m) => `country = ${m}`, filter.country);
   if (filter.channel) add((m) => `channels LIKE ${m}`, `%|${filter.channel}|%`);
   if (filter.badgeId) add((m) => `badges LIKE ${m}`, `%|${filter.badgeId}|%`);

@@ -7,14 +7,21 @@ import {
   type StoreTableFilter,
   type StoreTablePage,
   type StoreTableRepository,
+  type TextMatch,
 } from '../store-table.js';
 import { sqliteGuard } from './errors.js';
+
+/** On SQLite a plain substring test: quicker than LIKE, and nothing in the text is special. */
+const INSTR_MATCH: TextMatch = {
+  sql: (m) => `instr(search_text, ${m}) > 0`,
+  value: (text) => text,
+};
 
 export class SqliteStoreTable implements StoreTableRepository {
   constructor(private readonly db: BetterSqlite3.Database) {}
 
   async storeTable(filter: StoreTableFilter): Promise<StoreTablePage> {
-    const { where, values, order } = storeTableSql(filter, () => '?');
+    const { where, values, order } = storeTableSql(filter, () => '?', INSTR_MATCH);
     // With a search text the covering search index is scanned (the LIKE cannot seek); without
     // one the sort's index is walked in order. Either way the page's row ids come from an
     // index alone; only the page's own rows (their documents) are read.
