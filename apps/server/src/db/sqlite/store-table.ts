@@ -22,26 +22,47 @@ export class SqliteStoreTable implements StoreTableRepository {
 
   async storeTable(filter: StoreTableFilter): Promise<StoreTablePage> {
     const { where, values, order } = storeTableSql(filter, () => '?', INSTR_MATCH);
-    // With a search text the covering search index is scanned (the LIKE cannot seek); without
-    // one the sort's index is walked in order. Either way the page's row ids come from an
-    // index alone; only the page's own rows (their documents) are read.
-    const from = filter.text ? 'stores INDEXED BY stores_table_search' : 'stores';
+    // The page's row ids come from an index alone; only the page's own rows (their
+    // documents) are read. Without a search text the sort's index is walked in order (it
+    // carries the filter columns) and the total counted from an index. With one, the covering
+    // search index is scanned once: the matches, sorted, and their number (a window count).
     return sqliteGuard(() =>
       this.db.transaction(() => {
-        const total = this.db
-          .prepare(`SELECT count(*) FROM ${from} ${where}`)
-          .pluck()
-          .get(...values) as number;
+        let ids: number[];
+        let total: number;
+        if (filter.text) {
+          const hits = this.db
+            .prepare(
+              `SELECT id, count(*) OVER () AS total FROM stores INDEXED BY stores_table_search
+               ${where} ORDER BY ${order} LIMIT ? OFFSET ?`,
+            )
+            .all(...values, filter.limit, filter.offset) as { id: number; total: number }[];
+          ids = hits.map((h) => h.id);
+          total = hits[0]?.total ?? this.count(where, values, 'INDEXED BY stores_table_search');
+        } else {
+          ids = this.db
+            .prepare(`SELECT id FROM stores ${where} ORDER BY ${order} LIMIT ? OFFSET ?`)
+            .pluck()
+            .all(...values, filter.limit, filter.offset) as number[];
+          total = this.count(where, values, '');
+        }
+        if (ids.length === 0) return { rows: [], total };
         const rows = this.db
           .prepare(
             `SELECT store_id AS storeId, country, doc, channels, badges FROM stores
-             WHERE id IN (SELECT id FROM ${from} ${where} ORDER BY ${order} LIMIT ? OFFSET ?)
-             ORDER BY ${order}`,
+             WHERE id IN (${ids.map(() => '?').join(', ')}) ORDER BY ${order}`,
           )
-          .all(...values, filter.limit, filter.offset) as StoreTableDbRow[];
+          .all(...ids) as StoreTableDbRow[];
         return { rows, total };
       })(),
     );
+  }
+
+  private count(where: string, values: unknown[], hint: string): number {
+    return this.db
+      .prepare(`SELECT count(*) FROM stores ${hint} ${where}`)
+      .pluck()
+      .get(...values) as number;
   }
 }
 
