@@ -224,6 +224,8 @@ describe.each(DIALECTS)('the console store table on %s', (dialect) => {
     });
     expect(removed.statusCode, removed.body).toBe(204);
     expect(await ids('?q=zabka')).toEqual([]);
+    // The total of every store, kept between requests, follows the write too.
+    expect((await table('')).json<StoreTableAnswer>().total).toBe(5);
   });
 
   it('leaves the cursor listing of the store API as it was', async () => {

@@ -47,8 +47,10 @@ export class PgAdminRepository implements AdminRepository {
     private readonly changed: WriteCallback,
   ) {}
 
+  private table: PgStoreTable | undefined;
+
   async storeTable(filter: StoreTableFilter): Promise<StoreTablePage> {
-    return new PgStoreTable(this.pool).storeTable(filter);
+    return (this.table ??= new PgStoreTable(this.pool)).storeTable(filter);
   }
 
   async createKey(key: Omit<ApiKeyRow, 'createdAt' | 'revokedAt'>): Promise<void> {

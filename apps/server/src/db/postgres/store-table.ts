@@ -13,25 +13,40 @@ import { guarded } from './errors.js';
 export class PgStoreTable implements StoreTableRepository {
   constructor(private readonly pool: pg.Pool) {}
 
+  /** The number of every store at a version of the stores (store_version). */
+  private everyStore: { version: string; total: number } | undefined;
+
   async storeTable(filter: StoreTableFilter): Promise<StoreTablePage> {
     const { where, values, order } = storeTableSql(filter, (n) => `$${n}`);
     const n = values.length;
     // One statement (one snapshot): the count, and the page's ids chosen from the indexes
-    // first, so that only the page's own rows (their documents) are read.
+    // first, so that only the page's own rows (their documents) are read. Without a filter
+    // the count is every store's, kept with the change counter it was counted at: counted
+    // again only after a write (the CASE's subquery runs only when the version moved).
+    const known = where === '' ? (this.everyStore?.version ?? '') : null;
+    const total =
+      known === null
+        ? `(SELECT count(*) FROM stores ${where})`
+        : `CASE WHEN v.version = $${n + 3} THEN NULL ELSE (SELECT count(*) FROM stores) END`;
     const { rows } = await guarded(() =>
-      this.pool.query<StoreTableDbRow & { total: string | null }>(
+      this.pool.query<StoreTableDbRow & { total: string | null; version: string }>(
         `WITH page AS (
            SELECT store_id AS "storeId", country, doc, channels, badges, name_key, city_key,
              postcode_key, store_id FROM stores
            WHERE store_id IN (SELECT store_id FROM stores ${where} ORDER BY ${order}
-             LIMIT $${n + 1} OFFSET $${n + 2}))
-         SELECT p.*, c.total FROM (SELECT count(*) AS total FROM stores ${where}) c
-           LEFT JOIN page p ON true
+             LIMIT $${n + 1} OFFSET $${n + 2})),
+         v AS (SELECT version::text AS version FROM store_version)
+         SELECT p.*, v.version, ${total} AS total FROM v LEFT JOIN page p ON true
          ORDER BY ${order}`,
-        [...values, filter.limit, filter.offset],
+        [...values, filter.limit, filter.offset, ...(known === null ? [] : [known])],
       ),
     );
-    const total = Number(rows[0]?.total ?? 0);
+    const first = rows[0];
+    let count = Number(first?.total ?? 0);
+    if (known !== null && first) {
+      if (first.total === null && this.everyStore) count = this.everyStore.total;
+      else this.everyStore = { version: first.version, total: count };
+    }
     return {
       rows: rows
         .filter((r) => r.storeId !== null)
@@ -42,7 +57,7 @@ export class PgStoreTable implements StoreTableRepository {
           channels,
           badges,
         })),
-      total,
+      total: count,
     };
   }
 }
