@@ -73,9 +73,13 @@ for (const width of [1440, 390]) {
     test('a console address asked for signed out is where sign-in leads', async ({ page }) => {
       await page.goto('/admin/stores?q=DE-1');
       await signIn(page, editor.email, editor.password);
-      await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'Stores' })).toBeVisible();
       await expect(page).toHaveURL(/\/admin\/stores\?q=DE-1$/);
-      await page.getByRole('link', { name: "Go to the console's home" }).click();
+      await expect(page.getByRole('searchbox', { name: 'Search stores' })).toHaveValue('DE-1');
+      await page
+        .getByRole('navigation', { name: 'Console' })
+        .getByRole('link', { name: 'Home' })
+        .click();
       await expect(page.getByRole('heading', { level: 1, name: 'Home' })).toBeVisible();
       await page.getByRole('button', { name: 'Sign out everywhere' }).click();
       await expect(page.getByRole('button', { name: 'Sign in' })).toBeVisible();

@@ -292,6 +292,7 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
       `${BASE}/keys/{id}`,
       `${BASE}/session`,
       `${BASE}/sessions`,
+      `${BASE}/store-search`,
       `${BASE}/stores`,
       `${BASE}/stores/bulk`,
       `${BASE}/stores/{storeId}`,

@@ -21,6 +21,7 @@ import { AuthThrottle } from './auth-throttle.js';
 import { RateLimitCounters } from '../http/rate-limit-counters.js';
 import { registerIdempotency } from './idempotency.js';
 import { registerStoreRoutes } from './store-routes.js';
+import { registerStoreTableRoute } from './store-table-route.js';
 import { methodNotAllowed } from './schemas.js';
 import { storeBodyValidator } from './store-problems.js';
 import { methodNotAllowedError } from '../http/allow.js';
@@ -68,6 +69,7 @@ const ADMIN_PATHS: Record<string, string[]> = {
   '/stores/bulk': ['POST'],
   '/stores/:storeId': ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'],
   '/audit': ['GET', 'HEAD'],
+  '/store-search': ['GET', 'HEAD'],
   // The console's (../console/routes.ts).
   '/session': ['GET', 'HEAD', 'POST', 'DELETE'],
   '/sessions': ['DELETE'],
@@ -159,5 +161,6 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
   registerIdempotency(app, repo);
   await registerBulk(app, ADMIN_BASE, deps);
   registerStoreRoutes(app, ADMIN_BASE, deps);
+  registerStoreTableRoute(app, ADMIN_BASE, deps);
   registerMethodNotAllowed(app);
 };

@@ -5,6 +5,7 @@
  * same transaction.
  */
 import type { StoreRecord } from './types.js';
+import type { StoreTableRepository } from './store-table.js';
 
 export type KeyScope = 'read' | 'write';
 
@@ -69,7 +70,8 @@ export const IN_FLIGHT = 0;
  */
 export const IDEMPOTENCY_LEASE_MS = 10 * 60 * 1000;
 
-export interface AdminRepository {
+/** The console's store table (store-table.ts) is read through the admin repository too. */
+export interface AdminRepository extends StoreTableRepository {
   createKey(key: Omit<ApiKeyRow, 'createdAt' | 'revokedAt'>): Promise<void>;
   listKeys(): Promise<ApiKeyRow[]>;
   /** False when there is no such key (or it was revoked already). */

@@ -7,7 +7,22 @@ export interface Migration {
   name: string;
   sqlite: string[];
   postgres: string[];
+  /**
+   * After the SQL, in the same transaction: every stored store's store table columns are
+   * written from its record (./store-table-columns.ts), which SQL alone cannot derive.
+   */
+  fillStoreTable?: boolean;
 }
+
+/** The store table columns added by migration 11, in the order the fill writes them. */
+const STORE_TABLE_COLUMNS = [
+  'search_text',
+  'name_key',
+  'city_key',
+  'postcode_key',
+  'channels',
+  'badges',
+] as const;
 
 export const MIGRATIONS: readonly Migration[] = [
   {
@@ -328,6 +343,46 @@ export const MIGRATIONS: readonly Migration[] = [
         credential TEXT NOT NULL
       )`,
       `CREATE INDEX console_sessions_account ON console_sessions (account_id)`,
+    ],
+  },
+  {
+    version: 11,
+    name: "the console's store table (search text, sort keys, channels, badges)",
+    // Written with every store by each writer (INSERT_STORE, INSERT_STORES); filled here for
+    // the stores stored before. SQLite scans the covering search index (narrow rows, no
+    // documents); PostgreSQL looks the search text up in a trigram index. Pages are chosen by
+    // row id from an index first, and only that page's documents read (db/store-table.ts).
+    fillStoreTable: true,
+    sqlite: [
+      ...STORE_TABLE_COLUMNS.map(
+        (c) => `ALTER TABLE stores ADD COLUMN ${c} TEXT NOT NULL DEFAULT ''`,
+      ),
+      // Every index holds the filter columns: a page is read from an index alone, walked in
+      // the sort's order (or, with a search text, the search index scanned), never the rows.
+      `CREATE INDEX stores_table_search ON stores (search_text, country, channels, badges,
+        store_id, name_key, city_key, postcode_key)`,
+      `CREATE INDEX stores_table_id ON stores (store_id, country, channels, badges)`,
+      `CREATE INDEX stores_table_country ON stores (country, store_id, channels, badges)`,
+      `CREATE INDEX stores_table_name ON stores (name_key, store_id, country, channels, badges)`,
+      `CREATE INDEX stores_table_city ON stores (city_key, store_id, country, channels, badges)`,
+      `CREATE INDEX stores_table_postcode ON stores (postcode_key, store_id, country, channels,
+        badges)`,
+    ],
+    postgres: [
+      `CREATE EXTENSION IF NOT EXISTS pg_trgm`,
+      ...STORE_TABLE_COLUMNS.map(
+        (c) => `ALTER TABLE stores ADD COLUMN ${c} TEXT NOT NULL DEFAULT ''`,
+      ),
+      `CREATE INDEX stores_table_search ON stores USING GIN (search_text gin_trgm_ops)`,
+      // The sort indexes carry the filter columns: a page's store ids come from an index alone.
+      `CREATE INDEX stores_table_id ON stores (store_id) INCLUDE (country, channels, badges)`,
+      `CREATE INDEX stores_table_country ON stores (country, store_id) INCLUDE (channels, badges)`,
+      `CREATE INDEX stores_table_name ON stores (name_key, store_id)
+        INCLUDE (country, channels, badges)`,
+      `CREATE INDEX stores_table_city ON stores (city_key, store_id)
+        INCLUDE (country, channels, badges)`,
+      `CREATE INDEX stores_table_postcode ON stores (postcode_key, store_id)
+        INCLUDE (country, channels, badges)`,
     ],
   },
 ];

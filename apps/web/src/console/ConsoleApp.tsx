@@ -18,6 +18,7 @@ import { useDocumentTitle } from './shell/useDocumentTitle';
 
 const HomeScreen = lazy(() => import('./shell/HomeScreen'));
 const StoreScreen = lazy(() => import('./stores/StoreScreen'));
+const StoresScreen = lazy(() => import('./stores/StoresScreen'));
 
 type State =
   | { kind: 'loading' }
@@ -102,6 +103,7 @@ export function ConsoleApp({ client }: { client: ConsoleClient }) {
             path="/admin/stores/:storeId"
             element={<StoreScreen client={client} role={account.role} />}
           />
+          <Route path="/admin/stores" element={<StoresScreen client={client} />} />
           <Route path="*" element={<NotFoundScreen />} />
         </Routes>
       </Suspense>

@@ -122,16 +122,16 @@ const alertText = () =>
 describe('console sign-in', () => {
   it('meets a signed-out visitor of any console address, and leads there once signed in', async () => {
     const server = fakeServer();
-    renderConsole(server, '/admin/stores?q=42');
+    renderConsole(server, '/admin/imports?q=42');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to the console' }));
     expect(screen.getByRole('textbox', { name: 'Email' })).toBeTruthy();
     expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
     expect(document.title).toBe('Sign in – Lumen Console');
 
     await signIn(EMAIL, PASSWORD);
-    // The console has no stores screen yet: the address is kept, and said to show nothing.
+    // The console has no imports screen yet: the address is kept, and said to show nothing.
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }));
-    expect(screen.getByTestId('where').textContent).toBe('/admin/stores?q=42');
+    expect(screen.getByTestId('where').textContent).toBe('/admin/imports?q=42');
     const header = screen.getByRole('banner');
     expect(within(header).getByText(EMAIL)).toBeTruthy();
     expect(within(header).getByText('Editor')).toBeTruthy();

@@ -25,6 +25,8 @@ import { guarded } from './errors.js';
 import { withClient } from './client.js';
 import { MARK_WRITTEN } from '../dataset.js';
 import { STORE_WRITE_LOCK, UPSERT, columnsOf } from './store-writes.js';
+import { PgStoreTable } from './store-table.js';
+import type { StoreTableFilter, StoreTablePage } from '../store-table.js';
 
 const STORE_COLUMNS = 'store_id AS "storeId", country, doc, hash, source';
 
@@ -44,6 +46,12 @@ export class PgAdminRepository implements AdminRepository {
      */
     private readonly changed: WriteCallback,
   ) {}
+
+  private table: PgStoreTable | undefined;
+
+  async storeTable(filter: StoreTableFilter): Promise<StoreTablePage> {
+    return (this.table ??= new PgStoreTable(this.pool)).storeTable(filter);
+  }
 
   async createKey(key: Omit<ApiKeyRow, 'createdAt' | 'revokedAt'>): Promise<void> {
     await guarded(() =>

@@ -12,6 +12,7 @@ import { PgStoreRepository } from './stores.js';
 import { StoreFollower, type FollowerOptions } from '../store-follower.js';
 import { PgStoreWrites } from './store-writes.js';
 import { PgAdminRepository } from './admin.js';
+import { fillPgStoreTable } from './store-table.js';
 import { PgAccountRepository } from './accounts.js';
 import { guarded } from './errors.js';
 import { withClient } from './client.js';
@@ -32,6 +33,7 @@ export async function migratePostgres(pool: pg.Pool): Promise<void> {
       for (const m of MIGRATIONS) {
         if (applied.has(m.version)) continue;
         for (const sql of m.postgres) await client.query(sql);
+        if (m.fillStoreTable) await fillPgStoreTable(client);
         await client.query('INSERT INTO schema_migrations (version, name) VALUES ($1, $2)', [
           m.version,
           m.name,

@@ -9,6 +9,7 @@ import { inSpatialOrder } from '../geo.js';
 import { withClient } from './client.js';
 import { MARK_WRITTEN } from '../dataset.js';
 import type { StoreRecord } from '../types.js';
+import { storeTableColumns } from '../store-table-columns.js';
 import type { CommittedChange, WriteCallback } from '../store-changes.js';
 import {
   committedImport,
@@ -28,12 +29,14 @@ export const STORE_WRITE_LOCK = 724012;
 
 /** Inserts stores from column arrays (columnsOf), as one statement per batch. */
 export const INSERT_STORES = `INSERT INTO stores (store_id, country, latitude, longitude, geog,
-    sales_products, service_products, training_products, carriers, drop_off, hash, source, doc)
+    sales_products, service_products, training_products, carriers, drop_off, hash, source, doc,
+    search_text, name_key, city_key, postcode_key, channels, badges)
   SELECT s, c, la, lo, ST_SetSRID(ST_MakePoint(lo, la), 4326)::geography, sp, vp, tp, ca, d, h,
-    so, doc
+    so, doc, st, nk, ck, pk, ch, b
   FROM unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::text[], $6::text[],
-    $7::text[], $8::text[], $9::bool[], $10::text[], $11::text[], $12::text[])
-    AS t(s, c, la, lo, sp, vp, tp, ca, d, h, so, doc)`;
+    $7::text[], $8::text[], $9::bool[], $10::text[], $11::text[], $12::text[], $13::text[],
+    $14::text[], $15::text[], $16::text[], $17::text[], $18::text[])
+    AS t(s, c, la, lo, sp, vp, tp, ca, d, h, so, doc, st, nk, ck, pk, ch, b)`;
 
 /** INSERT_STORES, replacing the stores with the same store ids. */
 export const UPSERT = `${INSERT_STORES}
@@ -41,9 +44,12 @@ export const UPSERT = `${INSERT_STORES}
     latitude = excluded.latitude, longitude = excluded.longitude, geog = excluded.geog,
     sales_products = excluded.sales_products, service_products = excluded.service_products,
     training_products = excluded.training_products, carriers = excluded.carriers, drop_off = excluded.drop_off, hash = excluded.hash,
-    source = excluded.source, doc = excluded.doc`;
+    source = excluded.source, doc = excluded.doc, search_text = excluded.search_text,
+    name_key = excluded.name_key, city_key = excluded.city_key,
+    postcode_key = excluded.postcode_key, channels = excluded.channels, badges = excluded.badges`;
 
 export function columnsOf(records: readonly StoreRecord[]): unknown[] {
+  const table = records.map(storeTableColumns);
   return [
     records.map((r) => r.storeId),
     records.map((r) => r.country),
@@ -57,6 +63,12 @@ export function columnsOf(records: readonly StoreRecord[]): unknown[] {
     records.map((r) => r.hash),
     records.map((r) => r.source),
     records.map((r) => r.doc),
+    table.map((t) => t.searchText),
+    table.map((t) => t.nameKey),
+    table.map((t) => t.cityKey),
+    table.map((t) => t.postcodeKey),
+    table.map((t) => t.channels),
+    table.map((t) => t.badges),
   ];
 }
 

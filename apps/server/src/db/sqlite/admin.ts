@@ -17,7 +17,9 @@ import {
 } from '../admin.js';
 import { storeWritten, type CommittedChange, type WriteCallback } from '../store-changes.js';
 import { sqliteGuard } from './errors.js';
-import { UPSERT_STORE } from './store-writes.js';
+import { SqliteStoreTable } from './store-table.js';
+import type { StoreTableFilter, StoreTablePage } from '../store-table.js';
+import { UPSERT_STORE, storeParams } from './store-writes.js';
 import { MARK_WRITTEN } from '../dataset.js';
 
 const STORE_COLUMNS = 'store_id AS storeId, country, doc, hash, source';
@@ -38,6 +40,10 @@ export class SqliteAdminRepository implements AdminRepository {
   ): CommittedChange {
     const version = this.db.prepare('SELECT version FROM store_version').pluck().get() as number;
     return storeWritten(operation, actor, String(version), { storeId, kind });
+  }
+
+  async storeTable(filter: StoreTableFilter): Promise<StoreTablePage> {
+    return new SqliteStoreTable(this.db).storeTable(filter);
   }
 
   async createKey(key: Omit<ApiKeyRow, 'createdAt' | 'revokedAt'>): Promise<void> {
@@ -119,7 +125,7 @@ export class SqliteAdminRepository implements AdminRepository {
           if (before && before.hash === record.hash && before.source === record.source) {
             return { status: 'unchanged', store: before };
           }
-          this.db.prepare(UPSERT_STORE).run({ ...record, dropOff: record.dropOff ? 1 : 0 });
+          this.db.prepare(UPSERT_STORE).run(storeParams(record));
           this.log(actor, before ? 'replace' : 'create', record.storeId, before?.doc, record.doc);
           this.db.prepare(MARK_WRITTEN).run();
           change = this.committed('put', actor, record.storeId, before ? 'updated' : 'created');

@@ -14,6 +14,7 @@ import { SqliteEventRepository } from './events.js';
 import { SqliteStoreRepository } from './stores.js';
 import { SqliteStoreWrites } from './store-writes.js';
 import { SqliteAdminRepository } from './admin.js';
+import { fillSqliteStoreTable } from './store-table.js';
 import { SqliteAccountRepository } from './accounts.js';
 import { SqliteStorePages } from './store-pages.js';
 import { SqliteBusy, sqliteGuard } from './errors.js';
@@ -34,6 +35,7 @@ export function migrateSqlite(db: Db): void {
     if (applied.has(m.version)) continue;
     db.transaction(() => {
       for (const sql of m.sqlite) db.exec(sql);
+      if (m.fillStoreTable) fillSqliteStoreTable(db);
       db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(
         m.version,
         m.name,

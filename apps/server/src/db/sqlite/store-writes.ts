@@ -8,6 +8,8 @@ import { inSpatialOrder } from '../geo.js';
 import { sqliteGuard } from './errors.js';
 import { MARK_WRITTEN } from '../dataset.js';
 import type { CommittedChange, WriteCallback } from '../store-changes.js';
+import type { StoreRecord } from '../types.js';
+import { storeTableColumns } from '../store-table-columns.js';
 import {
   committedImport,
   importEntry,
@@ -21,10 +23,11 @@ import {
 /** Inserts a store (named parameters of a StoreRecord, dropOff as 0 or 1). */
 export const INSERT_STORE = `INSERT INTO stores (store_id, country, latitude, longitude,
     sales_products, service_products, training_products, carriers, drop_off, hash, source, doc,
-    changed_at)
+    changed_at, search_text, name_key, city_key, postcode_key, channels, badges)
   VALUES (@storeId, @country, @latitude, @longitude, @salesProducts, @serviceProducts,
     @trainingProducts, @carriers, @dropOff, @hash, @source, @doc,
-    strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+    strftime('%Y-%m-%dT%H:%M:%fZ', 'now'), @searchText, @nameKey, @cityKey, @postcodeKey,
+    @channels, @badges)`;
 
 /** INSERT_STORE, replacing the store with the same store id. */
 export const UPSERT_STORE = `${INSERT_STORE}
@@ -32,7 +35,14 @@ export const UPSERT_STORE = `${INSERT_STORE}
     latitude = excluded.latitude, longitude = excluded.longitude,
     sales_products = excluded.sales_products, service_products = excluded.service_products,
     training_products = excluded.training_products, carriers = excluded.carriers, drop_off = excluded.drop_off, hash = excluded.hash,
-    source = excluded.source, doc = excluded.doc`;
+    source = excluded.source, doc = excluded.doc, search_text = excluded.search_text,
+    name_key = excluded.name_key, city_key = excluded.city_key,
+    postcode_key = excluded.postcode_key, channels = excluded.channels, badges = excluded.badges`;
+
+/** The named parameters of INSERT_STORE and UPSERT_STORE for a record. */
+export function storeParams(r: StoreRecord): Record<string, unknown> {
+  return { ...r, ...storeTableColumns(r), dropOff: r.dropOff ? 1 : 0 };
+}
 
 export class SqliteStoreWrites implements StoreWriteRepository {
   private readonly stateStmt: BetterSqlite3.Statement;
@@ -91,7 +101,7 @@ export class SqliteStoreWrites implements StoreWriteRepository {
             const action = before === null ? 'create' : 'replace';
             this.auditStmt.run(at, actor, action, r.storeId, before, r.doc);
           }
-          this.upsertStmt.run({ ...r, dropOff: r.dropOff ? 1 : 0 });
+          this.upsertStmt.run(storeParams(r));
         }
         const entry = importEntry(set);
         this.importStmt.run(entry.id, entry.fileName, entry.rows, at);

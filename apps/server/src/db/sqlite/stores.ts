@@ -12,7 +12,7 @@ import { StoreIndex } from '../store-index.js';
 import { buildIndex } from '../store-index-builder.js';
 import { readSqliteIndex } from './index-read.js';
 import type { StoreRecord, StoreRepository } from '../types.js';
-import { INSERT_STORE } from './store-writes.js';
+import { INSERT_STORE, storeParams } from './store-writes.js';
 import { DEMO_ONLY, markDemo } from '../dataset.js';
 
 type Db = BetterSqlite3.Database;
@@ -53,7 +53,7 @@ export class SqliteStoreRepository implements StoreRepository {
     try {
       this.db.transaction(() => {
         this.db.exec('DELETE FROM stores; DELETE FROM imports; DELETE FROM removed_stores;');
-        for (const r of inSpatialOrder(records)) this.insertStmt.run(toParams(r));
+        for (const r of inSpatialOrder(records)) this.insertStmt.run(storeParams(r));
       })();
     } finally {
       this.onWrite();
@@ -68,7 +68,7 @@ export class SqliteStoreRepository implements StoreRepository {
           .transaction(() => {
             if (this.db.prepare(DEMO_ONLY).pluck().get() !== 1) return;
             this.db.exec('DELETE FROM stores; DELETE FROM imports; DELETE FROM removed_stores;');
-            for (const r of inSpatialOrder(records)) this.insertStmt.run(toParams(r));
+            for (const r of inSpatialOrder(records)) this.insertStmt.run(storeParams(r));
             this.db.prepare(markDemo('?')).run(version);
             replaced = true;
           })
@@ -79,8 +79,4 @@ export class SqliteStoreRepository implements StoreRepository {
     }
     return replaced;
   }
-}
-
-function toParams(r: StoreRecord): Record<string, unknown> {
-  return { ...r, dropOff: r.dropOff ? 1 : 0 };
 }

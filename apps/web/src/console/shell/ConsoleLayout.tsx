@@ -1,11 +1,45 @@
 /**
  * The console's frame: a skip link, the header with the product's name and "Console" and, once
- * signed in, the account's email and role; then the screen in <main>.
+ * signed in, the account's email and role and the console's navigation (the current screen
+ * marked with aria-current); then the screen in <main>.
  */
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleSessionAnswer } from '@locator/core/console-api';
+import { Link, useLocation } from '../../lib/router';
 import { useConsoleBrand } from './brand';
+
+/** The console's screens in its navigation: path and translation key. */
+const NAV = [
+  { path: '/admin', key: 'nav.home' },
+  { path: '/admin/stores', key: 'nav.stores' },
+] as const;
+
+function ConsoleNav() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const here = pathname.replace(/\/+$/, '') || '/';
+  // A screen under a navigation entry (a store under Stores) keeps the entry marked.
+  const current = [...NAV]
+    .reverse()
+    .find((n) => here === n.path || here.startsWith(`${n.path}/`))?.path;
+  return (
+    <nav className="console-nav" aria-label={t('nav.label')}>
+      <ul>
+        {NAV.map((n) => (
+          <li key={n.path}>
+            <Link
+              to={n.path}
+              aria-current={n.path === current ? (here === n.path ? 'page' : 'true') : undefined}
+            >
+              {t(n.key)}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </nav>
+  );
+}
 
 export const CONSOLE_MAIN_ID = 'console-main';
 
@@ -37,6 +71,11 @@ export function ConsoleLayout({
             </p>
           ) : null}
         </div>
+        {account ? (
+          <div className="console-header__inner console-header__nav">
+            <ConsoleNav />
+          </div>
+        ) : null}
       </header>
       <main id={CONSOLE_MAIN_ID} className="console-main" tabIndex={-1}>
         {children}
