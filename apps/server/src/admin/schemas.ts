@@ -252,7 +252,7 @@ export const importStoresSchema = {
       { 'Retry-After': RETRY_AFTER },
     ),
     413: tooLarge,
-    415: notJson,
+    415: answer(errorBodySchema, 'The body is not JSON, CSV or NDJSON (UNSUPPORTED_MEDIA_TYPE).'),
     422: reused,
     ...common,
   },

@@ -17,6 +17,7 @@ import { Unavailable } from './shell/Unavailable';
 import { useDocumentTitle } from './shell/useDocumentTitle';
 
 const HomeScreen = lazy(() => import('./shell/HomeScreen'));
+const ImportScreen = lazy(() => import('./imports/ImportScreen'));
 
 type State =
   | { kind: 'loading' }
@@ -96,6 +97,10 @@ export function ConsoleApp({ client }: { client: ConsoleClient }) {
                 onSignOutEverywhere={signOut(true)}
               />
             }
+          />
+          <Route
+            path="/admin/imports"
+            element={<ImportScreen client={client} account={account} />}
           />
           <Route path="*" element={<NotFoundScreen />} />
         </Routes>
