@@ -23,6 +23,11 @@ function StoreCells({ store }: { store: Listed['created'][number] }) {
   );
 }
 
+/** A table, within the card's width (long values wrap). */
+function TableWrap({ children }: { children: React.ReactNode }) {
+  return <div className="import-table-wrap">{children}</div>;
+}
+
 function ListSection({
   kind,
   total,
@@ -58,7 +63,7 @@ function Created({
   if (stores.length === 0) return null;
   return (
     <ListSection kind="created" total={total} limit={limit}>
-      <div className="import-table-wrap">
+      <TableWrap>
         <table className="import-table">
           <thead>
             <tr>
@@ -77,7 +82,7 @@ function Created({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       <Pager label={t('imports.lists.createdPages')} {...paged} />
     </ListSection>
   );
@@ -97,7 +102,7 @@ function Changed({
   if (stores.length === 0) return null;
   return (
     <ListSection kind="changed" total={total} limit={limit}>
-      <div className="import-table-wrap">
+      <TableWrap>
         <table className="import-table">
           <thead>
             <tr>
@@ -128,7 +133,7 @@ function Changed({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       <Pager label={t('imports.lists.changedPages')} {...paged} />
     </ListSection>
   );
@@ -148,7 +153,7 @@ function Removed({
   if (stores.length === 0) return null;
   return (
     <ListSection kind="removed" total={total} limit={limit}>
-      <div className="import-table-wrap">
+      <TableWrap>
         <table className="import-table">
           <thead>
             <tr>
@@ -165,7 +170,7 @@ function Removed({
             ))}
           </tbody>
         </table>
-      </div>
+      </TableWrap>
       <Pager label={t('imports.lists.removedPages')} {...paged} />
     </ListSection>
   );
