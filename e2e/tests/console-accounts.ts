@@ -15,9 +15,11 @@ export interface ConsoleAccount {
   role: 'viewer' | 'editor' | 'admin';
 }
 
-/** A new account with a fresh address and password. */
-export function createConsoleAccount(role: ConsoleAccount['role']): ConsoleAccount {
-  const dataDir = process.env.E2E_DATA_DIR;
+/** A new account with a fresh address and password (in `dataDir`: default the run's server's). */
+export function createConsoleAccount(
+  role: ConsoleAccount['role'],
+  dataDir = process.env.E2E_DATA_DIR,
+): ConsoleAccount {
   if (!dataDir) throw new Error('E2E_DATA_DIR is not set (playwright.config.ts sets it).');
   const id = randomBytes(4).toString('hex');
   const account = { email: `${role}-${id}@example.com`, password: `pass-${id}-long-enough`, role };

@@ -134,6 +134,26 @@ const changesSchema = z.object({
   refused: z.boolean(),
 });
 
+const listedStoreSchema = z.object({
+  storeId: z.string(),
+  title: z.string(),
+  country: z.string(),
+  /** The file's row (created and updated stores). */
+  line: z.number().int().optional(),
+});
+
+/** The stores an import creates, updates (column by column) and removes: the first `limit` of each. */
+const listedSchema = z.object({
+  limit: z.number().int(),
+  created: z.array(listedStoreSchema),
+  updated: z.array(
+    listedStoreSchema.extend({
+      fields: z.array(z.object({ column: z.string(), before: z.string(), after: z.string() })),
+    }),
+  ),
+  removed: z.array(listedStoreSchema),
+});
+
 /** The import's JSON report (README "Import report"). */
 export const importReportSchema = z
   .object({
@@ -159,6 +179,7 @@ export const importReportSchema = z
       }),
     ),
     geocoded: z.array(z.record(z.string(), z.unknown())),
+    listed: listedSchema.nullable(),
     unplaced: z.array(z.object({ row: z.number().int(), address: z.string() })),
   })
   .meta({ id: 'ImportReport' });
@@ -178,6 +199,12 @@ const reportExample = {
   maxRemovalShare: 0.1,
   problems: [],
   geocoded: [],
+  listed: {
+    limit: 5000,
+    created: [{ storeId: 'S-1', title: 'Example store', country: 'DE', line: 2 }],
+    updated: [],
+    removed: [],
+  },
   unplaced: [],
 };
 

@@ -1,6 +1,7 @@
 /**
  * POST /api/v1/admin/stores/bulk?mode=upsert|sync&dryRun=true&allowRemoval=true&maxRemoval=0.1:
- * a JSON array of import rows, imported as the import command does (import/run.ts: every row
+ * an import file as the body — a JSON array of import rows (application/json), CSV (text/csv)
+ * or NDJSON (application/x-ndjson) — imported as the import command does (import/run.ts: every row
  * validated, modes, removal threshold, dry run, all or nothing), each store written or removed
  * audited with the API key. Answers the import's JSON report: 200 applied or dry run; 400
  * INVALID_BODY (invalid rows, or no rows) or JSON_TOO_DEEP; 409 REMOVAL_REFUSED.
@@ -10,9 +11,11 @@
  * (import/json-elements.ts), so a 50,000-store body neither holds its worker's event loop for
  * seconds nor sits in memory as one large parsed tree beside its text.
  */
+import { createHash } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest, FastifySchemaCompiler } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { $ZodType } from 'zod/v4/core';
+import type { ImportFormat } from '../import/parse.js';
 import { ApiError } from '@locator/core';
 import { importStores } from '../import/run.js';
 import { reportJson } from '../import/report.js';
@@ -45,7 +48,34 @@ function keepText(
   done(null, text);
 }
 
-/** Registers the bulk route in a scope of its own, where JSON bodies are kept as text. */
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** A CSV or NDJSON bulk body, as bytes (the import decodes them as it decodes a file). */
+    importFile?: { format: ImportFormat; content: Buffer };
+  }
+}
+
+/** The body types besides JSON, and the import format each is read as. */
+export const FILE_TYPES: Record<string, ImportFormat> = {
+  'text/csv': 'csv',
+  'application/x-ndjson': 'ndjson',
+  'application/ndjson': 'ndjson',
+};
+
+/** Keeps a CSV or NDJSON body's bytes for the import. */
+function keepFile(format: ImportFormat) {
+  return (
+    request: FastifyRequest,
+    body: Buffer,
+    done: (err: Error | null, body?: unknown) => void,
+  ) => {
+    request.importFile = { format, content: body };
+    // The body's digest stands for it where a body is compared (idempotency keys).
+    done(null, `${format}:${createHash('sha256').update(body).digest('hex')}`);
+  };
+}
+
+/** Registers the bulk route in a scope of its own, where bodies are kept as text or bytes. */
 export async function registerBulk(
   app: FastifyInstance,
   base: string,
@@ -54,6 +84,9 @@ export async function registerBulk(
   await app.register(async (scope) => {
     scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser('application/json', { parseAs: 'string' }, keepText);
+    for (const [type, format] of Object.entries(FILE_TYPES)) {
+      scope.addContentTypeParser(type, { parseAs: 'buffer' }, keepFile(format));
+    }
     scope.setValidatorCompiler(bulkValidator);
     bulkRoute(scope, base, deps);
   });
@@ -75,14 +108,15 @@ function bulkRoute(app: FastifyInstance, base: string, deps: AdminDeps): void {
       { bodyLimit: BULK_BODY_LIMIT, schema: importStoresSchema },
       async (request, reply) => {
         const { mode, dryRun, allowRemoval, maxRemoval } = request.query;
+        const file = request.importFile;
         const text = request.jsonText;
-        if (text === undefined || !/^\s*\[/.test(text)) {
+        if (!file && (text === undefined || !/^\s*\[/.test(text))) {
           throw new ApiError('INVALID_BODY', 'The body is a JSON array of stores.');
         }
         const check = deps.countryCheck ? await deps.countryCheck() : undefined;
-        const report = await importStores(text, deps.db, deps.config, {
+        const report = await importStores(file?.content ?? text ?? '', deps.db, deps.config, {
           fileName: 'request',
-          format: 'json',
+          format: file?.format ?? 'json',
           mode,
           dryRun,
           allowRemoval,

@@ -16,6 +16,7 @@ import type { AdminRepository, ApiKeyRow, KeyScope } from '../db/admin.js';
 import type { CountryCheck } from '../import/placement.js';
 import type { Database } from '../db/types.js';
 import { registerBulk } from './bulk.js';
+import { registerExport } from './export-route.js';
 import { keyIdOf, verifyKey } from './keys.js';
 import { AuthThrottle } from './auth-throttle.js';
 import { RateLimitCounters } from '../http/rate-limit-counters.js';
@@ -67,6 +68,7 @@ declare module 'fastify' {
 const ADMIN_PATHS: Record<string, string[]> = {
   '/stores': ['GET', 'HEAD'],
   '/stores/bulk': ['POST'],
+  '/stores.csv': ['GET', 'HEAD'],
   '/stores/:storeId': ['GET', 'HEAD', 'PUT', 'PATCH', 'DELETE'],
   '/audit': ['GET', 'HEAD'],
   '/store-search': ['GET', 'HEAD'],
@@ -162,5 +164,6 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
   await registerBulk(app, ADMIN_BASE, deps);
   registerStoreRoutes(app, ADMIN_BASE, deps);
   registerStoreTableRoute(app, ADMIN_BASE, deps);
+  registerExport(app, ADMIN_BASE, deps);
   registerMethodNotAllowed(app);
 };

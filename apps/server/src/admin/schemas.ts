@@ -118,6 +118,17 @@ export const listStoresSchema = {
   response: { 200: answer(storeListSchema, 'A page of stores.'), 400: badParameter, ...common },
 };
 
+export const exportStoresSchema = {
+  operationId: 'exportStores',
+  tags: STORES,
+  summary: 'Download the stores as CSV',
+  description:
+    'Every store as an import file (CSV, the import columns, header line first, in store id ' +
+    'order): the format the import reads, so the file imports back unchanged. Scope "read".',
+  produces: ['text/csv'],
+  response: { 200: answer(z.string(), 'The stores as CSV.'), ...common },
+};
+
 export const getStoreSchema = {
   operationId: 'getStore',
   tags: STORES,
@@ -212,13 +223,16 @@ export const importStoresSchema = {
   tags: STORES,
   summary: 'Import many stores',
   description:
-    'A JSON array of import rows (each a StoreInput), imported as the import command does: ' +
+    'An import file: a JSON array of import rows (each a StoreInput), or the same rows as CSV ' +
+    '(text/csv, the import columns, header line first) or NDJSON (application/x-ndjson, one ' +
+    'row per line), imported as the import command does: ' +
     'every row checked, upsert or sync, the removal threshold, dry runs, all or nothing. The ' +
     "rows are read and checked one by one (the import's row checks), so a body of 50,000 " +
     'stores is never parsed whole. Answers the import report. Scope "write"; with ' +
     'Idempotency-Key, a retry gets the first answer again.',
   querystring: bulkQuerySchema,
   headers: bulkHeadersSchema,
+  consumes: ['application/json', 'text/csv', 'application/x-ndjson'],
   body: z.array(storeInputSchema),
   response: {
     200: answer(importAnswerSchema, 'Applied, or a dry run: the import report.', {
@@ -238,7 +252,7 @@ export const importStoresSchema = {
       { 'Retry-After': RETRY_AFTER },
     ),
     413: tooLarge,
-    415: notJson,
+    415: answer(errorBodySchema, 'The body is not JSON, CSV or NDJSON (UNSUPPORTED_MEDIA_TYPE).'),
     422: reused,
     ...common,
   },

@@ -27,6 +27,25 @@ export interface StoreChangeSet {
   actor?: string;
   /** The import file's name, recorded with the time of a written change (`imports`). */
   fileName?: string;
+  /**
+   * When given, the result lists up to this many stores of each kind (created, updated,
+   * removed), the updated and removed ones with their stored document before the change.
+   */
+  listLimit?: number;
+}
+
+/** A stored store as it was before the change. */
+export interface StoredBefore {
+  storeId: string;
+  country: string;
+  doc: string;
+}
+
+/** The stores a change creates, updates and removes (the first `listLimit` of each kind). */
+export interface ListedChanges {
+  created: string[];
+  updated: StoredBefore[];
+  removed: StoredBefore[];
 }
 
 export interface StoreChangeResult {
@@ -43,6 +62,8 @@ export interface StoreChangeResult {
   refused: boolean;
   /** True when the change was written (not a dry run, not refused). */
   written: boolean;
+  /** With StoreChangeSet.listLimit: the stores changed, read before the change. */
+  listed?: ListedChanges;
 }
 
 export interface StoreWriteRepository {
@@ -143,4 +164,35 @@ export function importEntry(set: StoreChangeSet): { id: string; fileName: string
   const h = createHash('sha256').update(set.mode);
   for (const r of set.records) h.update(`\n${r.storeId}\t${r.hash}`);
   return { id: h.digest('hex'), fileName: set.fileName ?? '', rows: set.records.length };
+}
+
+/** The updated and removed store ids to list (StoreChangeSet.listLimit), whose documents are read. */
+export function idsToList(plan: StorePlan, limit: number): { created: string[]; read: string[] } {
+  const created: string[] = [];
+  const updated: string[] = [];
+  const removed: string[] = [];
+  for (const c of plan.changes) {
+    const list = c.kind === 'created' ? created : c.kind === 'updated' ? updated : removed;
+    if (list.length < limit) list.push(c.storeId);
+  }
+  return { created, read: [...updated, ...removed] };
+}
+
+/** The listed changes, from the ids of idsToList and the documents read before the change. */
+export function listedChanges(
+  plan: StorePlan,
+  limit: number,
+  before: ReadonlyMap<string, { country: string; doc: string }>,
+): ListedChanges {
+  const listed: ListedChanges = { created: [], updated: [], removed: [] };
+  for (const c of plan.changes) {
+    if (c.kind === 'created') {
+      if (listed.created.length < limit) listed.created.push(c.storeId);
+      continue;
+    }
+    const list = c.kind === 'updated' ? listed.updated : listed.removed;
+    const b = before.get(c.storeId);
+    if (b && list.length < limit) list.push({ storeId: c.storeId, ...b });
+  }
+  return listed;
 }

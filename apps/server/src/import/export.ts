@@ -64,6 +64,14 @@ export function rowMaker(
   };
 }
 
+/** The export's header line: the import columns. */
+export const CSV_HEADER = IMPORT_COLUMNS.join(',');
+
+/** One row of rowMaker as a CSV line (without its line break). */
+export function csvLine(row: Record<string, string>): string {
+  return IMPORT_COLUMNS.map((k) => csvCell(row[k] ?? '')).join(',');
+}
+
 /** The CSV text (header line first) importing these stores. */
 export function toImportCsv(
   records: readonly StoreRecord[],
@@ -71,10 +79,7 @@ export function toImportCsv(
   options: ExportOptions = {},
 ): string {
   const toRow = rowMaker(catalogue, options);
-  const lines = [IMPORT_COLUMNS.join(',')];
-  for (const r of records) {
-    const row = toRow(r);
-    lines.push(IMPORT_COLUMNS.map((k) => csvCell(row[k] ?? '')).join(','));
-  }
+  const lines = [CSV_HEADER];
+  for (const r of records) lines.push(csvLine(toRow(r)));
   return `${lines.join('\n')}\n`;
 }

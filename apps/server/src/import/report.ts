@@ -92,6 +92,7 @@ export function reportJson(r: ImportReport): ImportReportJson {
       latitude: g.latitude,
       longitude: g.longitude,
     })),
+    listed: r.listed ?? null,
     unplaced: r.problems
       .filter((p) => p.code === 'NOT_PLACED')
       .map((p) => ({ row: p.line, address: p.value ?? '' })),

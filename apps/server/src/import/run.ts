@@ -15,6 +15,7 @@ import { decodeImport, type NamedEncoding } from './decode.js';
 import { forEachRowAsync, type ImportFormat } from './parse.js';
 import type { CountryCheck, GeocodeHit, Geocoder } from './placement.js';
 import { RowMapper } from './row.js';
+import { CHANGE_LIST_LIMIT, changeList, type ChangeList } from './change-list.js';
 import { validateRow } from './validate.js';
 
 export type { Geocoder } from './placement.js';
@@ -72,6 +73,8 @@ export interface ImportReport {
   changes?: StoreChangeResult;
   /** The removal threshold applied (share of the stores), Infinity when removal is allowed. */
   maxRemovalShare: number;
+  /** The stores created, updated (column by column) and removed; with `changes`. */
+  listed?: ChangeList;
 }
 
 export async function importStores(
@@ -183,8 +186,11 @@ export async function importStores(
     dryRun: dryRun || problems.length > 0,
     ...(options.actor ? { actor: options.actor } : {}),
     fileName: options.fileName,
+    listLimit: CHANGE_LIST_LIMIT,
   });
-  report.changes = changes;
+  const { listed, ...counts } = changes;
+  report.changes = counts;
+  if (listed) report.listed = changeList(listed, records, context.seen, config.catalogue);
   // A written change marked the data as imported in its own transaction (db/dataset.ts).
   report.outcome =
     problems.length > 0

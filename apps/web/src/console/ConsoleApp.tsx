@@ -19,6 +19,7 @@ import { useDocumentTitle } from './shell/useDocumentTitle';
 const HomeScreen = lazy(() => import('./shell/HomeScreen'));
 const StoreScreen = lazy(() => import('./stores/StoreScreen'));
 const StoresScreen = lazy(() => import('./stores/StoresScreen'));
+const ImportScreen = lazy(() => import('./imports/ImportScreen'));
 
 type State =
   | { kind: 'loading' }
@@ -104,6 +105,10 @@ export function ConsoleApp({ client }: { client: ConsoleClient }) {
             element={<StoreScreen client={client} role={account.role} />}
           />
           <Route path="/admin/stores" element={<StoresScreen client={client} />} />
+          <Route
+            path="/admin/imports"
+            element={<ImportScreen client={client} account={account} />}
+          />
           <Route path="*" element={<NotFoundScreen />} />
         </Routes>
       </Suspense>

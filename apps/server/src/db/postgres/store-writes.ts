@@ -13,8 +13,12 @@ import { storeTableColumns } from '../store-table-columns.js';
 import type { CommittedChange, WriteCallback } from '../store-changes.js';
 import {
   committedImport,
+  idsToList,
   importEntry,
+  listedChanges,
   planChanges,
+  type ListedChanges,
+  type StorePlan,
   type StoreChangeResult,
   type StoreChangeSet,
   type StoredState,
@@ -112,6 +116,25 @@ async function audit(
   }
 }
 
+/** The changes listed (StoreChangeSet.listLimit), read inside the transaction. */
+async function list(
+  client: pg.PoolClient,
+  plan: StorePlan,
+  limit: number | undefined,
+): Promise<ListedChanges | undefined> {
+  if (limit === undefined) return undefined;
+  const ids = idsToList(plan, limit).read;
+  const before = new Map<string, { country: string; doc: string }>();
+  for (let i = 0; i < ids.length; i += BATCH) {
+    const { rows } = await client.query<{ store_id: string; country: string; doc: string }>(
+      'SELECT store_id, country, doc FROM stores WHERE store_id = ANY($1::text[])',
+      [ids.slice(i, i + BATCH)],
+    );
+    for (const r of rows) before.set(r.store_id, { country: r.country, doc: r.doc });
+  }
+  return listedChanges(plan, limit, before);
+}
+
 export class PgStoreWrites implements StoreWriteRepository {
   constructor(
     private readonly pool: pg.Pool,
@@ -136,9 +159,10 @@ export class PgStoreWrites implements StoreWriteRepository {
           const stored = new Map<string, StoredState>();
           for (const r of rows) stored.set(r.store_id, { hash: r.hash, source: r.source });
           const plan = planChanges(stored, set);
+          const listed = await list(client, plan, set.listLimit);
           if (set.dryRun || plan.result.refused) {
             await client.query('ROLLBACK');
-            return { ...plan.result, written: false };
+            return { ...plan.result, written: false, ...(listed ? { listed } : {}) };
           }
           if (set.actor) await audit(client, set.actor, plan.upserts, plan.removals);
           for (let i = 0; i < plan.removals.length; i += BATCH) {
@@ -164,7 +188,7 @@ export class PgStoreWrites implements StoreWriteRepository {
           change = committedImport(set, plan, version[0]?.v ?? '0');
           await client.query(MARK_WRITTEN);
           await client.query('COMMIT');
-          result = { ...plan.result, written: true };
+          result = { ...plan.result, written: true, ...(listed ? { listed } : {}) };
           return result;
         } catch (err) {
           await client.query('ROLLBACK').catch(() => undefined);

@@ -12,8 +12,11 @@ import type { StoreRecord } from '../types.js';
 import { storeTableColumns } from '../store-table-columns.js';
 import {
   committedImport,
+  idsToList,
   importEntry,
+  listedChanges,
   planChanges,
+  type StorePlan,
   type StoreChangeResult,
   type StoreChangeSet,
   type StoredState,
@@ -49,6 +52,7 @@ export class SqliteStoreWrites implements StoreWriteRepository {
   private readonly upsertStmt: BetterSqlite3.Statement;
   private readonly deleteStmt: BetterSqlite3.Statement;
   private readonly docStmt: BetterSqlite3.Statement;
+  private readonly beforeStmt: BetterSqlite3.Statement;
   private readonly auditStmt: BetterSqlite3.Statement;
   private readonly versionStmt: BetterSqlite3.Statement;
   private readonly importStmt: BetterSqlite3.Statement;
@@ -63,6 +67,7 @@ export class SqliteStoreWrites implements StoreWriteRepository {
     this.upsertStmt = db.prepare(UPSERT_STORE);
     this.deleteStmt = db.prepare('DELETE FROM stores WHERE store_id = ?');
     this.docStmt = db.prepare('SELECT doc FROM stores WHERE store_id = ?').pluck();
+    this.beforeStmt = db.prepare('SELECT country, doc FROM stores WHERE store_id = ?');
     this.auditStmt = db.prepare(
       `INSERT INTO store_audit (at, actor, action, store_id, before_doc, after_doc)
        VALUES (?, ?, ?, ?, ?, ?)`,
@@ -87,7 +92,9 @@ export class SqliteStoreWrites implements StoreWriteRepository {
           stored.set(id, { hash, source });
         }
         const plan = planChanges(stored, set);
-        if (set.dryRun || plan.result.refused) return { ...plan.result, written: false };
+        const listed = this.list(plan, set.listLimit);
+        if (set.dryRun || plan.result.refused)
+          return { ...plan.result, written: false, ...(listed ? { listed } : {}) };
         const at = new Date().toISOString();
         const actor = set.actor;
         for (const id of plan.removals) {
@@ -108,11 +115,22 @@ export class SqliteStoreWrites implements StoreWriteRepository {
         this.markStmt.run();
         const version = String(this.versionStmt.get() as number);
         change = committedImport(set, plan, version);
-        return { ...plan.result, written: true };
+        return { ...plan.result, written: true, ...(listed ? { listed } : {}) };
       });
       const result = run.immediate();
       if (result.written) this.changed(change);
       return result;
     });
+  }
+
+  /** The changes listed (StoreChangeSet.listLimit), read inside the transaction. */
+  private list(plan: StorePlan, limit: number | undefined) {
+    if (limit === undefined) return undefined;
+    const before = new Map<string, { country: string; doc: string }>();
+    for (const id of idsToList(plan, limit).read) {
+      const row = this.beforeStmt.get(id) as { country: string; doc: string } | undefined;
+      if (row) before.set(id, row);
+    }
+    return listedChanges(plan, limit, before);
   }
 }

@@ -19,8 +19,25 @@ export interface ConsoleClient {
   signOutEverywhere(): Promise<void>;
   /** A console API request; an answer that is not ok is thrown as ConsoleApiError. */
   request(path: string, init?: RequestInit): Promise<Response>;
+  /**
+   * Sends a file (POST) with its upload's progress, as `request` does (CSRF token, session
+   * lost): resolves with every answer, its status and parsed JSON body.
+   */
+  upload(path: string, file: Blob, type: string, progress: UploadProgress): Promise<UploadAnswer>;
   /** Called when a request finds the session gone (expired, or ended elsewhere). */
   onSessionLost(listener: () => void): () => void;
+}
+
+export interface UploadProgress {
+  /** Bytes sent of the total, while the file is sent. */
+  onSending(sent: number, total: number): void;
+  /** The whole file is sent; the server is working on it. */
+  onSent(): void;
+}
+
+export interface UploadAnswer {
+  status: number;
+  body: unknown;
 }
 
 export function createConsoleClient(
@@ -73,6 +90,35 @@ export function createConsoleClient(
     csrfToken = undefined;
   }
 
+  /** XMLHttpRequest: fetch does not tell how much of a body is sent. */
+  function upload(path: string, file: Blob, type: string, progress: UploadProgress) {
+    return new Promise<UploadAnswer>((resolve, reject) => {
+      const xhr = new XMLHttpRequest();
+      xhr.open('POST', path);
+      xhr.withCredentials = true;
+      xhr.setRequestHeader('Accept', 'application/json');
+      xhr.setRequestHeader('Content-Type', type);
+      if (csrfToken !== undefined) xhr.setRequestHeader('X-CSRF-Token', csrfToken);
+      xhr.upload.onprogress = (e) => progress.onSending(e.loaded, e.total || file.size);
+      xhr.upload.onload = () => progress.onSent();
+      xhr.onerror = () => reject(new ConsoleUnreachableError());
+      xhr.onload = () => {
+        let body: unknown;
+        try {
+          body = JSON.parse(xhr.responseText) as unknown;
+        } catch {
+          body = undefined;
+        }
+        if (xhr.status === 401) {
+          csrfToken = undefined;
+          for (const listener of listeners) listener();
+        }
+        resolve({ status: xhr.status, body });
+      };
+      xhr.send(file);
+    });
+  }
+
   return {
     async session() {
       const res = await send(`${CONSOLE_API}/session`);
@@ -95,6 +141,7 @@ export function createConsoleClient(
     signOut: () => end(`${CONSOLE_API}/session`),
     signOutEverywhere: () => end(`${CONSOLE_API}/sessions`),
     request,
+    upload,
     onSessionLost(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

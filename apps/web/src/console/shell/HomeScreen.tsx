@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleSessionAnswer } from '@locator/core/console-api';
+import { Link } from '../../lib/router';
 import { useDocumentTitle } from './useDocumentTitle';
 
 export interface HomeScreenProps {
@@ -57,6 +58,9 @@ export default function HomeScreen({ account, onSignOut, onSignOutEverywhere }: 
           </div>
         </dl>
         <p className="console-home__next">{t('home.next')}</p>
+        <p>
+          <Link to="/admin/imports">{t('imports.link')}</Link>
+        </p>
       </section>
       <section className="console-card" aria-labelledby="console-sign-out-heading">
         <h2 id="console-sign-out-heading">{t('signOut.heading')}</h2>
