@@ -17,6 +17,8 @@ import { Unavailable } from './shell/Unavailable';
 import { useDocumentTitle } from './shell/useDocumentTitle';
 
 const HomeScreen = lazy(() => import('./shell/HomeScreen'));
+const KeysScreen = lazy(() => import('./keys/KeysScreen'));
+const WebhooksScreen = lazy(() => import('./webhooks/WebhooksScreen'));
 
 type State =
   | { kind: 'loading' }
@@ -97,6 +99,13 @@ export function ConsoleApp({ client }: { client: ConsoleClient }) {
               />
             }
           />
+          {/* Admins only: for other roles these addresses name no screen. */}
+          {account.role === 'admin' ? (
+            <Route path="/admin/keys" element={<KeysScreen client={client} />} />
+          ) : null}
+          {account.role === 'admin' ? (
+            <Route path="/admin/webhooks" element={<WebhooksScreen client={client} />} />
+          ) : null}
           <Route path="*" element={<NotFoundScreen />} />
         </Routes>
       </Suspense>

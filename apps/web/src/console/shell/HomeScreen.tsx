@@ -5,6 +5,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleSessionAnswer } from '@locator/core/console-api';
+import { Link } from '../../lib/router';
 import { useDocumentTitle } from './useDocumentTitle';
 
 export interface HomeScreenProps {
@@ -58,6 +59,21 @@ export default function HomeScreen({ account, onSignOut, onSignOutEverywhere }: 
         </dl>
         <p className="console-home__next">{t('home.next')}</p>
       </section>
+      {account.role === 'admin' ? (
+        <nav className="console-card" aria-labelledby="console-admin-heading">
+          <h2 id="console-admin-heading">{t('admin.heading')}</h2>
+          <ul className="console-links">
+            <li>
+              <Link to="/admin/keys">{t('keys.title')}</Link>
+              <span className="console-links__text">{t('admin.keys')}</span>
+            </li>
+            <li>
+              <Link to="/admin/webhooks">{t('webhooks.title')}</Link>
+              <span className="console-links__text">{t('admin.webhooks')}</span>
+            </li>
+          </ul>
+        </nav>
+      ) : null}
       <section className="console-card" aria-labelledby="console-sign-out-heading">
         <h2 id="console-sign-out-heading">{t('signOut.heading')}</h2>
         <p>{t('signOut.intro')}</p>
