@@ -5,6 +5,7 @@
  */
 import type { ReactNode } from 'react';
 
+/** `labelId`: the ids of what names the region, space-separated (its name is unique). */
 export function TableScroll({ labelId, children }: { labelId: string; children: ReactNode }) {
   return (
     // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- scrolled with the keys

@@ -10,7 +10,7 @@ export function DeliveriesTable({
   emptyKey,
 }: {
   deliveries: WebhookDeliveryAnswer[];
-  /** The heading naming the table. */
+  /** The headings naming the table (ids, space-separated: unique per page). */
   labelId: string;
   /** What is said when there is none. */
   emptyKey: string;

@@ -66,13 +66,13 @@ export default function WebhooksScreen({ client }: { client: ConsoleClient }) {
               <h3 id={`hook-${i}-recent`}>{t('webhooks.recent')}</h3>
               <DeliveriesTable
                 deliveries={hook.deliveries}
-                labelId={`hook-${i}-recent`}
+                labelId={`hook-${i}-recent hook-${i}`}
                 emptyKey="webhooks.noDeliveries"
               />
               <h3 id={`hook-${i}-failures`}>{t('webhooks.failures')}</h3>
               <DeliveriesTable
                 deliveries={hook.failures}
-                labelId={`hook-${i}-failures`}
+                labelId={`hook-${i}-failures hook-${i}`}
                 emptyKey="webhooks.noFailures"
               />
             </section>
