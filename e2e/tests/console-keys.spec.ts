@@ -72,6 +72,9 @@ for (const width of [1440, 390]) {
       await expect(row).toContainText('Active');
       await expectNoAxeViolations(page);
       await expectNoOverflow(page);
+      // The whole table fits, its revoke buttons included.
+      const list = page.getByRole('region', { name: 'Keys', exact: true });
+      expect(await list.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
       await page.screenshot({ path: `${SHOTS}/console-keys-shown-${width}.png`, fullPage: true });
 
       // The key works on the admin API.

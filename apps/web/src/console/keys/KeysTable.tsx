@@ -1,4 +1,4 @@
-/** The API keys as a table: name, scope, created, revoked or active, and a revoke button. */
+/** The API keys as a table: name, scope, created, and revoked or active with a revoke button. */
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../shell/format-time';
 import { TableScroll } from '../shell/TableScroll';
@@ -25,9 +25,6 @@ export function KeysTable({
             <th scope="col">{t('keys.list.scope')}</th>
             <th scope="col">{t('keys.list.created')}</th>
             <th scope="col">{t('keys.list.status')}</th>
-            <th scope="col">
-              <span className="visually-hidden">{t('keys.list.actions')}</span>
-            </th>
           </tr>
         </thead>
         <tbody>
@@ -39,21 +36,21 @@ export function KeysTable({
                 <td>{t(`keys.scope.${scope}`)}</td>
                 <td>{formatTime(key.createdAt, i18n.language)}</td>
                 <td>
-                  {key.revokedAt === null
-                    ? t('keys.list.active')
-                    : t('keys.list.revokedAt', { time: formatTime(key.revokedAt, i18n.language) })}
-                </td>
-                <td>
                   {key.revokedAt === null ? (
-                    <button
-                      type="button"
-                      className="console-button console-button--small"
-                      aria-label={t('keys.list.revokeNamed', { name: key.name })}
-                      onClick={() => onRevoke(key)}
-                    >
-                      {t('keys.list.revoke')}
-                    </button>
-                  ) : null}
+                    <div className="console-key-status">
+                      {t('keys.list.active')}
+                      <button
+                        type="button"
+                        className="console-button console-button--small"
+                        aria-label={t('keys.list.revokeNamed', { name: key.name })}
+                        onClick={() => onRevoke(key)}
+                      >
+                        {t('keys.list.revoke')}
+                      </button>
+                    </div>
+                  ) : (
+                    t('keys.list.revokedAt', { time: formatTime(key.revokedAt, i18n.language) })
+                  )}
                 </td>
               </tr>
             );
