@@ -185,6 +185,7 @@ export async function createServices(
       console: {
         accounts: db.accounts,
         keys: db.admin,
+        ...(webhooks ? { webhooks } : {}),
         ...(redisSessions ? { sessions: redisSessions } : {}),
         times: sessionTimes,
         counters,

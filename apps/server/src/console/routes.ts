@@ -15,6 +15,7 @@ import { DECOY_HASH, verifyPassword } from './passwords.js';
 import { ConsoleSessions, type SessionStore, type SessionTimes } from './sessions.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 import { registerKeyRoutes, type KeyRepository } from './key-routes.js';
+import { registerWebhookRoutes, type WebhookView } from './webhook-routes.js';
 import { clearSessionCookie, requireSession, sessionToken, setSessionCookie } from './guard.js';
 import {
   getSessionSchema,
@@ -29,6 +30,8 @@ export interface ConsoleDeps {
   accounts: AccountRepository;
   /** The admin API's keys, managed by admins (key-routes.ts). */
   keys: KeyRepository;
+  /** The process's change webhooks, shown to admins (webhook-routes.ts); unset: none configured. */
+  webhooks?: WebhookView | undefined;
   /** Where sessions are kept: the database (accounts) unless Redis is configured. */
   sessions?: SessionStore;
   times: SessionTimes;
@@ -67,6 +70,7 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleDeps> = async (app, deps) 
   });
 
   registerKeyRoutes(app, CONSOLE_API_BASE, sessions, deps.keys);
+  registerWebhookRoutes(app, CONSOLE_API_BASE, sessions, deps.webhooks);
 
   api.post(`${CONSOLE_API_BASE}/session`, { schema: signInSchema }, async (request, reply) => {
     const email = emailOf(request.body.email);

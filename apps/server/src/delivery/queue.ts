@@ -251,7 +251,8 @@ export class DeliveryQueue<T> {
   }
 }
 
-function errorText(err: unknown): string {
+/** An error in words for a log line or the console (fetch's cause named). */
+export function errorText(err: unknown): string {
   if (!(err instanceof Error)) return String(err);
   // fetch's "fetch failed" names the reason (ECONNREFUSED…) in its cause.
   const cause = (err as Error & { cause?: unknown }).cause;

@@ -7,7 +7,14 @@
  * up to WEBHOOK_EXIT_WAIT_MS for the deliveries before it exits).
  */
 import type { ChangeFeed, CommittedChange } from '../db/store-changes.js';
-import { DeliveryQueue, type DeliveryStats, type Timers } from '../delivery/queue.js';
+import {
+  DeliveryQueue,
+  PermanentError,
+  errorText,
+  type DeliveryStats,
+  type Timers,
+} from '../delivery/queue.js';
+import { DeliveryRecord, shownUrl } from './delivery-record.js';
 import type { WebhookConfig } from './config.js';
 import {
   EVENT_ID_HEADER,
@@ -31,6 +38,8 @@ export interface WebhookSenderOptions {
   timers?: Timers;
   fetch?: typeof fetch;
   log?: (msg: string) => void;
+  /** Where each URL's recent deliveries are kept for the console (default: a new one). */
+  record?: DeliveryRecord;
 }
 
 export function webhookOptions(
@@ -52,13 +61,24 @@ export function webhookOptions(
 export class WebhookSender {
   private readonly queues: Map<string, DeliveryQueue<WebhookEvent>>;
   private stop: (() => void) | undefined;
+  /** Each URL's recent deliveries and failures (this process's, in memory). */
+  readonly record: DeliveryRecord;
 
   constructor(private readonly o: WebhookSenderOptions) {
     const now = o.now ?? Date.now;
+    const record = (this.record = o.record ?? new DeliveryRecord(undefined, now));
+    const fetchImpl = o.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
     this.queues = new Map(
-      o.urls.map((url) => [
-        url,
-        new DeliveryQueue<WebhookEvent>({
+      o.urls.map((url) => {
+        // One delivery at a time per URL: the status of its last answer.
+        let status: number | undefined;
+        const fetchSeen: typeof fetch = async (...a) => {
+          status = undefined;
+          const res = await fetchImpl(...a);
+          status = res.status;
+          return res;
+        };
+        const queue = new DeliveryQueue<WebhookEvent>({
           url,
           name: `webhook ${new URL(url).host}`,
           noun: 'changes',
@@ -69,20 +89,40 @@ export class WebhookSender {
           retries: o.retries,
           ...(o.backoffMs !== undefined ? { backoffMs: o.backoffMs } : {}),
           ...(o.timers ? { timers: o.timers } : {}),
-          ...(o.fetch ? { fetch: o.fetch } : {}),
+          fetch: fetchSeen,
           ...(o.log ? { log: o.log } : {}),
           send: async ([event], post) => {
             const body = JSON.stringify(event);
-            await post(body, {
-              'Content-Type': 'application/json',
-              'User-Agent': 'locator-webhooks',
-              [EVENT_ID_HEADER]: event!.id,
-              [SIGNATURE_HEADER]: signature(o.secret, Math.floor(now() / 1000), body),
-            });
+            const attempts = record.attempt(url, event!.id);
+            try {
+              await post(body, {
+                'Content-Type': 'application/json',
+                'User-Agent': 'locator-webhooks',
+                [EVENT_ID_HEADER]: event!.id,
+                [SIGNATURE_HEADER]: signature(o.secret, Math.floor(now() / 1000), body),
+              });
+            } catch (err) {
+              const last = err instanceof PermanentError || attempts > o.retries;
+              record.settle(url, event!, {
+                outcome: last ? 'failed' : 'retrying',
+                statusCode: status,
+                // The error may name the URL: shown as the console shows it.
+                error:
+                  status === undefined ? errorText(err).replaceAll(url, shownUrl(url)) : undefined,
+              });
+              throw err;
+            }
+            record.settle(url, event!, { outcome: 'delivered', statusCode: status });
           },
-        }),
-      ]),
+        });
+        return [url, queue] as const;
+      }),
     );
+  }
+
+  /** The configured URLs. */
+  get urls(): readonly string[] {
+    return this.o.urls;
   }
 
   /** Sends every change the feed announces from now on. */

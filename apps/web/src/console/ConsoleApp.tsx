@@ -20,6 +20,8 @@ const HomeScreen = lazy(() => import('./shell/HomeScreen'));
 const StoreScreen = lazy(() => import('./stores/StoreScreen'));
 const StoresScreen = lazy(() => import('./stores/StoresScreen'));
 const ImportScreen = lazy(() => import('./imports/ImportScreen'));
+const KeysScreen = lazy(() => import('./keys/KeysScreen'));
+const WebhooksScreen = lazy(() => import('./webhooks/WebhooksScreen'));
 
 type State =
   | { kind: 'loading' }
@@ -109,6 +111,13 @@ export function ConsoleApp({ client }: { client: ConsoleClient }) {
             path="/admin/imports"
             element={<ImportScreen client={client} account={account} />}
           />
+          {/* Admins only: for other roles these addresses name no screen. */}
+          {account.role === 'admin' ? (
+            <Route path="/admin/keys" element={<KeysScreen client={client} />} />
+          ) : null}
+          {account.role === 'admin' ? (
+            <Route path="/admin/webhooks" element={<WebhooksScreen client={client} />} />
+          ) : null}
           <Route path="*" element={<NotFoundScreen />} />
         </Routes>
       </Suspense>

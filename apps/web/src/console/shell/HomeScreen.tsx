@@ -62,6 +62,21 @@ export default function HomeScreen({ account, onSignOut, onSignOutEverywhere }: 
           <Link to="/admin/imports">{t('imports.link')}</Link>
         </p>
       </section>
+      {account.role === 'admin' ? (
+        <nav className="console-card" aria-labelledby="console-admin-heading">
+          <h2 id="console-admin-heading">{t('admin.heading')}</h2>
+          <ul className="console-links">
+            <li>
+              <Link to="/admin/keys">{t('keys.title')}</Link>
+              <span className="console-links__text">{t('admin.keys')}</span>
+            </li>
+            <li>
+              <Link to="/admin/webhooks">{t('webhooks.title')}</Link>
+              <span className="console-links__text">{t('admin.webhooks')}</span>
+            </li>
+          </ul>
+        </nav>
+      ) : null}
       <section className="console-card" aria-labelledby="console-sign-out-heading">
         <h2 id="console-sign-out-heading">{t('signOut.heading')}</h2>
         <p>{t('signOut.intro')}</p>

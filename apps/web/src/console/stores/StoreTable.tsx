@@ -7,6 +7,7 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoreTableRow, StoreTableSort } from '@locator/core/console-stores';
 import { Link } from '../../lib/router';
+import { TableScroll } from '../shell/TableScroll';
 import type { TableView } from './table-url';
 
 const COLUMNS: readonly StoreTableSort[] = ['id', 'name', 'city', 'postcode', 'country'];
@@ -35,10 +36,8 @@ export function StoreTable({ rows, view, busy, onSort }: StoreTableProps) {
     return row.country;
   };
 
-  // A region that may scroll sideways takes focus, so that a keyboard can scroll it.
   return (
-    // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
-    <div className="console-table-scroll" role="region" aria-labelledby={captionId} tabIndex={0}>
+    <TableScroll labelId={captionId}>
       <table className="console-table" aria-busy={busy}>
         <caption id={captionId} className="visually-hidden">
           {t('stores.table.caption', {
@@ -93,6 +92,6 @@ export function StoreTable({ rows, view, busy, onSort }: StoreTableProps) {
           ))}
         </tbody>
       </table>
-    </div>
+    </TableScroll>
   );
 }
