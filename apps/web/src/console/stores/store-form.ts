@@ -104,9 +104,9 @@ export function formWithHours(form: StoreFormValues, value: HoursValue): StoreFo
   const special = value.specialHours ?? [];
   return {
     ...form,
-    hours: value.hours ?? '',
+    hours: String(value.hours ?? ''),
     specialHours: (typeof special === 'string' ? [special] : special).join('; '),
-    timeZone: value.timeZone ?? '',
+    timeZone: String(value.timeZone ?? ''),
   };
 }
 
