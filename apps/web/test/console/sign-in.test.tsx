@@ -122,7 +122,7 @@ const alertText = () =>
 describe('console sign-in', () => {
   it('meets a signed-out visitor of any console address, and leads there once signed in', async () => {
     const server = fakeServer();
-    renderConsole(server, '/admin/imports?q=42');
+    renderConsole(server, '/admin/nothing-here?q=42');
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to the console' }));
     expect(screen.getByRole('textbox', { name: 'Email' })).toBeTruthy();
     expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
@@ -131,7 +131,7 @@ describe('console sign-in', () => {
     await signIn(EMAIL, PASSWORD);
     // The console has no imports screen yet: the address is kept, and said to show nothing.
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' }));
-    expect(screen.getByTestId('where').textContent).toBe('/admin/imports?q=42');
+    expect(screen.getByTestId('where').textContent).toBe('/admin/nothing-here?q=42');
     const header = screen.getByRole('banner');
     expect(within(header).getByText(EMAIL)).toBeTruthy();
     expect(within(header).getByText('Editor')).toBeTruthy();
