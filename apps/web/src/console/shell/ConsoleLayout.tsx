@@ -9,24 +9,28 @@ import type { ConsoleSessionAnswer } from '@locator/core/console-api';
 import { Link, useLocation } from '../../lib/router';
 import { useConsoleBrand } from './brand';
 
-/** The console's screens in its navigation: path and translation key. */
+/** The console's screens in its navigation: path, translation key, and admins only or not. */
 const NAV = [
-  { path: '/admin', key: 'nav.home' },
-  { path: '/admin/stores', key: 'nav.stores' },
+  { path: '/admin', key: 'nav.home', admin: false },
+  { path: '/admin/stores', key: 'nav.stores', admin: false },
+  { path: '/admin/imports', key: 'nav.imports', admin: false },
+  { path: '/admin/keys', key: 'nav.keys', admin: true },
+  { path: '/admin/webhooks', key: 'nav.webhooks', admin: true },
 ] as const;
 
-function ConsoleNav() {
+function ConsoleNav({ role }: { role: ConsoleSessionAnswer['account']['role'] }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const here = pathname.replace(/\/+$/, '') || '/';
+  const entries = NAV.filter((n) => !n.admin || role === 'admin');
   // A screen under a navigation entry (a store under Stores) keeps the entry marked.
-  const current = [...NAV]
+  const current = [...entries]
     .reverse()
     .find((n) => here === n.path || here.startsWith(`${n.path}/`))?.path;
   return (
     <nav className="console-nav" aria-label={t('nav.label')}>
       <ul>
-        {NAV.map((n) => (
+        {entries.map((n) => (
           <li key={n.path}>
             <Link
               to={n.path}
@@ -73,7 +77,7 @@ export function ConsoleLayout({
         </div>
         {account ? (
           <div className="console-header__inner console-header__nav">
-            <ConsoleNav />
+            <ConsoleNav role={account.role} />
           </div>
         ) : null}
       </header>
