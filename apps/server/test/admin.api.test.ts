@@ -294,8 +294,10 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
       `${BASE}/sessions`,
       `${BASE}/store-search`,
       `${BASE}/stores`,
+      `${BASE}/stores.csv`,
       `${BASE}/stores/bulk`,
       `${BASE}/stores/{storeId}`,
+      `${BASE}/webhooks`,
     ]);
     const input = doc.components.schemas.StoreInput;
     expect(input.additionalProperties).toBe(false);
@@ -330,7 +332,7 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
         // The console's operations answer what a session can meet: no key rate limit; no role
         // needed for its own session.
         const session = /\/sessions?$/.test(path);
-        const keys = /\/keys/.test(path);
+        const keys = /\/(keys|webhooks)/.test(path);
         const expected =
           session && method === 'post'
             ? ['401', '429', '503']
