@@ -31,8 +31,12 @@ for (const name of ['unit', 'api']) {
   for (const file of r.testResults ?? []) {
     for (const t of file.assertionResults ?? []) {
       if (t.status !== 'failed') continue;
-      const why = String(t.failureMessages?.[0] ?? '').split('\n')[0].slice(0, 300);
-      failures.push(`${name}: ${file.name.replace(/^.*?\/(apps|packages)\//, '$1/')} › ${t.fullName}: ${why}`);
+      const why = String(t.failureMessages?.[0] ?? '')
+        .split('\n')[0]
+        .slice(0, 300);
+      failures.push(
+        `${name}: ${file.name.replace(/^.*?\/(apps|packages)\//, '$1/')} › ${t.fullName}: ${why}`,
+      );
     }
   }
   skipped += skip;
@@ -50,7 +54,11 @@ if (e2e?.stats) {
       for (const t of spec.tests ?? []) {
         if (t.status !== 'unexpected' && t.status !== 'flaky') continue;
         const err = t.results?.find((x) => x.error)?.error?.message ?? '';
-        const why = String(err).replace(/\u001b\[[0-9;]*m/g, '').split('\n')[0].slice(0, 300);
+        // Without the terminal's colour codes (ESC [ … m).
+        const plain = String(err)
+          .replaceAll(String.fromCharCode(27), '')
+          .replace(/\[[0-9;]*m/g, '');
+        const why = plain.split('\n')[0].slice(0, 300);
         failures.push(`e2e: ${spec.file} › ${[...path, spec.title].join(' › ')}: ${why}`);
       }
     }
