@@ -9,6 +9,9 @@ import { missingStoreFields, STORE_FIELDS } from '../../src/console/stores/store
 import {
   emptyStoreForm,
   formFromRow,
+  formWithHours,
+  hoursOfForm,
+  positionOfForm,
   problemsFromAnswer,
   rowFromForm,
   storeFormProblems,
@@ -70,6 +73,47 @@ describe('store form ↔ store', () => {
     expect(
       formFromRow(Object.fromEntries(Object.entries(row).map(([k, v]) => [k, String(v)]))),
     ).toEqual({ ...formFromRow(ROW), phone: '+44 20 7946 0001' });
+  });
+});
+
+describe("the form's position and hours for the map and the schedule editor", () => {
+  it('gives the position only when both coordinates read within their range', () => {
+    expect(positionOfForm(formFromRow(ROW))).toEqual({ lat: 51.5142, lon: -0.142 });
+    for (const latitude of ['91', '-90.5', 'north', '', '51.']) {
+      const expected = latitude === '51.' ? { lat: 51, lon: -0.142 } : { lat: null, lon: null };
+      expect(positionOfForm(formFromRow({ ...ROW, latitude })), latitude).toEqual(expected);
+    }
+    expect(positionOfForm(formFromRow({ ...ROW, longitude: '180.1' }))).toEqual({
+      lat: null,
+      lon: null,
+    });
+  });
+
+  it('hands the hours columns to the editor and takes them back', () => {
+    const form = formFromRow({ ...ROW, specialHours: '2026-12-25 off; 2026-12-24 09:00-14:00' });
+    const value = hoursOfForm(form);
+    expect(value).toEqual({
+      hours: 'Mo-Sa 09:00-18:00; Su off',
+      specialHours: ['2026-12-25 off', '2026-12-24 09:00-14:00'],
+      timeZone: null,
+    });
+    expect(formWithHours(emptyStoreForm(), value)).toMatchObject({
+      hours: form.hours,
+      specialHours: '2026-12-25 off; 2026-12-24 09:00-14:00',
+      timeZone: '',
+    });
+    expect(hoursOfForm(emptyStoreForm())).toEqual({
+      hours: null,
+      specialHours: null,
+      timeZone: null,
+    });
+    expect(
+      formWithHours(emptyStoreForm(), {
+        hours: null,
+        specialHours: '2026-12-25 off',
+        timeZone: 'Europe/London',
+      }),
+    ).toMatchObject({ hours: '', specialHours: '2026-12-25 off', timeZone: 'Europe/London' });
   });
 });
 

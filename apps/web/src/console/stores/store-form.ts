@@ -9,6 +9,7 @@ import { forbiddenCharacter } from '@locator/core';
 import { STORE_ID_PATTERN, storeInputSchema } from '@locator/core/admin-api';
 import type { StoreProblemCode } from '@locator/core/admin-answers';
 import type { HoursValue } from './hours/hours-draft';
+import { parseCoordinate } from './location/pin-position';
 import { COORDINATE_FIELDS, STORE_FIELDS, type StoreField } from './store-fields';
 
 export type StoreFormValues = Record<StoreField, string>;
@@ -110,10 +111,12 @@ export function formWithHours(form: StoreFormValues, value: HoursValue): StoreFo
   };
 }
 
-/** The form's position as numbers, none while either coordinate does not read as one. */
+/**
+ * The form's position as numbers, none while either coordinate does not read as one within its
+ * range (the map cannot show a latitude of 91: the form says what is wrong with it instead).
+ */
 export function positionOfForm(form: StoreFormValues): { lat: number | null; lon: number | null } {
-  const read = (text: string) => (DECIMAL.test(text.trim()) ? Number(text.trim()) : null);
-  const lat = read(form.latitude);
-  const lon = read(form.longitude);
-  return lat === null || lon === null ? { lat: null, lon: null } : { lat, lon };
+  const lat = parseCoordinate(form.latitude, 'latitude');
+  const lon = parseCoordinate(form.longitude, 'longitude');
+  return lat === undefined || lon === undefined ? { lat: null, lon: null } : { lat, lon };
 }
