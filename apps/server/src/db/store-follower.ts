@@ -11,8 +11,14 @@
  *   the index is rebuilt in the background and replaces the old one when complete. Another
  *   process's commit is therefore seen within `checkMs` plus one rebuild. The storages build
  *   in a worker thread (./store-index-builder.ts), so no rebuild holds the event loop.
- * - This process's own writes (`invalidate`) make a search wait for an index built after them,
- *   so a writer reads its own writes: a search waits for the rebuild in flight and, when that
+ * - A write of a few stores (`invalidate` with its change, at most PATCH_MAX stores) is patched
+ *   in: the follower reads those stores by id and a search answers from the index with them
+ *   laid over it (./store-overlay.ts) — a save shows at once, at any size. Another worker of
+ *   the machine patches them in as well when told (`follow`, ./store-change-relay.ts). The
+ *   background rebuild that follows the counter still runs, and drops what it holds from the
+ *   overlay.
+ * - This process's other writes (an import, the demo load, a patch that failed) make a search
+ *   wait for an index built after them, so a writer reads its own writes: a search waits for the rebuild in flight and, when that
  *   one started before the last write the search must see, for one more. Writes that keep
  *   coming while it waits (a bulk feed, an import) do not make it wait longer: at most two
  *   rebuilds, never a stall for as long as the writes last. One rebuild runs at a time;
@@ -33,6 +39,8 @@ import type {
   StoreSearchState,
 } from './types.js';
 import { EMPTY_PAGE, pageHits } from './page.js';
+import type { CommittedChange } from './store-changes.js';
+import { StoreOverlay, type ChangedRows } from './store-overlay.js';
 
 /** At most this often (ms) a process asks whether the stores changed. */
 export const VERSION_CHECK_MS = 50;
@@ -43,7 +51,12 @@ export interface IndexedStoreStorage {
   readVersion(): Promise<string>;
   /** Every store read in one snapshot, built into an index, with that snapshot's counter. */
   loadIndex(): Promise<{ version: string; index: StoreIndex }>;
+  /** These stores (those that exist) and the counter, from one snapshot (for patches). */
+  readStores?(storeIds: readonly string[]): Promise<ChangedRows>;
 }
+
+/** A change of more stores than this (an import) is not patched in: the index is rebuilt. */
+export const PATCH_MAX = 256;
 
 export interface FollowerOptions {
   /** Milliseconds since some origin (default Date.now). */
@@ -68,6 +81,11 @@ export class StoreFollower implements StoreSearch {
   /** Bumped by close(): a rebuild that started before must not be installed. */
   private epoch = 0;
   private reachable = true;
+  /** The stores changed since the installed index was read, laid over it. */
+  private readonly overlay = new StoreOverlay();
+  /** The patches in flight, one after another. */
+  private patching: Promise<void> = Promise.resolve();
+  private patches = 0;
   private readonly listeners: ((ok: boolean) => void)[] = [];
   private readonly now: () => number;
   private readonly checkMs: number;
@@ -88,13 +106,16 @@ export class StoreFollower implements StoreSearch {
   /** The same stores as `nearest`, as one NearestPage (the search response's fast path). */
   async nearestPage(q: NearestQuery): Promise<NearestPage> {
     if (q.countries.length === 0 || q.limit <= 0) return EMPTY_PAGE;
-    return (await this.current()).nearest(q);
+    const index = await this.current();
+    return this.overlay.nearest(index, q);
   }
 
   /** The index to search now (see the file comment for when it waits). */
   async current(): Promise<StoreIndex> {
     if (!this.index || this.covered < this.writes) {
-      await this.reload(this.writes);
+      // A patch of these writes in flight: it is enough when it succeeds.
+      if (this.index && this.patches > 0) await this.patching;
+      if (!this.index || this.covered < this.writes) await this.reload(this.writes);
       if (!this.index) throw new ApiError('DATABASE_UNAVAILABLE');
       return this.index;
     }
@@ -114,14 +135,52 @@ export class StoreFollower implements StoreSearch {
     return this.index !== undefined;
   }
 
-  /** After this process's writes: the next search waits for an index built after them. */
-  invalidate(): void {
+  /**
+   * After this process's writes: the next search waits for them, patched in when the change
+   * names a few stores, else in an index built after them.
+   */
+  invalidate(change?: CommittedChange): void {
     this.writes += 1;
+    if (change)
+      this.patch(
+        change.stores.map((s) => s.storeId),
+        this.writes,
+      );
+  }
+
+  /** Another process's change of these stores: patched in, no search waiting for it. */
+  follow(storeIds: readonly string[]): void {
+    this.patch(storeIds, undefined);
+  }
+
+  /** Reads the stores and lays them over the index; `writes` counts as covered once done. */
+  private patch(storeIds: readonly string[], writes: number | undefined): void {
+    const { storage } = this;
+    if (!storage.readStores || !this.index || storeIds.length === 0) return;
+    if (storeIds.length > PATCH_MAX) return;
+    const epoch = this.epoch;
+    this.patches += 1;
+    this.patching = this.patching.then(async () => {
+      try {
+        const read = await storage.readStores!(storeIds);
+        if (epoch !== this.epoch) return;
+        // An index read at the same counter or later holds the change already.
+        const newer = this.version !== undefined && BigInt(this.version) >= BigInt(read.version);
+        if (!newer) this.overlay.apply(storeIds, read);
+        if (writes !== undefined) this.covered = Math.max(this.covered, writes);
+      } catch {
+        // The search rebuilds instead (`current`).
+      } finally {
+        this.patches -= 1;
+      }
+    });
   }
 
   /** Resolves when no check or rebuild is in flight (tests, benchmarks). */
   async settled(): Promise<void> {
-    while (this.work || this.building) await (this.work ?? this.building);
+    while (this.work || this.building || this.patches > 0) {
+      await (this.work ?? this.building ?? this.patching);
+    }
   }
 
   listen(listener: (ok: boolean) => void): void {
@@ -141,6 +200,7 @@ export class StoreFollower implements StoreSearch {
   close(): void {
     this.index = undefined;
     this.version = undefined;
+    this.overlay.clear();
     this.epoch += 1;
   }
 
@@ -185,6 +245,7 @@ export class StoreFollower implements StoreSearch {
     if (epoch !== this.epoch) return; // closed meanwhile
     this.index = loaded.index;
     this.version = loaded.version;
+    this.overlay.coveredBy(loaded.version);
     this.covered = Math.max(this.covered, writes);
     // The build read the counter: as good as a check.
     this.builtAt = this.checkedAt = this.now();

@@ -18,6 +18,7 @@ export const META = 4;
 export const LISTS = 4;
 /** Product ids beyond this many are matched on the lists' text instead of bit masks. */
 export const MAX_PRODUCT_BITS = 31;
+const NEWLINE = 10;
 
 /** One row of the stores table as the index needs it, the document aside. */
 export type IndexRow = [
@@ -33,6 +34,7 @@ export type IndexRow = [
   hash: string,
   /** The document's size in UTF-8 bytes. */
   docBytes: number,
+  storeId: string,
 ];
 
 /**
@@ -81,12 +83,19 @@ export interface IndexParts {
   /** Every document, one after the other; k's is docs[docStart[k], docStart[k + 1]). */
   docs: Uint8Array;
   docStart: Float64Array;
+  /**
+   * Every store id (ASCII, see STORE_ID_PATTERN) after a newline, and a newline at the end:
+   * k's is [storeIdStart[k], storeIdStart[k + 1] - 1). Found by one byte search (positionOf).
+   */
+  storeIds: Uint8Array;
+  storeIdStart: Int32Array;
 }
 
 /** The memory of an index's arrays, to hand over to another thread without copying. */
 export function transferList(p: IndexParts): ArrayBuffer[] {
   const arrays = [p.keys, p.ids, p.lats, p.lons, p.xyz, p.meta, p.listOf, p.tags];
-  return [...arrays, p.hashes, p.hashStart, p.docs, p.docStart].map((a) => a.buffer as ArrayBuffer);
+  const bytes = [p.hashes, p.hashStart, p.docs, p.docStart, p.storeIds, p.storeIdStart];
+  return [...arrays, ...bytes].map((a) => a.buffer as ArrayBuffer);
 }
 
 /** Interns lists: one number per distinct text, and the product bit masks. */
@@ -141,13 +150,28 @@ export function buildIndexParts(source: IndexSource): IndexParts {
   const encoder = new TextEncoder();
   let hashes = new Uint8Array(Math.max(64, 48 * n));
   let hashAt = 0;
+  const storeIdStart = new Int32Array(n + 1);
+  let storeIds = new Uint8Array(Math.max(64, 16 * n));
+  let storeIdAt = 0;
   let at = 0;
   /** Where each row's document goes in the buffer (by row, i.e. read order). */
   const docAt = new Float64Array(n);
   for (let k = 0; k < n; k += 1) {
     const { key, i } = order[k]!;
-    const [id, lat, lon, country, sales, service, training, carriers, dropOff, hash, docBytes] =
-      rows[i]!;
+    const [
+      id,
+      lat,
+      lon,
+      country,
+      sales,
+      service,
+      training,
+      carriers,
+      dropOff,
+      hash,
+      docBytes,
+      sid,
+    ] = rows[i]!;
     keys[k] = key;
     ids[k] = id;
     lats[k] = lat;
@@ -182,12 +206,22 @@ export function buildIndexParts(source: IndexSource): IndexParts {
     }
     hashStart[k] = hashAt;
     hashAt += encoder.encodeInto(hash, hashes.subarray(hashAt)).written;
+    if (storeIds.length - storeIdAt < 3 * sid.length + 2) {
+      const grown = new Uint8Array(2 * storeIds.length + 3 * sid.length + 2);
+      grown.set(storeIds.subarray(0, storeIdAt));
+      storeIds = grown;
+    }
+    storeIds[storeIdAt] = NEWLINE;
+    storeIdStart[k] = storeIdAt + 1;
+    storeIdAt += 1 + encoder.encodeInto(sid, storeIds.subarray(storeIdAt + 1)).written;
     docStart[k] = at;
     docAt[i] = at;
     at += docBytes;
   }
   docStart[n] = at;
   hashStart[n] = hashAt;
+  storeIds[storeIdAt] = NEWLINE;
+  storeIdStart[n] = storeIdAt + 1;
   // The documents, in the grid's order too: a search's stores sit in a few runs of memory.
   const docs = new Uint8Array(new ArrayBuffer(at));
   let i = 0;
@@ -216,5 +250,7 @@ export function buildIndexParts(source: IndexSource): IndexParts {
     hashStart,
     docs,
     docStart,
+    storeIds: storeIds.slice(0, storeIdAt + 1),
+    storeIdStart,
   };
 }

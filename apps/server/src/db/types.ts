@@ -82,6 +82,8 @@ export interface PageStore {
   hash: string;
   /** The content hash's first 48 bits as a number (hashTag), for the response's ETag. */
   tag: number;
+  /** The store's row id: the order of stores as near as each other. */
+  id: number;
 }
 
 /**
@@ -136,6 +138,8 @@ export interface StoreSearch {
   nearestPage(query: NearestQuery): Promise<NearestPage>;
   /** Builds the first index now; false when the database cannot be read. */
   ready(): Promise<boolean>;
+  /** Another process changed these stores: the search shows them as they are now. */
+  follow(storeIds: readonly string[]): void;
   /** Resolves when no background check or rebuild is in flight (tests, benchmarks). */
   settled(): Promise<void>;
   state(): StoreSearchState;

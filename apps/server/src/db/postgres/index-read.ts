@@ -1,12 +1,18 @@
 /**
- * Reads every store of a PostgreSQL database into the store index's data: the rows and the
- * change counter from one REPEATABLE READ snapshot, in batches.
+ * Reads the stores of a PostgreSQL database into the store index's data: every store, with the
+ * change counter, from one REPEATABLE READ snapshot, in batches (a build); or a few stores by
+ * id with the counter, in one statement (a patch, ../store-overlay.ts).
  */
 import type pg from 'pg';
 import { buildIndexParts, type IndexParts, type IndexRow } from '../store-index-build.js';
+import type { ChangedRows } from '../store-overlay.js';
 
 /** Rows read per query while building the index. */
 const BUILD_BATCH = 20_000;
+
+/** The columns an index reads, in IndexRow's order with the document in place of its size. */
+const INDEX_COLUMNS = `id, latitude, longitude, country, sales_products, service_products,
+  training_products, carriers, drop_off, hash, doc, store_id`;
 
 type IndexedRow = [
   id: string,
@@ -20,7 +26,28 @@ type IndexedRow = [
   dropOff: boolean,
   hash: string,
   doc: string,
+  storeId: string,
 ];
+
+/** A row read with INDEX_COLUMNS as the index's row and its document's bytes. */
+function indexRow(r: IndexedRow): { row: IndexRow; doc: Buffer } {
+  const doc = Buffer.from(r[10]);
+  const row: IndexRow = [
+    Number(r[0]),
+    r[1],
+    r[2],
+    r[3],
+    r[4],
+    r[5],
+    r[6],
+    r[7],
+    r[8] ? 1 : 0,
+    r[9],
+    doc.length,
+    r[11],
+  ];
+  return { row, doc };
+}
 
 /** Reads on `client` (connected, no transaction open). Failures are the driver's errors. */
 export async function readPgIndex(
@@ -36,28 +63,15 @@ export async function readPgIndex(
     let after = '0';
     for (;;) {
       const batch = await client.query<IndexedRow>({
-        text: `SELECT id, latitude, longitude, country, sales_products, service_products,
-            training_products, carriers, drop_off, hash, doc
-          FROM stores WHERE id > $1::bigint ORDER BY id LIMIT ${BUILD_BATCH}`,
+        text: `SELECT ${INDEX_COLUMNS} FROM stores WHERE id > $1::bigint ORDER BY id
+          LIMIT ${BUILD_BATCH}`,
         values: [after],
         rowMode: 'array',
       });
       for (const r of batch.rows) {
-        const doc = Buffer.from(r[10]);
+        const { row, doc } = indexRow(r);
+        rows.push(row);
         docs.push(doc);
-        rows.push([
-          Number(r[0]),
-          r[1],
-          r[2],
-          r[3],
-          r[4],
-          r[5],
-          r[6],
-          r[7],
-          r[8] ? 1 : 0,
-          r[9],
-          doc.length,
-        ]);
       }
       if (batch.rows.length < BUILD_BATCH) break;
       after = batch.rows[batch.rows.length - 1]![0];
@@ -68,4 +82,26 @@ export async function readPgIndex(
     throw err;
   }
   return { version, parts: buildIndexParts({ rows, docs: () => docs }) };
+}
+
+/** These stores (those that exist) and the counter, in one statement (one snapshot). */
+export async function readPgStores(
+  db: pg.Pool | pg.ClientBase,
+  storeIds: readonly string[],
+): Promise<ChangedRows> {
+  // The counter's row joined to the stores: it comes back even when no store is left.
+  const { rows } = await db.query<[string, ...Partial<IndexedRow>]>({
+    text: `SELECT v.version::text, s.* FROM store_version v
+      LEFT JOIN (SELECT ${INDEX_COLUMNS} FROM stores WHERE store_id = ANY($1::text[])) s ON true`,
+    values: [storeIds],
+    rowMode: 'array',
+  });
+  const out: ChangedRows = { version: rows[0]?.[0] ?? '0', rows: [], docs: [] };
+  for (const [, ...r] of rows) {
+    if (r[0] === null || r[0] === undefined) continue;
+    const { row, doc } = indexRow(r as IndexedRow);
+    out.rows.push(row);
+    out.docs.push(doc);
+  }
+  return out;
 }

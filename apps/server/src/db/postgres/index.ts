@@ -88,7 +88,7 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
   const changes = new ChangeFeed();
   // Writes are only possible once `search` exists (the callback runs after a write).
   const written: WriteCallback = (change) => {
-    search.invalidate();
+    search.invalidate(change);
     if (change) changes.emit(change);
   };
   const stores = new PgStoreRepository(pool, written);

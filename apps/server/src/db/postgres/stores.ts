@@ -13,6 +13,8 @@ import { inSpatialOrder } from '../geo.js';
 import type { StoreIndex } from '../store-index.js';
 import { buildIndex } from '../store-index-builder.js';
 import { guarded } from './errors.js';
+import { readPgStores } from './index-read.js';
+import type { ChangedRows } from '../store-overlay.js';
 import { withClient } from './client.js';
 import { BATCH, INSERT_STORES, STORE_WRITE_LOCK, columnsOf } from './store-writes.js';
 import { DEMO_ONLY, markDemo } from '../dataset.js';
@@ -55,6 +57,11 @@ export class PgStoreRepository implements StoreRepository {
         application_name: 'locator index',
       },
     });
+  }
+
+  /** A few stores by id, with the counter (a patch of the index after a write). */
+  async readStores(storeIds: readonly string[]): Promise<ChangedRows> {
+    return guarded(() => readPgStores(this.pool, storeIds));
   }
 
   async count(): Promise<number> {

@@ -261,7 +261,7 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Database 
   // Writes are only possible once `search` exists (the callback runs after a write).
   const changes = new ChangeFeed();
   const conn = new SqliteConnection(file, options.checkIntervalMs ?? 250, (change) => {
-    search.invalidate();
+    search.invalidate(change);
     if (change) changes.emit(change);
   });
   const busyWaitMs = options.busyWaitMs ?? 5000;

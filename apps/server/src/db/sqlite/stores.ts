@@ -10,7 +10,8 @@ import { inSpatialOrder } from '../geo.js';
 import { sqliteGuard } from './errors.js';
 import { StoreIndex } from '../store-index.js';
 import { buildIndex } from '../store-index-builder.js';
-import { readSqliteIndex } from './index-read.js';
+import { readSqliteIndex, readSqliteStores } from './index-read.js';
+import type { ChangedRows } from '../store-overlay.js';
 import type { StoreRecord, StoreRepository } from '../types.js';
 import { INSERT_STORE, storeParams } from './store-writes.js';
 import { DEMO_ONLY, markDemo } from '../dataset.js';
@@ -43,6 +44,11 @@ export class SqliteStoreRepository implements StoreRepository {
     if (!this.db.memory) return buildIndex({ dialect: 'sqlite', file: this.db.name });
     const { version, parts } = sqliteGuard(() => readSqliteIndex(this.db));
     return { version, index: new StoreIndex(parts) };
+  }
+
+  /** A few stores by id, with the counter (a patch of the index after a write). */
+  async readStores(storeIds: readonly string[]): Promise<ChangedRows> {
+    return sqliteGuard(() => readSqliteStores(this.db, storeIds));
   }
 
   async count(): Promise<number> {
