@@ -18,6 +18,7 @@
  * REDIS_URL the counters are shared (http/rate-limit-counters.ts).
  */
 import cluster, { type Worker } from 'node:cluster';
+import { isStoresChanged, passToOthers } from './db/store-change-relay.js';
 
 export interface Serving {
   port: number;
@@ -103,6 +104,8 @@ async function runPrimary(options: RunOptions): Promise<void> {
   const start = (): void => {
     const worker = cluster.fork();
     worker.on('message', (m: unknown) => {
+      // A worker's store writes, passed to the others (db/store-change-relay.ts).
+      if (isStoresChanged(m)) return passToOthers(worker, m, [...serving]);
       if (!isListening(m)) return;
       serving.add(worker);
       if (listeningPort === undefined && serving.size === options.workers) {

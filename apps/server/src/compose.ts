@@ -2,7 +2,9 @@
  * Composition root of the data layer: opens the database, loads and validates the country
  * configuration, loads the demo data into an empty database, and builds the API services.
  */
+import cluster from 'node:cluster';
 import { openDatabase } from './db/open.js';
+import { relayStoreChanges } from './db/store-change-relay.js';
 import type { Database } from './db/types.js';
 import { loadConfigFiles } from './config/load.js';
 import { ConfigService } from './config/service.js';
@@ -103,6 +105,8 @@ export async function createServices(
   // A person's write ends the demo label: at once in the writing process, and in the others
   // when their store index follows the change (the mark is written with the stores).
   db.changes.listen(() => config.setDemoData(false));
+  // The other workers of the machine patch this one's writes into their search at once.
+  const stopRelay = cluster.isWorker ? relayStoreChanges(db) : undefined;
   let labelledAt = db.search.state().builtAt;
   db.search.listen((ok) => {
     if (ok) outages.succeeded();
@@ -213,6 +217,7 @@ export async function createServices(
     pages,
     preloadConfig: async (locale) => config.preload(locale),
     close: async () => {
+      stopRelay?.();
       // Changes not yet delivered are named in the log: they are not sent after the stop.
       if (webhooks) for (const line of deliveryLines(await webhooks.close())) log(line);
       await analytics.close();
