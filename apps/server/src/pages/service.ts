@@ -32,7 +32,18 @@ export class StorePagesService {
   constructor(private readonly o: StorePagesOptions) {
     this.locales = new PageLocales(o.config);
     this.kit = new PageKit(o, this.locales);
-    this.data = new PagesData(o.pages, o.now, () => this.kit.placeNames());
+    const countriesOf = new Map<string, Set<string>>();
+    for (const page of this.locales.all()) {
+      const set = countriesOf.get(page.tag) ?? new Set<string>();
+      for (const c of page.countries) set.add(c.countryCode);
+      countriesOf.set(page.tag, set);
+    }
+    this.data = new PagesData(
+      o.pages,
+      o.now,
+      () => this.kit.placeNames(),
+      (lang) => countriesOf.get(lang),
+    );
     this.release = o.buildId ?? '';
   }
 

@@ -16,7 +16,10 @@ export interface DataState {
   version: string;
   /** Places named as the data writes them. */
   directory: Directory;
-  /** Places named in a page's language (a BCP 47 tag; place-names.ts), built when first asked. */
+  /**
+   * Places named in a page's language (a BCP 47 tag; place-names.ts), built when first asked;
+   * only the countries whose pages are in that language.
+   */
   directoryIn(lang: string): Directory;
   /** How places are named (place-names.ts). */
   names: PlaceNamer;
@@ -39,6 +42,14 @@ export class PagesData {
     private readonly now: () => number = Date.now,
     /** How places are named in a page's language (loaded with the first directory). */
     private readonly names: () => Promise<PlaceNamer> = () => Promise.resolve(dataNames),
+    /**
+     * The countries whose pages are written in a language (a BCP 47 tag): its directory holds
+     * only their stores. Every store in every language's directory took about 60 MB a language
+     * at 50,000 stores, and the sitemaps, which ask for every language, ran out of memory.
+     * Undefined: every country.
+     */
+    private readonly countriesOf: (lang: string) => ReadonlySet<string> | undefined = () =>
+      undefined,
   ) {}
 
   /** The current data version (read again at most every CHECK_MS). */
@@ -91,7 +102,9 @@ export class PagesData {
       directoryIn: (lang) => {
         let d = byLang.get(lang);
         if (!d) {
-          d = new Directory(rows, (country, city) => names.name(country, city, lang));
+          const countries = this.countriesOf(lang);
+          const own = countries ? rows.filter((r) => countries.has(r.country)) : rows;
+          d = new Directory(own, (country, city) => names.name(country, city, lang));
           byLang.set(lang, d);
         }
         return d;
