@@ -16,6 +16,7 @@ import { ConsoleSessions, type SessionStore, type SessionTimes } from './session
 import { SignInThrottle } from './sign-in-throttle.js';
 import { registerKeyRoutes, type KeyRepository } from './key-routes.js';
 import { registerWebhookRoutes, type WebhookView } from './webhook-routes.js';
+import { registerSsoRoutes, type SsoOptions } from './sso/routes.js';
 import { clearSessionCookie, requireSession, sessionToken, setSessionCookie } from './guard.js';
 import {
   getSessionSchema,
@@ -39,6 +40,8 @@ export interface ConsoleDeps {
   counters?: RateLimitCounters;
   /** The sessions' clock (tests). */
   now?: () => number;
+  /** Single sign-on with OpenID Connect (sso/); unset: password sign-in only. */
+  sso?: SsoOptions | undefined;
 }
 
 const emailOf = (raw: string): string => {
@@ -71,6 +74,12 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleDeps> = async (app, deps) 
 
   registerKeyRoutes(app, CONSOLE_API_BASE, sessions, deps.keys);
   registerWebhookRoutes(app, CONSOLE_API_BASE, sessions, deps.webhooks);
+  registerSsoRoutes(app, CONSOLE_API_BASE, {
+    sessions,
+    accounts: deps.accounts,
+    sso: deps.sso,
+    now: deps.now ?? Date.now,
+  });
 
   api.post(`${CONSOLE_API_BASE}/session`, { schema: signInSchema }, async (request, reply) => {
     const email = emailOf(request.body.email);
