@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../src/env.js';
 import { loadSsoConfig } from '../src/console/sso/config.js';
-import { claimValues, mappedRole, parseRoleMap } from '../src/console/sso/roles.js';
+import { claimAt, claimValues, mappedRole, parseRoleMap } from '../src/console/sso/roles.js';
 import { PendingSeal } from '../src/console/sso/pending.js';
 import { loadConfiguration } from '../src/settings.js';
 
@@ -116,6 +116,15 @@ describe('role mapping', () => {
     expect(mappedRole(['x', 'y'], map)).toBeUndefined();
     expect(mappedRole(undefined, map)).toBeUndefined();
     expect(mappedRole({ a: true }, map)).toBeUndefined();
+  });
+
+  it('finds a claim by its name, else by a dotted path into nested claims', () => {
+    const claims = { 'a.b': 1, realm_access: { roles: ['x'] }, list: ['y'] };
+    expect(claimAt(claims, 'a.b')).toBe(1);
+    expect(claimAt(claims, 'realm_access.roles')).toEqual(['x']);
+    expect(claimAt(claims, 'realm_access.nothing')).toBeUndefined();
+    expect(claimAt(claims, 'list.0')).toBeUndefined();
+    expect(claimAt(claims, 'missing.roles')).toBeUndefined();
   });
 
   it('reads a claim as a string list, an array of strings, or nothing', () => {

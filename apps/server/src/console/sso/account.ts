@@ -9,7 +9,7 @@ import { randomBytes } from 'node:crypto';
 import type { AccountRepository, ConsoleAccount } from '../../db/accounts.js';
 import { AccountError, normaliseEmail } from '../accounts.js';
 import { SsoFailure } from './failure.js';
-import { mappedRole, type RoleMap } from './roles.js';
+import { claimAt, mappedRole, type RoleMap } from './roles.js';
 
 /** The password hash of a single sign-on account: no password matches it. */
 export const SSO_PASSWORD_HASH = 'sso';
@@ -33,7 +33,7 @@ export async function ssoAccount(
   roles: RoleMap,
 ): Promise<ConsoleAccount> {
   const email = emailOf(claims);
-  const role = mappedRole(claims[roleClaim], roles);
+  const role = mappedRole(claimAt(claims, roleClaim), roles);
   if (!role) throw new SsoFailure('SSO_NO_ROLE');
   let account = await accounts.findAccountByEmail(email);
   if (!account) {

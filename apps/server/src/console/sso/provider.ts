@@ -8,6 +8,7 @@ import * as oidc from 'openid-client';
 import type { SsoConfig } from './config.js';
 import { SsoFailure } from './failure.js';
 import type { PendingSignIn } from './pending.js';
+import { claimAt } from './roles.js';
 
 /** How long a request to the provider may take (s). */
 const PROVIDER_TIMEOUT_S = 10;
@@ -92,7 +93,7 @@ export class OidcProvider {
     const hasUserInfo = configuration.serverMetadata().userinfo_endpoint !== undefined;
     if (
       hasUserInfo &&
-      (claims.email === undefined || claims[this.config.roleClaim] === undefined)
+      (claims.email === undefined || claimAt(claims, this.config.roleClaim) === undefined)
     ) {
       try {
         const info = await oidc.fetchUserInfo(

@@ -29,6 +29,20 @@ export function parseRoleMap(text: string): { map: RoleMap } | { problem: string
 }
 
 /**
+ * A claim by its name: the claim of that exact name, else a dotted path into nested claims
+ * ("realm_access.roles", as Keycloak sends its roles).
+ */
+export function claimAt(claims: Record<string, unknown>, name: string): unknown {
+  if (name in claims) return claims[name];
+  let value: unknown = claims;
+  for (const part of name.split('.')) {
+    if (!value || typeof value !== 'object' || Array.isArray(value)) return undefined;
+    value = (value as Record<string, unknown>)[part];
+  }
+  return value;
+}
+
+/**
  * The values of a role claim: a string (several separated by spaces or commas, as some providers
  * send them), or an array of strings; anything else has none.
  */
