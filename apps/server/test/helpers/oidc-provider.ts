@@ -2,7 +2,8 @@
  * A local OpenID provider for the single sign-on tests (oidc-provider, in-process on 127.0.0.1):
  * one registered client, a few people with an email and a `groups` claim, and no sign-in page —
  * the interaction signs in whoever `nextLogin` names (or refuses, for "deny"), and consent is
- * given by the grant every client already has.
+ * given by the grant every client already has. With `loginForm`, the provider's own development
+ * sign-in form instead (any password; the login is the person), for the browser journeys.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
@@ -27,9 +28,10 @@ export interface TestProvider {
 export async function startProvider(
   redirectUri: string,
   people: Record<string, TestPerson>,
+  options: { port?: number; loginForm?: boolean } = {},
 ): Promise<TestProvider> {
   const server: Server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const clientId = 'locator-console';
   const clientSecret = 'a test secret that is long enough for HS256 too';
@@ -47,7 +49,7 @@ export async function startProvider(
     scopes: ['openid', 'email', 'profile'],
     // The scopes' claims in the ID token itself (the console reads them there first).
     conformIdTokenClaims: false,
-    features: { devInteractions: { enabled: false } },
+    features: { devInteractions: { enabled: options.loginForm === true } },
     jwks: {
       keys: [
         generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }),
@@ -59,7 +61,9 @@ export async function startProvider(
       people[sub] === undefined
         ? undefined
         : { accountId: sub, claims: () => ({ sub, ...people[sub] }) },
-    interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` },
+    ...(options.loginForm
+      ? {}
+      : { interactions: { url: (_ctx, interaction) => `/interaction/${interaction.uid}` } }),
     loadExistingGrant: async (ctx) => {
       const accountId = ctx.oidc.session?.accountId;
       if (!accountId || !ctx.oidc.client) return undefined;
@@ -79,7 +83,7 @@ export async function startProvider(
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   server.on('request', (req, res) => {
-    if (!req.url?.startsWith('/interaction/')) {
+    if (options.loginForm || !req.url?.startsWith('/interaction/')) {
       handle(req, res);
       return;
     }
