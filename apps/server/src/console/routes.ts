@@ -11,7 +11,7 @@ import { ApiError } from '@locator/core';
 import type { AccountRepository, ConsoleAccount } from '../db/accounts.js';
 import { RateLimitCounters } from '../http/rate-limit-counters.js';
 import { AccountError, normaliseEmail } from './accounts.js';
-import { DECOY_HASH, verifyPassword } from './passwords.js';
+import { DECOY_HASH, isPasswordHash, verifyPassword } from './passwords.js';
 import { ConsoleSessions, type SessionStore, type SessionTimes } from './sessions.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 import { registerKeyRoutes, type KeyRepository } from './key-routes.js';
@@ -89,11 +89,10 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleDeps> = async (app, deps) 
       throw new ApiError('SIGN_IN_THROTTLED', `Too many failed sign-ins; try again in ${wait} s.`);
     }
     const account = await deps.accounts.findAccountByEmail(email);
-    // The password is checked even for an unknown address: both take as long.
-    const matches = await verifyPassword(
-      request.body.password,
-      account?.passwordHash ?? DECOY_HASH,
-    );
+    // The password is checked even for an unknown address, or an account without a password
+    // (single sign-on's): all take as long.
+    const stored = account && isPasswordHash(account.passwordHash) ? account.passwordHash : null;
+    const matches = await verifyPassword(request.body.password, stored ?? DECOY_HASH);
     if (!account || !matches || account.disabledAt !== null) {
       await throttle.failed(request.ip, email);
       throw new ApiError('SIGN_IN_FAILED');
