@@ -13,6 +13,7 @@ import { makeApp, type TestApp } from './helpers/app.js';
 import { startProvider, type TestProvider } from './helpers/oidc-provider.js';
 import { loadSsoConfig } from '../src/console/sso/config.js';
 import { createAccount } from '../src/console/accounts.js';
+import { runAdmin } from '../src/admin/cli.js';
 
 const ORIGIN = 'http://127.0.0.1:8303';
 const BASE = '/api/v1/admin';
@@ -152,6 +153,17 @@ describe.each(DIALECTS)('console single sign-on on %s', (dialect) => {
       payload: { email: 'ada@example.com', password: 'sso' },
     });
     expect(byPassword.json()).toMatchObject({ error: { code: 'SIGN_IN_FAILED' } });
+    const lines: string[] = [];
+    await runAdmin(
+      ['users', 'list'],
+      t.db,
+      (l) => lines.push(l),
+      async () => '',
+    );
+    expect(lines.find((l) => l.startsWith('ada@example.com'))).toMatch(
+      /^ada@example\.com {2}admin {2}created \S+ {2}single sign-on$/,
+    );
+    expect(lines.find((l) => l.startsWith('dan@example.com'))).not.toContain('single sign-on');
   });
 
   it('names the cookies __Host- and marks them Secure over HTTPS', async () => {
