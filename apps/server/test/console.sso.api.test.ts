@@ -4,7 +4,8 @@
  * redirect followed by hand, the session cookie exactly as password sign-in sets it, the role
  * claim's mapping (the highest role wins, and follows the provider), and every way it ends on
  * the sign-in form instead: a claim that maps to no role, a disabled account, a state that is
- * not the pending one, a refusal at the provider, a provider that is down, no configuration.
+ * not the pending one, a refusal at the provider, an answer that cannot be verified, a provider
+ * that is down, no configuration.
  */
 import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -252,6 +253,31 @@ describe.each(DIALECTS)('console single sign-on on %s', (dialect) => {
     }
   });
 
+  it("says so when the provider's answer cannot be verified (a wrong client secret)", async () => {
+    const wrong = loadSsoConfig({
+      OIDC_ISSUER: provider.issuer,
+      OIDC_CLIENT_ID: provider.clientId,
+      OIDC_CLIENT_SECRET: 'not the secret',
+      OIDC_ROLES: ROLES,
+    });
+    const b = await makeApp(t.db, { PUBLIC_ORIGIN: ORIGIN }, {}, { sso: wrong! });
+    try {
+      provider.nextLogin = 'vic';
+      const start = await b.app.inject({ url: `${BASE}/sso/start` });
+      const pending = setCookies(start.headers)[0]!.split(';')[0]!;
+      const back = await throughProvider(String(start.headers.location));
+      const res = await b.app.inject({
+        url: back.pathname + back.search,
+        headers: { cookie: pending },
+      });
+      expect(res.statusCode).toBe(302);
+      expect(res.headers.location).toBe('/admin/?ssoError=SSO_FAILED');
+      expect(cookieNamed(res.headers, 'locator-console')).toBeUndefined();
+    } finally {
+      await b.app.close();
+    }
+  });
+
   it('offers single sign-on on the console page', async () => {
     const page = await a.app.inject({ url: '/admin/' });
     expect(page.body).toContain('"sso":true');
@@ -286,6 +312,31 @@ describe('console single sign-on without its provider or its configuration', () 
       expect(res.statusCode).toBe(302);
       expect(res.headers.location).toBe('/admin/?ssoError=SSO_UNAVAILABLE');
       expect(res.headers['set-cookie']).toBeUndefined();
+    }
+  });
+
+  it('ends on the sign-in form with SSO_UNAVAILABLE when the provider goes down meanwhile', async () => {
+    const gone = await startProvider(CALLBACK, { vic: PEOPLE.vic });
+    const sso = loadSsoConfig({
+      OIDC_ISSUER: gone.issuer,
+      OIDC_CLIENT_ID: gone.clientId,
+      OIDC_CLIENT_SECRET: gone.clientSecret,
+      OIDC_ROLES: ROLES,
+    });
+    const b = await makeApp(t.db, { PUBLIC_ORIGIN: ORIGIN }, {}, { sso: sso! });
+    try {
+      gone.nextLogin = 'vic';
+      const start = await b.app.inject({ url: `${BASE}/sso/start` });
+      const pending = setCookies(start.headers)[0]!.split(';')[0]!;
+      const back = await throughProvider(String(start.headers.location));
+      await gone.close();
+      const res = await b.app.inject({
+        url: back.pathname + back.search,
+        headers: { cookie: pending },
+      });
+      expect(res.headers.location).toBe('/admin/?ssoError=SSO_UNAVAILABLE');
+    } finally {
+      await b.app.close();
     }
   });
 

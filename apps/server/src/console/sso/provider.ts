@@ -110,13 +110,21 @@ export class OidcProvider {
   }
 }
 
-/** What an exchange's failure means for the person: the provider refused, or was not reached. */
+/** Whether an error is the network's: no connection, or no answer in time. */
+const isNetworkError = (err: unknown): boolean =>
+  err instanceof TypeError ||
+  (typeof err === 'object' &&
+    err !== null &&
+    'name' in err &&
+    (err.name === 'TimeoutError' || err.name === 'AbortError'));
+
+/**
+ * What an exchange's failure means for the person: the provider refused, was not reached, or
+ * answered what cannot be verified (an error answer, a token that does not check out).
+ */
 function failureOf(err: unknown): SsoFailure {
   if (err instanceof oidc.AuthorizationResponseError) {
     return new SsoFailure(err.error === 'access_denied' ? 'SSO_DENIED' : 'SSO_FAILED', err);
   }
-  if (err instanceof oidc.ResponseBodyError || err instanceof oidc.ClientError) {
-    return new SsoFailure('SSO_FAILED', err);
-  }
-  return unreachable(err);
+  return isNetworkError(err) ? unreachable(err) : new SsoFailure('SSO_FAILED', err);
 }
