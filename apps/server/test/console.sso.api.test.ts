@@ -2,77 +2,29 @@
  * The console's single sign-on on both databases, against a local OpenID provider started here
  * (oidc-provider on 127.0.0.1), through the real app: the whole flow over HTTP with every
  * redirect followed by hand, the session cookie exactly as password sign-in sets it, the role
- * claim's mapping (the highest role wins, and follows the provider), and every way it ends on
- * the sign-in form instead: a claim that maps to no role, a disabled account, a state that is
- * not the pending one, a refusal at the provider, an answer that cannot be verified, a provider
- * that is down, no configuration.
+ * claim's mapping (the highest role wins, and follows the provider), the routes alike for every
+ * role, and the ways it ends on the sign-in form instead: a claim that maps to no role, a
+ * disabled account, an unverified email, a state that is not the pending one, a refusal at the
+ * provider, an answer that cannot be verified (console.sso-failures.api.test.ts: the provider
+ * down, no configuration).
  */
-import { createServer } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 import { startProvider, type TestProvider } from './helpers/oidc-provider.js';
+import {
+  SSO_BASE as BASE,
+  SSO_CALLBACK as CALLBACK,
+  SSO_ORIGIN as ORIGIN,
+  SSO_PEOPLE as PEOPLE,
+  SSO_ROLES as ROLES,
+  cookieNamed,
+  setCookies,
+  throughProvider,
+} from './helpers/sso-flow.js';
 import { loadSsoConfig } from '../src/console/sso/config.js';
 import { createAccount } from '../src/console/accounts.js';
 import { runAdmin } from '../src/admin/cli.js';
-
-const ORIGIN = 'http://127.0.0.1:8303';
-const BASE = '/api/v1/admin';
-const CALLBACK = `${ORIGIN}${BASE}/sso/callback`;
-const ROLES = 'locator-admins=admin,locator-editors=editor,locator-viewers=viewer';
-
-const PEOPLE = {
-  ada: {
-    email: 'Ada@Example.com',
-    email_verified: true,
-    groups: ['locator-viewers', 'locator-admins'],
-  },
-  eve: { email: 'eve@example.com', email_verified: true, groups: ['locator-editors'] },
-  vic: { email: 'vic@example.com', email_verified: true, groups: ['locator-viewers'] },
-  max: { email: 'max@example.com', email_verified: true, groups: ['marketing'] },
-  dan: { email: 'dan@example.com', email_verified: true, groups: ['locator-admins'] },
-  una: { email: 'una@example.com', email_verified: false, groups: ['locator-admins'] },
-  ron: { email: 'ron@example.com', email_verified: true, groups: ['locator-editors'] },
-};
-
-type Headers = Record<string, string | string[] | number | undefined>;
-const setCookies = (headers: Headers): string[] => {
-  const v = headers['set-cookie'];
-  return v === undefined ? [] : Array.isArray(v) ? v : [String(v)];
-};
-const cookieNamed = (headers: Headers, name: string) =>
-  setCookies(headers).find((c) => c.startsWith(`${name}=`));
-
-/** Follows the provider's redirects (with its cookies) until it sends the browser back. */
-async function throughProvider(url: string): Promise<URL> {
-  const jar = new Map<string, string>();
-  let next = url;
-  for (let step = 0; step < 10; step += 1) {
-    if (next.startsWith(CALLBACK)) return new URL(next);
-    const res = await fetch(next, {
-      redirect: 'manual',
-      headers: { cookie: [...jar].map(([k, v]) => `${k}=${v}`).join('; ') },
-    });
-    for (const c of res.headers.getSetCookie()) {
-      const [pair = ''] = c.split(';');
-      const at = pair.indexOf('=');
-      jar.set(pair.slice(0, at), pair.slice(at + 1));
-    }
-    const location = res.headers.get('location');
-    if (!location) throw new Error(`the provider answered ${res.status}: ${await res.text()}`);
-    next = new URL(location, next).href;
-  }
-  throw new Error('the provider never sent the browser back');
-}
-
-/** A port nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}
 
 describe.each(DIALECTS)('console single sign-on on %s', (dialect) => {
   let t: TestDb;
@@ -281,72 +233,5 @@ describe.each(DIALECTS)('console single sign-on on %s', (dialect) => {
   it('offers single sign-on on the console page', async () => {
     const page = await a.app.inject({ url: '/admin/' });
     expect(page.body).toContain('"sso":true');
-  });
-});
-
-describe('console single sign-on without its provider or its configuration', () => {
-  let t: TestDb;
-  let down: TestApp;
-  let none: TestApp;
-
-  beforeAll(async () => {
-    t = await openTestDb('sqlite');
-    const sso = loadSsoConfig({
-      OIDC_ISSUER: `http://127.0.0.1:${await closedPort()}`,
-      OIDC_CLIENT_ID: 'locator-console',
-      OIDC_CLIENT_SECRET: 'a secret',
-      OIDC_ROLES: ROLES,
-    });
-    down = await makeApp(t.db, { PUBLIC_ORIGIN: ORIGIN }, {}, { sso: sso! });
-    none = await makeApp(t.db, {}, {}, { sso: null });
-  }, 60_000);
-  afterAll(async () => {
-    await down?.app.close();
-    await none?.app.close();
-    await t?.cleanup();
-  });
-
-  it('ends on the sign-in form with SSO_UNAVAILABLE when the provider is down', async () => {
-    for (let i = 0; i < 2; i += 1) {
-      const res = await down.app.inject({ url: `${BASE}/sso/start` });
-      expect(res.statusCode).toBe(302);
-      expect(res.headers.location).toBe('/admin/?ssoError=SSO_UNAVAILABLE');
-      expect(res.headers['set-cookie']).toBeUndefined();
-    }
-  });
-
-  it('ends on the sign-in form with SSO_UNAVAILABLE when the provider goes down meanwhile', async () => {
-    const gone = await startProvider(CALLBACK, { vic: PEOPLE.vic });
-    const sso = loadSsoConfig({
-      OIDC_ISSUER: gone.issuer,
-      OIDC_CLIENT_ID: gone.clientId,
-      OIDC_CLIENT_SECRET: gone.clientSecret,
-      OIDC_ROLES: ROLES,
-    });
-    const b = await makeApp(t.db, { PUBLIC_ORIGIN: ORIGIN }, {}, { sso: sso! });
-    try {
-      gone.nextLogin = 'vic';
-      const start = await b.app.inject({ url: `${BASE}/sso/start` });
-      const pending = setCookies(start.headers)[0]!.split(';')[0]!;
-      const back = await throughProvider(String(start.headers.location));
-      await gone.close();
-      const res = await b.app.inject({
-        url: back.pathname + back.search,
-        headers: { cookie: pending },
-      });
-      expect(res.headers.location).toBe('/admin/?ssoError=SSO_UNAVAILABLE');
-    } finally {
-      await b.app.close();
-    }
-  });
-
-  it('ends on the sign-in form with SSO_NOT_CONFIGURED without configuration', async () => {
-    for (const route of ['start', 'callback?code=x&state=y']) {
-      const res = await none.app.inject({ url: `${BASE}/sso/${route}` });
-      expect(res.statusCode).toBe(302);
-      expect(res.headers.location).toBe('/admin/?ssoError=SSO_NOT_CONFIGURED');
-    }
-    const page = await none.app.inject({ url: '/admin/' });
-    expect(page.body).not.toContain('"sso"');
   });
 });
