@@ -223,6 +223,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await app.register(consolePage, {
       webDist: env.WEB_DIST,
       brand: env.BRAND,
+      sso: options.api.admin.console.sso !== undefined,
       pagePolicy: (https) => pageContentSecurityPolicy(embedMapOrigins, https),
     });
   }

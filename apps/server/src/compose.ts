@@ -31,6 +31,7 @@ import { gazetteerNamer } from './pages/place-names.js';
 import { findIsland } from './pages/island.js';
 import { STORE_PAGES_CSS_PATH } from './pages/styles.js';
 import { loadWebhookConfig, type WebhookConfig } from './webhooks/config.js';
+import { loadSsoConfig, type SsoConfig } from './console/sso/config.js';
 import { WebhookSender, deliveryLines, webhookOptions } from './webhooks/sender.js';
 
 export interface Services {
@@ -76,6 +77,8 @@ export async function createServices(
     analytics?: AnalyticsConfig;
     /** Change webhook settings; default: read from process.env. */
     webhooks?: WebhookConfig;
+    /** The console's single sign-on; default: read from process.env (null: none). */
+    sso?: SsoConfig | null;
     /** Where the database outage log goes (default: the `log` function). */
     outageLog?: OutageLog;
     /** The maps engine: the statistic's country check reverse-geocodes with it. */
@@ -86,6 +89,7 @@ export async function createServices(
 ): Promise<Services> {
   const analyticsConfig = options.analytics ?? loadAnalyticsConfig();
   const webhookConfig = options.webhooks ?? loadWebhookConfig();
+  const ssoConfig = options.sso === undefined ? loadSsoConfig() : (options.sso ?? undefined);
   const files = loadConfigFiles(settings.CONFIG_DIR);
   const config = new ConfigService(files);
   const log = options.log ?? (() => undefined);
@@ -193,6 +197,14 @@ export async function createServices(
         ...(redisSessions ? { sessions: redisSessions } : {}),
         times: sessionTimes,
         counters,
+        ...(ssoConfig
+          ? {
+              sso: {
+                config: ssoConfig,
+                redirectUri: `${settings.PUBLIC_ORIGIN}/api/v1/admin/sso/callback`,
+              },
+            }
+          : {}),
         ...(options.now ? { now: options.now } : {}),
       },
     },

@@ -8,7 +8,7 @@ import { loadConfiguration } from './settings.js';
 import { runServer, type Serving } from './cluster.js';
 
 async function main(): Promise<void> {
-  const { env, settings, analytics, basemap, security, webhooks } = loadConfiguration();
+  const { env, settings, analytics, basemap, security, webhooks, sso } = loadConfiguration();
   const tag = cluster.isWorker ? `[worker ${process.pid}] ` : '';
   const log = (area: string) => (msg: string) => console.log(`${tag}[${area}] ${msg}`);
 
@@ -17,6 +17,7 @@ async function main(): Promise<void> {
     const services = await createServices(env, settings, {
       analytics,
       webhooks,
+      sso,
       log: log('data'),
       maps,
     });

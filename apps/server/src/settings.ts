@@ -10,6 +10,7 @@ import { loadAnalyticsConfig, type AnalyticsConfig } from './analytics/config.js
 import { loadBasemapConfig, type BasemapConfig } from './basemap/config.js';
 import { loadSecurityConfig, type SecurityConfig } from './http/security.js';
 import { loadWebhookConfig, type WebhookConfig } from './webhooks/config.js';
+import { loadSsoConfig, type SsoConfig } from './console/sso/config.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
@@ -116,6 +117,8 @@ export function loadConfiguration(source: Record<string, string | undefined> = p
   basemap: BasemapConfig;
   security: SecurityConfig;
   webhooks: WebhookConfig;
+  /** The console's single sign-on; null when not configured. */
+  sso: SsoConfig | null;
 } {
   const problems: string[] = [];
   const attempt = <T>(load: () => T): T | undefined => {
@@ -133,8 +136,9 @@ export function loadConfiguration(source: Record<string, string | undefined> = p
   const basemap = attempt(() => loadBasemapConfig(source));
   const security = attempt(() => loadSecurityConfig(source));
   const webhooks = attempt(() => loadWebhookConfig(source));
-  if (!env || !settings || !analytics || !basemap || !security || !webhooks) {
+  const sso = attempt(() => loadSsoConfig(source) ?? null);
+  if (!env || !settings || !analytics || !basemap || !security || !webhooks || sso === undefined) {
     throw new ConfigError(problems);
   }
-  return { env, settings, analytics, basemap, security, webhooks };
+  return { env, settings, analytics, basemap, security, webhooks, sso };
 }

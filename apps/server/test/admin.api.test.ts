@@ -292,6 +292,8 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
       `${BASE}/keys/{id}`,
       `${BASE}/session`,
       `${BASE}/sessions`,
+      `${BASE}/sso/callback`,
+      `${BASE}/sso/start`,
       `${BASE}/store-search`,
       `${BASE}/stores`,
       `${BASE}/stores.csv`,
@@ -330,11 +332,14 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
           description: expect.any(String),
         });
         // The console's operations answer what a session can meet: no key rate limit; no role
-        // needed for its own session.
+        // needed for its own session. Single sign-on's routes are browser navigations: they
+        // answer with a redirect, whatever happens.
         const session = /\/sessions?$/.test(path);
         const keys = /\/(keys|webhooks)/.test(path);
-        const expected =
-          session && method === 'post'
+        const sso = /\/sso\//.test(path);
+        const expected = sso
+          ? ['302']
+          : session && method === 'post'
             ? ['401', '429', '503']
             : session
               ? ['401', '503']

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DECOY_HASH,
   hashPassword,
+  isPasswordHash,
   passwordProblem,
   verifyPassword,
 } from '../src/console/passwords.js';
@@ -25,6 +26,11 @@ describe('console passwords', () => {
   it('never matches the decoy or a malformed hash', async () => {
     expect(await verifyPassword('', DECOY_HASH)).toBe(false);
     expect(await verifyPassword('anything at all', 'plain text')).toBe(false);
+  });
+
+  it('tells a password hash from the mark of an account without a password', () => {
+    expect(isPasswordHash(DECOY_HASH)).toBe(true);
+    expect(isPasswordHash('sso')).toBe(false);
   });
 
   it('asks for at least 12 characters (as a person counts them)', () => {

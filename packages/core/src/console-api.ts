@@ -66,3 +66,28 @@ export const createdKeySchema = apiKeySchema
     key: z.string(),
   })
   .meta({ id: 'CreatedApiKey', description: 'The new key, with its secret: shown this once.' });
+
+/**
+ * Why a single sign-on ended back on the console's sign-in form, not signed in: the value of the
+ * `ssoError` query parameter the server's redirect carries, which the console shows in words.
+ */
+export const SSO_ERROR_CODES = [
+  /** Single sign-on is not configured on this server. */
+  'SSO_NOT_CONFIGURED',
+  /** The identity provider could not be reached, or did not answer in time. */
+  'SSO_UNAVAILABLE',
+  /** The sign-in was not started here, took too long, or was started twice at once. */
+  'SSO_STATE_INVALID',
+  /** The person, or the provider, refused the sign-in. */
+  'SSO_DENIED',
+  /** The provider's answer could not be verified. */
+  'SSO_FAILED',
+  /** The provider gave no (verified) email address. */
+  'SSO_NO_EMAIL',
+  /** None of the person's role claim values maps to a console role. */
+  'SSO_NO_ROLE',
+  /** The person's console account is disabled. */
+  'SSO_ACCOUNT_DISABLED',
+] as const;
+export const ssoErrorCodeSchema = z.enum(SSO_ERROR_CODES);
+export type SsoErrorCode = z.infer<typeof ssoErrorCodeSchema>;

@@ -5,9 +5,15 @@ import {
   createdKeySchema,
   createKeyBodySchema,
   signInBodySchema,
+  ssoErrorCodeSchema,
 } from '../src/console-api.js';
 
 describe('console sign-in contract', () => {
+  it('names the reasons a single sign-on ends on the sign-in form, and only those', () => {
+    expect(ssoErrorCodeSchema.safeParse('SSO_NO_ROLE').success).toBe(true);
+    expect(ssoErrorCodeSchema.safeParse('SIGN_IN_FAILED').success).toBe(false);
+  });
+
   it('takes an email and a password, nothing else', () => {
     expect(signInBodySchema.safeParse({ email: 'a@b.c', password: 'x' }).success).toBe(true);
     expect(signInBodySchema.safeParse({ email: 'a@b.c' }).success).toBe(false);

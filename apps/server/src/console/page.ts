@@ -27,6 +27,8 @@ export interface ConsolePageOptions {
   /** The web build (WEB_DIST). */
   webDist: string;
   brand: string;
+  /** Whether single sign-on is configured: the sign-in form then offers it (boot value `sso`). */
+  sso?: boolean;
   /** The page Content-Security-Policy, for requests over HTTPS or not. */
   pagePolicy: (https: boolean) => string;
 }
@@ -39,7 +41,11 @@ export const CONSOLE_PAGE_HEADERS = {
 export const consolePage: FastifyPluginAsync<ConsolePageOptions> = async (app, options) => {
   const file = join(options.webDist, 'admin', 'index.html');
   const template = existsSync(file) ? readFileSync(file, 'utf8') : FALLBACK_PAGE;
-  const html = renderHostPage(template, { locale: CONSOLE_LOCALE, brand: options.brand });
+  const html = renderHostPage(template, {
+    locale: CONSOLE_LOCALE,
+    brand: options.brand,
+    ...(options.sso ? { sso: true } : {}),
+  });
 
   // After the app's security headers (this plugin's hooks run after the app's), for every
   // answer of these routes, errors included.

@@ -43,6 +43,9 @@ export async function hashPassword(password: string): Promise<string> {
 
 const STORED = /^scrypt\$N=(\d+),r=(\d+),p=(\d+)\$([A-Za-z0-9+/=]+)\$([A-Za-z0-9+/=]+)$/;
 
+/** Whether `stored` is a password hash (a single sign-on account has none). */
+export const isPasswordHash = (stored: string): boolean => STORED.test(stored);
+
 /** Whether `password` is the one `stored` was made from (false for a malformed `stored`). */
 export async function verifyPassword(password: string, stored: string): Promise<boolean> {
   const m = STORED.exec(stored);

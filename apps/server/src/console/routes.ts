@@ -11,11 +11,12 @@ import { ApiError } from '@locator/core';
 import type { AccountRepository, ConsoleAccount } from '../db/accounts.js';
 import { RateLimitCounters } from '../http/rate-limit-counters.js';
 import { AccountError, normaliseEmail } from './accounts.js';
-import { DECOY_HASH, verifyPassword } from './passwords.js';
+import { DECOY_HASH, isPasswordHash, verifyPassword } from './passwords.js';
 import { ConsoleSessions, type SessionStore, type SessionTimes } from './sessions.js';
 import { SignInThrottle } from './sign-in-throttle.js';
 import { registerKeyRoutes, type KeyRepository } from './key-routes.js';
 import { registerWebhookRoutes, type WebhookView } from './webhook-routes.js';
+import { registerSsoRoutes, type SsoOptions } from './sso/routes.js';
 import { clearSessionCookie, requireSession, sessionToken, setSessionCookie } from './guard.js';
 import {
   getSessionSchema,
@@ -39,6 +40,8 @@ export interface ConsoleDeps {
   counters?: RateLimitCounters;
   /** The sessions' clock (tests). */
   now?: () => number;
+  /** Single sign-on with OpenID Connect (sso/); unset: password sign-in only. */
+  sso?: SsoOptions | undefined;
 }
 
 const emailOf = (raw: string): string => {
@@ -71,6 +74,12 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleDeps> = async (app, deps) 
 
   registerKeyRoutes(app, CONSOLE_API_BASE, sessions, deps.keys);
   registerWebhookRoutes(app, CONSOLE_API_BASE, sessions, deps.webhooks);
+  registerSsoRoutes(app, CONSOLE_API_BASE, {
+    sessions,
+    accounts: deps.accounts,
+    sso: deps.sso,
+    now: deps.now ?? Date.now,
+  });
 
   api.post(`${CONSOLE_API_BASE}/session`, { schema: signInSchema }, async (request, reply) => {
     const email = emailOf(request.body.email);
@@ -80,11 +89,10 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleDeps> = async (app, deps) 
       throw new ApiError('SIGN_IN_THROTTLED', `Too many failed sign-ins; try again in ${wait} s.`);
     }
     const account = await deps.accounts.findAccountByEmail(email);
-    // The password is checked even for an unknown address: both take as long.
-    const matches = await verifyPassword(
-      request.body.password,
-      account?.passwordHash ?? DECOY_HASH,
-    );
+    // The password is checked even for an unknown address, or an account without a password
+    // (single sign-on's): all take as long.
+    const stored = account && isPasswordHash(account.passwordHash) ? account.passwordHash : null;
+    const matches = await verifyPassword(request.body.password, stored ?? DECOY_HASH);
     if (!account || !matches || account.disabledAt !== null) {
       await throttle.failed(request.ip, email);
       throw new ApiError('SIGN_IN_FAILED');

@@ -2,11 +2,13 @@
  * `npm run admin -- users …`: the console's accounts from the command line.
  * - `users create --email <email> --role admin|editor|viewer`: the password is read from standard
  *   input (one line, never an argument: arguments show in the process list and shell history);
- * - `users list`; `users disable <email>` (its sessions end);
+ * - `users list` (single sign-on's accounts, without a password, marked); `users disable <email>`
+ *   (its sessions end);
  * - `users reset-password <email>` (a new password from standard input; its sessions end).
  */
 import type { AccountRepository } from '../db/accounts.js';
 import { AccountError, createAccount, normaliseEmail, resetPassword, roleOf } from './accounts.js';
+import { isPasswordHash } from './passwords.js';
 
 export const USERS_USAGE = `       npm run admin -- users create --email <email> --role admin|editor|viewer
        npm run admin -- users list
@@ -46,6 +48,7 @@ export async function runUsers(
         for (const a of await repo.listAccounts())
           out(
             `${a.email}  ${a.role}  created ${a.createdAt}` +
+              (isPasswordHash(a.passwordHash) ? '' : '  single sign-on') +
               (a.disabledAt ? `  DISABLED ${a.disabledAt}` : ''),
           );
         return 0;

@@ -43,6 +43,8 @@ export interface AccountRepository {
   disableAccount(email: string): Promise<boolean>;
   /** False when there is no such account. Its sessions end: the old password no longer opens one. */
   setPassword(email: string, passwordHash: string): Promise<boolean>;
+  /** False when there is no such account. Its sessions stay (each request reads the role). */
+  setRole(email: string, role: ConsoleRole): Promise<boolean>;
   createSession(session: ConsoleSession): Promise<void>;
   findSession(idHash: string): Promise<ConsoleSession | undefined>;
   touchSession(idHash: string, lastSeenAt: number): Promise<void>;

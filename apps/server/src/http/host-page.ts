@@ -13,6 +13,8 @@ export interface BootData {
   brand: string;
   /** The chooser's label of the locale's country; set by renderHostPage when absent. */
   countryLabel?: string;
+  /** The console's page only: single sign-on is configured (its sign-in form offers it). */
+  sso?: boolean;
   /** Preloaded globalmatrix response for the locale's country, when the server has it. */
   config?: { response: CountryConfig[] };
 }

@@ -7,10 +7,11 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleSessionAnswer } from '@locator/core/console-api';
 import { Spinner } from '../components/Spinner';
-import { Route, Routes } from '../lib/router';
+import { Route, Routes, useLocation, useNavigate } from '../lib/router';
 import type { ConsoleClient } from './api/client';
 import { SignInForm } from './session/SignInForm';
 import type { Message } from './session/sign-in-error';
+import { SSO_ERROR_PARAM, SSO_START_PATH, ssoErrorMessage } from './session/sso-error';
 import { ConsoleLayout } from './shell/ConsoleLayout';
 import { NotFoundScreen } from './shell/NotFoundScreen';
 import { Unavailable } from './shell/Unavailable';
@@ -26,7 +27,7 @@ const WebhooksScreen = lazy(() => import('./webhooks/WebhooksScreen'));
 type State =
   | { kind: 'loading' }
   | { kind: 'unavailable' }
-  | { kind: 'signedOut'; notice?: Message }
+  | { kind: 'signedOut'; notice?: Message; error?: Message }
   | { kind: 'signedIn'; session: ConsoleSessionAnswer };
 
 function Loading() {
@@ -39,16 +40,51 @@ function SignInScreen(props: Parameters<typeof SignInForm>[0]) {
   return <SignInForm {...props} />;
 }
 
-export function ConsoleApp({ client }: { client: ConsoleClient }) {
+/**
+ * Why a single sign-on came back without a session (the address's `ssoError`), read once; the
+ * parameter leaves the address so that a reload does not show it again.
+ */
+function useSsoError(): Message | undefined {
+  const location = useLocation();
+  const navigate = useNavigate();
+  const [error] = useState(() => {
+    const code = new URLSearchParams(location.search).get(SSO_ERROR_PARAM);
+    return code === null ? undefined : ssoErrorMessage(code);
+  });
+  useEffect(() => {
+    const params = new URLSearchParams(location.search);
+    if (!params.has(SSO_ERROR_PARAM)) return;
+    params.delete(SSO_ERROR_PARAM);
+    const search = params.toString();
+    navigate(`${location.pathname}${search ? `?${search}` : ''}${location.hash}`, {
+      replace: true,
+    });
+  }, [location, navigate]);
+  return error;
+}
+
+export interface ConsoleAppProps {
+  client: ConsoleClient;
+  /** Whether the server offers single sign-on (the page's boot value). */
+  sso?: boolean;
+}
+
+export function ConsoleApp({ client, sso = false }: ConsoleAppProps) {
   const [state, setState] = useState<State>({ kind: 'loading' });
+  const ssoError = useSsoError();
 
   const readSession = useCallback(
     () =>
       client.session().then(
-        (session) => setState(session ? { kind: 'signedIn', session } : { kind: 'signedOut' }),
+        (session) =>
+          setState(
+            session
+              ? { kind: 'signedIn', session }
+              : { kind: 'signedOut', ...(ssoError ? { error: ssoError } : {}) },
+          ),
         () => setState({ kind: 'unavailable' }),
       ),
-    [client],
+    [client, ssoError],
   );
   const retry = () => {
     setState({ kind: 'loading' });
@@ -82,7 +118,12 @@ export function ConsoleApp({ client }: { client: ConsoleClient }) {
         {state.kind === 'loading' ? <Loading /> : null}
         {state.kind === 'unavailable' ? <Unavailable onRetry={retry} /> : null}
         {state.kind === 'signedOut' ? (
-          <SignInScreen onSignIn={signIn} notice={state.notice} />
+          <SignInScreen
+            onSignIn={signIn}
+            notice={state.notice}
+            error={state.error}
+            ssoStart={sso ? SSO_START_PATH : undefined}
+          />
         ) : null}
       </ConsoleLayout>
     );

@@ -14,7 +14,7 @@ import { createConsoleI18n } from './i18n';
 import { ConsoleBrandContext } from './shell/brand';
 import './console.css';
 
-const { brand } = readBoot();
+const { brand, sso } = readBoot();
 const { i18n } = createConsoleI18n();
 const client = createConsoleClient();
 
@@ -26,7 +26,7 @@ if (root) {
         <ConsoleBrandContext.Provider value={brand}>
           <BrowserRouter>
             <Suspense fallback={null}>
-              <ConsoleApp client={client} />
+              <ConsoleApp client={client} sso={sso === true} />
             </Suspense>
           </BrowserRouter>
         </ConsoleBrandContext.Provider>

@@ -1,7 +1,7 @@
 /**
  * Reads the value the server embeds in the host page (spec 2.3): the route's locale, the brand,
  * the chooser's label of the locale's country when the chooser lists it, and, when present, the
- * preloaded configuration.
+ * preloaded configuration; on the console's page, whether single sign-on is offered.
  */
 import { HOME_LOCALE, normaliseLocaleKey, type CountryConfig } from '@locator/core';
 
@@ -11,6 +11,8 @@ export interface Boot {
   /** The chooser's label of the locale's country ("Canada (Français)"), for the footer. */
   countryLabel?: string;
   config?: { response: CountryConfig[] };
+  /** The console's page: the server offers single sign-on. */
+  sso?: boolean;
 }
 
 export function readBoot(doc: Document = document): Boot {
@@ -28,5 +30,6 @@ export function readBoot(doc: Document = document): Boot {
     boot.countryLabel = value.countryLabel;
   }
   if (value.config && Array.isArray(value.config.response)) boot.config = value.config;
+  if (value.sso === true) boot.sso = true;
   return boot;
 }

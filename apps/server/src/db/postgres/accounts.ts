@@ -6,6 +6,7 @@ import {
   type AccountDbRow,
   type AccountRepository,
   type ConsoleAccount,
+  type ConsoleRole,
   type ConsoleSession,
   type SessionDbRow,
 } from '../accounts.js';
@@ -72,6 +73,13 @@ export class PgAccountRepository implements AccountRepository {
       'UPDATE console_accounts SET password_hash = $2 WHERE email = $1',
       [email, passwordHash],
     );
+  }
+
+  async setRole(email: string, role: ConsoleRole): Promise<boolean> {
+    const res = await guarded(() =>
+      this.pool.query('UPDATE console_accounts SET role = $2 WHERE email = $1', [email, role]),
+    );
+    return (res.rowCount ?? 0) > 0;
   }
 
   async createSession(s: ConsoleSession): Promise<void> {

@@ -6,6 +6,7 @@ import {
   type AccountDbRow,
   type AccountRepository,
   type ConsoleAccount,
+  type ConsoleRole,
   type ConsoleSession,
   type SessionDbRow,
 } from '../accounts.js';
@@ -76,6 +77,14 @@ export class SqliteAccountRepository implements AccountRepository {
         this.db.prepare('DELETE FROM console_sessions WHERE account_id = ?').run(id);
         return true;
       })(),
+    );
+  }
+
+  async setRole(email: string, role: ConsoleRole): Promise<boolean> {
+    return sqliteGuard(
+      () =>
+        this.db.prepare('UPDATE console_accounts SET role = ? WHERE email = ?').run(role, email)
+          .changes > 0,
     );
   }
 

@@ -2,7 +2,9 @@
  * The sign-in form a signed-out visitor of any console address meets (the address stays, so the
  * screen asked for shows once signed in). Empty fields are named beside the field; a refused
  * sign-in (wrong email or password, too many attempts with the wait, server unavailable) is
- * shown above the button in an alert, which screen readers announce.
+ * shown above the button in an alert, which screen readers announce. When the server offers
+ * single sign-on, a link under the form leads to it; a single sign-on that came back refused is
+ * shown in the same alert.
  */
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,11 +15,15 @@ export interface SignInFormProps {
   onSignIn: (email: string, password: string) => Promise<void>;
   /** Why the form shows (signed out, session ended), announced politely. */
   notice?: Message | undefined;
+  /** Why a single sign-on came back without a session (shown as a failed sign-in). */
+  error?: Message | undefined;
+  /** The server's single sign-on start address; unset: single sign-on is not offered. */
+  ssoStart?: string | undefined;
 }
 
 type Field = 'email' | 'password';
 
-export function SignInForm({ onSignIn, notice }: SignInFormProps) {
+export function SignInForm({ onSignIn, notice, error: cameBack, ssoStart }: SignInFormProps) {
   const { t } = useTranslation();
   const id = useId();
   const heading = useRef<HTMLHeadingElement>(null);
@@ -26,13 +32,15 @@ export function SignInForm({ onSignIn, notice }: SignInFormProps) {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [missing, setMissing] = useState<ReadonlySet<Field>>(new Set());
-  const [error, setError] = useState<{ message: Message; attempt: number }>();
+  const [error, setError] = useState<{ message: Message; attempt: number } | undefined>(
+    cameBack ? { message: cameBack, attempt: 0 } : undefined,
+  );
   const [busy, setBusy] = useState(false);
   const attempts = useRef(0);
 
   useEffect(() => {
-    if (notice) heading.current?.focus();
-  }, [notice]);
+    if (notice || cameBack) heading.current?.focus();
+  }, [notice, cameBack]);
 
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -117,6 +125,14 @@ export function SignInForm({ onSignIn, notice }: SignInFormProps) {
           {t('signIn.submit')}
         </button>
       </form>
+      {ssoStart ? (
+        <p className="console-sign-in__sso">
+          {/* A navigation to the identity provider and back, not a script's request. */}
+          <a className="console-button" href={ssoStart}>
+            {t('signIn.sso.start')}
+          </a>
+        </p>
+      ) : null}
     </div>
   );
 }
