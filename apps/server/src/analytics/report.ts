@@ -111,7 +111,6 @@ export function parseDay(text: string): Date | undefined {
 }
 
 export async function buildReport(events: EventRepository, o: ReportOptions): Promise<Report> {
-  const range = { from: o.from, to: o.to };
   const top = o.top ?? 10;
   const product = (id: unknown): string => {
     const s = str(id);
