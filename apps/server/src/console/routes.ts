@@ -16,6 +16,8 @@ import { ConsoleSessions, type SessionStore, type SessionTimes } from './session
 import { SignInThrottle } from './sign-in-throttle.js';
 import { registerKeyRoutes, type KeyRepository } from './key-routes.js';
 import { registerWebhookRoutes, type WebhookView } from './webhook-routes.js';
+import { registerDemandRoutes } from './demand-routes.js';
+import type { DemandDeps } from '../analytics/demand.js';
 import { clearSessionCookie, requireSession, sessionToken, setSessionCookie } from './guard.js';
 import {
   getSessionSchema,
@@ -32,6 +34,8 @@ export interface ConsoleDeps {
   keys: KeyRepository;
   /** The process's change webhooks, shown to admins (webhook-routes.ts); unset: none configured. */
   webhooks?: WebhookView | undefined;
+  /** The demand dashboard's counts and names (analytics/demand.ts); unset: not served. */
+  demand?: DemandDeps | undefined;
   /** Where sessions are kept: the database (accounts) unless Redis is configured. */
   sessions?: SessionStore;
   times: SessionTimes;
@@ -71,6 +75,7 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleDeps> = async (app, deps) 
 
   registerKeyRoutes(app, CONSOLE_API_BASE, sessions, deps.keys);
   registerWebhookRoutes(app, CONSOLE_API_BASE, sessions, deps.webhooks);
+  if (deps.demand) registerDemandRoutes(app, CONSOLE_API_BASE, sessions, deps.demand);
 
   api.post(`${CONSOLE_API_BASE}/session`, { schema: signInSchema }, async (request, reply) => {
     const email = emailOf(request.body.email);
