@@ -128,6 +128,9 @@ export async function demandAnswer(deps: DemandDeps, q: DemandQuery): Promise<De
     ]);
   const n = (v: number) => shownCount(v, deps.minCount);
   const rate = (a: number, b: number) => shownRate(a, b, deps.minCount);
+  // Not given when the unmet searches it leaves are hidden (it would tell their number).
+  const shareFound = (o: ReturnType<typeof outcomes>) =>
+    shownRate(o.unmet, o.withCount, deps.minCount) === null ? null : rate(o.found, o.withCount);
   const now = outcomes(hours);
   const then = outcomes(before);
   const clickCount = total(clicks);
@@ -198,10 +201,7 @@ export async function demandAnswer(deps: DemandDeps, q: DemandQuery): Promise<De
     headline: {
       searches: { current: n(now.searches), previous: n(then.searches) },
       unmet: { current: n(now.unmet), previous: n(then.unmet) },
-      shareFound: {
-        current: rate(now.found, now.withCount),
-        previous: rate(then.found, then.withCount),
-      },
+      shareFound: { current: shareFound(now), previous: shareFound(then) },
       clicksPerSearch: {
         current: rate(clickCount, now.searches),
         previous: rate(clicksThen, then.searches),

@@ -9,6 +9,7 @@ import { loadSettings } from '../../src/settings.js';
 import { createServices, type Services } from '../../src/compose.js';
 import type { Database } from '../../src/db/types.js';
 import type { WebhookConfig } from '../../src/webhooks/config.js';
+import type { AnalyticsConfig } from '../../src/analytics/config.js';
 
 /** A translations folder: commons in en_US, fr (language only), de_DE; pages only in en_US. */
 export function localesDir(): string {
@@ -33,7 +34,12 @@ export async function makeApp(
   db: Database,
   settings: Record<string, string> = {},
   env: Record<string, string> = {},
-  options: { webhooks?: WebhookConfig; log?: (msg: string) => void; now?: () => number } = {},
+  options: {
+    webhooks?: WebhookConfig;
+    analytics?: AnalyticsConfig;
+    log?: (msg: string) => void;
+    now?: () => number;
+  } = {},
 ): Promise<TestApp> {
   const e = loadEnv({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent/web-dist', ...env });
   const s = loadSettings({ DEMO_DATA: 'off', LOCALES_DIR: localesDir(), ...settings });
