@@ -3,10 +3,13 @@
 export const ROLLUP_OUTCOMES = ['found', 'none', 'unknown'] as const;
 export type RollupOutcome = (typeof ROLLUP_OUTCOMES)[number] | '';
 
-/** The key columns of demand_hourly, in the order of its primary key. */
+/**
+ * The key columns of demand_hourly, in the order of its primary key: every query is of one type
+ * and a range of hours, read from the key alone.
+ */
 export const HOURLY_KEYS = [
-  'hour',
   'type',
+  'hour',
   'country',
   'channel',
   'product',
@@ -16,8 +19,8 @@ export const HOURLY_KEYS = [
 ] as const;
 /** The key columns of demand_places_hourly, in the order of its primary key. */
 export const PLACES_KEYS = [
-  'hour',
   'type',
+  'hour',
   'country',
   'channel',
   'product',

@@ -55,10 +55,9 @@ export function rollupRows(records: readonly EventRecord[]): { hourly: Row[]; pl
     else into.set(k, [...key, 1]);
   };
   for (const r of records) {
-    const hour = hourOf(r.at);
-    const common = [r.type, r.country ?? '', r.channel ?? '', r.product ?? ''];
-    add(hourly, [hour, ...common, r.link ?? '', r.embedOrigin ?? '', outcomeOf(r)]);
-    if (isPlaceEvent(r)) add(places, [hour, ...common, r.latitude!, r.longitude!]);
+    const common = [r.type, hourOf(r.at), r.country ?? '', r.channel ?? '', r.product ?? ''];
+    add(hourly, [...common, r.link ?? '', r.embedOrigin ?? '', outcomeOf(r)]);
+    if (isPlaceEvent(r)) add(places, [...common, r.latitude!, r.longitude!]);
   }
   const sorted = (m: Map<string, Row>) =>
     [...m.values()].sort((a, b) => {
@@ -75,12 +74,20 @@ export function rollupRows(records: readonly EventRecord[]): { hourly: Row[]; pl
 /** SQL of the roll-ups in one dialect: the hour of occurred_at. */
 export interface RollupDialect {
   hour: string;
+  /** The tables' column type of the hour, and what follows CREATE TABLE's parentheses. */
+  hourType: string;
+  tableOptions: string;
 }
 export const SQLITE_ROLLUP: RollupDialect = {
   hour: `(CAST(strftime('%s', occurred_at) AS INTEGER) / 3600)`,
+  hourType: 'INTEGER',
+  // Rows kept in key order: a range of hours of a type is read from the key alone.
+  tableOptions: ' WITHOUT ROWID',
 };
 export const PG_ROLLUP: RollupDialect = {
   hour: `floor(extract(epoch FROM occurred_at) / 3600)::bigint`,
+  hourType: 'BIGINT',
+  tableOptions: '',
 };
 
 const OUTCOME_SQL = `CASE WHEN type <> 'search' THEN '' WHEN result_count IS NULL THEN 'unknown'
@@ -92,16 +99,17 @@ const OUTCOME_SQL = `CASE WHEN type <> 'search' THEN '' WHEN result_count IS NUL
  */
 export function rollupFromEvents(d: RollupDialect, where: string, sign: 1 | -1): string[] {
   const n = sign === 1 ? 'count(*)' : '-count(*)';
-  const common = `type, coalesce(country, ''), coalesce(channel, ''), coalesce(product, '')`;
+  const common = `type, ${d.hour}, coalesce(country, ''), coalesce(channel, ''),
+    coalesce(product, '')`;
   return [
     `INSERT INTO demand_hourly (${HOURLY_KEYS.join(', ')}, n)
-      SELECT ${d.hour}, ${common}, coalesce(link, ''), coalesce(embed_origin, ''), ${OUTCOME_SQL},
+      SELECT ${common}, coalesce(link, ''), coalesce(embed_origin, ''), ${OUTCOME_SQL},
         ${n}
       FROM analytics_events WHERE ${where}
       GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
       ON CONFLICT (${HOURLY_KEYS.join(', ')}) DO UPDATE SET n = demand_hourly.n + excluded.n`,
     `INSERT INTO demand_places_hourly (${PLACES_KEYS.join(', ')}, n)
-      SELECT ${d.hour}, ${common}, latitude, longitude, ${n}
+      SELECT ${common}, latitude, longitude, ${n}
       FROM analytics_events
       WHERE (${where}) AND latitude IS NOT NULL AND longitude IS NOT NULL
         AND (type = 'locationSearch' OR (type = 'search' AND result_count = 0))
@@ -129,20 +137,21 @@ export function upsertSql(
 }
 
 /** Migration 12's tables (types per dialect) and back-fill. */
-export function rollupMigration(d: RollupDialect, hourType: string): string[] {
+export function rollupMigration(d: RollupDialect): string[] {
+  const hourType = d.hourType;
   return [
     `CREATE TABLE demand_hourly (
       hour ${hourType} NOT NULL, type TEXT NOT NULL, country TEXT NOT NULL, channel TEXT NOT NULL,
       product TEXT NOT NULL, link TEXT NOT NULL, embed_origin TEXT NOT NULL,
       outcome TEXT NOT NULL, n BIGINT NOT NULL,
       PRIMARY KEY (${HOURLY_KEYS.join(', ')})
-    )`,
+    )${d.tableOptions}`,
     `CREATE TABLE demand_places_hourly (
       hour ${hourType} NOT NULL, type TEXT NOT NULL, country TEXT NOT NULL, channel TEXT NOT NULL,
       product TEXT NOT NULL, latitude DOUBLE PRECISION NOT NULL,
       longitude DOUBLE PRECISION NOT NULL, n BIGINT NOT NULL,
       PRIMARY KEY (${PLACES_KEYS.join(', ')})
-    )`,
+    )${d.tableOptions}`,
     ...rollupFromEvents(d, 'true', 1),
   ];
 }

@@ -392,7 +392,7 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'the demand roll-ups (analytics events counted per UTC hour)',
     // Kept by the events' writers in the same transaction (db/demand-rollups.ts); filled here
     // from the events stored before.
-    sqlite: rollupMigration(SQLITE_ROLLUP, 'INTEGER'),
-    postgres: rollupMigration(PG_ROLLUP, 'BIGINT'),
+    sqlite: rollupMigration(SQLITE_ROLLUP),
+    postgres: rollupMigration(PG_ROLLUP),
   },
 ];
