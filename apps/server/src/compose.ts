@@ -6,7 +6,10 @@ import cluster from 'node:cluster';
 import { openDatabase } from './db/open.js';
 import { relayStoreChanges } from './db/store-change-relay.js';
 import type { Database } from './db/types.js';
-import { loadConfigFiles } from './config/load.js';
+import { loadConfigFiles, type ConfigFiles } from './config/load.js';
+import { RESULT_CHANNELS } from '@locator/core';
+import type { DemandDeps } from './analytics/demand.js';
+import { placeNamer } from './analytics/place-names.js';
 import { ConfigService } from './config/service.js';
 import { isDemoDataset, seedDemoIfEmpty, type SeedResult } from './demo/seed.js';
 import { SearchService } from './services/search.js';
@@ -194,6 +197,7 @@ export async function createServices(
         accounts: db.accounts,
         keys: db.admin,
         ...(webhooks ? { webhooks } : {}),
+        demand: demandDeps(db, files, analyticsConfig, options.maps, log),
         ...(redisSessions ? { sessions: redisSessions } : {}),
         times: sessionTimes,
         counters,
@@ -246,6 +250,43 @@ export async function createServices(
 function countryAt(maps: MapsProvider) {
   return async (lat: number, lon: number): Promise<string | undefined> =>
     (await maps.reverse(lat, lon, { lang: 'en' }))?.countryCode;
+}
+
+/** Distances to the nearest store beyond this are not looked for (km). */
+const NEAREST_STORE_MAX_KM = 2000;
+
+/** What the console's demand dashboard reads: roll-ups, names, nearest stores. */
+function demandDeps(
+  db: Database,
+  files: ConfigFiles,
+  c: AnalyticsConfig,
+  maps: MapsProvider | undefined,
+  log: (msg: string) => void,
+): DemandDeps {
+  const products = new Map(files.catalogue.products.map((p) => [p._id, p.displayName]));
+  return {
+    events: db.events,
+    minCount: c.ANALYTICS_MIN_COUNT,
+    productName: (id) => products.get(id),
+    placeName: placeNamer(maps, (msg) => log(`demand dashboard: ${msg}`)),
+    nearestKm: async (latitude, longitude, country, channel) => {
+      const channels = RESULT_CHANNELS.filter((ch) => channel === undefined || ch === channel);
+      let best: number | null = null;
+      for (const ch of channels.length > 0 ? channels : RESULT_CHANNELS) {
+        const [hit] = await db.search.nearest({
+          latitude,
+          longitude,
+          radiusKm: NEAREST_STORE_MAX_KM,
+          limit: 1,
+          countries: [country],
+          channel: ch,
+          dropOff: 'any',
+        });
+        if (hit && (best === null || hit.distanceKm < best)) best = hit.distanceKm;
+      }
+      return best;
+    },
+  };
 }
 
 /** The analytics service, with forwarding to an external service when configured. */

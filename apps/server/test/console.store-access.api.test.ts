@@ -1,8 +1,8 @@
 /**
  * The console's members on the admin API, on both databases: every role × every route with a
- * session cookie (viewer reads stores; editor also writes them; admin also manages API keys),
- * the CSRF token on every change, 401 NOT_SIGNED_IN for an ended session, and the audit log
- * naming the member.
+ * session cookie (viewer reads stores and the demand dashboard; editor also writes stores; admin
+ * also manages API keys), the CSRF token on every change, 401 NOT_SIGNED_IN for an ended session,
+ * and the audit log naming the member.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { InjectOptions } from 'fastify';
@@ -31,6 +31,16 @@ const ROUTES: Route[] = [
   { name: 'list stores', writes: false, request: () => ({ url: `${BASE}/stores?limit=5` }) },
   { name: 'read a store', writes: false, request: () => ({ url: `${BASE}/stores/BASE-1` }) },
   { name: 'read the audit log', writes: false, request: () => ({ url: `${BASE}/audit?limit=5` }) },
+  {
+    name: 'read the demand dashboard',
+    writes: false,
+    request: () => ({ url: `${BASE}/demand?from=2026-11-01&to=2026-11-30&tz=Europe/London` }),
+  },
+  {
+    name: 'download the unmet demand',
+    writes: false,
+    request: () => ({ url: `${BASE}/demand/unmet.csv?from=2026-11-01&to=2026-11-30` }),
+  },
   {
     name: 'put a store',
     writes: true,

@@ -15,6 +15,11 @@ const schema = z.object({
   RATE_LIMIT_EVENTS: int(0, 100_000, 60),
   /** Events older than this many days are deleted at start-up and daily; 0 keeps everything. */
   ANALYTICS_RETENTION_DAYS: int(0, 36_500, 400),
+  /**
+   * The privacy threshold of the console's demand dashboard: a count from 1 to this less one is
+   * shown as "fewer than N", never as a number.
+   */
+  ANALYTICS_MIN_COUNT: int(1, 1000, 5),
   /** Forward every stored event to this URL (unset: no forwarding). */
   ANALYTICS_FORWARD_URL: z
     .url({ protocol: /^https?$/, error: 'must be an http(s) URL' })

@@ -7,7 +7,6 @@
  * the embedded gazetteer (@locator/geo) from the rounded positions.
  */
 import { writeFileSync } from 'node:fs';
-import { loadEmbeddedProvider } from '@locator/geo';
 import { ConfigError } from '../env.js';
 import { loadConfiguration } from '../settings.js';
 import { openDatabase } from '../db/open.js';
@@ -15,19 +14,7 @@ import { loadConfigFiles } from '../config/load.js';
 import { buildReport, type ReportOptions } from './report.js';
 import { formatReport, reportCsv } from './report-format.js';
 import { parseReportArgs, type CliArgs } from './report-args.js';
-
-async function placeNamer(): Promise<ReportOptions['placeName']> {
-  try {
-    const geo = await loadEmbeddedProvider({ build: false });
-    return async (lat, lon) => {
-      const p = await geo.reverse(lat, lon, { lang: 'en' });
-      return p ? p.lines.filter(Boolean).join(', ') : undefined;
-    };
-  } catch (err) {
-    console.error(`(places are shown as coordinates: ${(err as Error).message})`);
-    return undefined;
-  }
-}
+import { placeNamer } from './place-names.js';
 
 async function main(): Promise<void> {
   let args: CliArgs;
@@ -49,8 +36,8 @@ async function main(): Promise<void> {
       top: args.top,
       productName: (id) => products.get(id),
     };
-    const namer = args.placeNames ? await placeNamer() : undefined;
-    if (namer) options.placeName = namer;
+    if (args.placeNames)
+      options.placeName = placeNamer(undefined, (msg) => console.error(`(${msg})`));
     const report = await buildReport(db.events, options);
     if (args.csv === '-') {
       process.stdout.write(reportCsv(report));

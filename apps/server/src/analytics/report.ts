@@ -5,7 +5,8 @@
  * and clicks by embedding origin (the locator's own pages, or a site of EMBED_ORIGINS).
  * report-format.ts writes it as terminal tables and as CSV.
  */
-import type { EventGroup, EventRepository } from '../db/types.js';
+import type { EventRepository } from '../db/types.js';
+import { countEvents, countOf, countPlaces, total, unlocated } from './demand-aggregate.js';
 
 export interface ReportOptions {
   /** First day, inclusive (UTC midnight). */
@@ -95,7 +96,6 @@ const NOT_REPORTED = '(position not reported)';
 
 const str = (v: unknown): string => (v === null || v === undefined ? '' : String(v));
 export const rate = (n: number, d: number): number | null => (d > 0 ? n / d : null);
-const sum = (groups: EventGroup[]): number => groups.reduce((a, g) => a + g.count, 0);
 /** Largest count first, then by the row's other values (stable across dialects). */
 function byCount<T extends object>(count: keyof T) {
   return (a: T, b: T): number =>
@@ -111,7 +111,6 @@ export function parseDay(text: string): Date | undefined {
 }
 
 export async function buildReport(events: EventRepository, o: ReportOptions): Promise<Report> {
-  const range = { from: o.from, to: o.to };
   const top = o.top ?? 10;
   const product = (id: unknown): string => {
     const s = str(id);
@@ -129,36 +128,35 @@ export async function buildReport(events: EventRepository, o: ReportOptions): Pr
     return names.get(key) ?? key;
   };
 
-  const [types, searchGroups, noStoreGroups, placeGroups, unmetGroups, clickGroups, clickCh] =
+  const scope = { from: o.from, to: o.to };
+  const [types, searchGroups, noStoreGroups, placeGroups, unmetLocated, clickGroups, clickCh] =
     await Promise.all([
-      events.group({ ...range, by: ['type'] }),
-      events.group({ ...range, type: 'search', by: ['country', 'channel', 'product'] }),
-      events.group({
-        ...range,
+      countEvents(events, scope, ['type']),
+      countEvents(events, scope, ['country', 'channel', 'product'], { type: 'search' }),
+      countEvents(events, scope, ['country', 'channel', 'product'], {
         type: 'search',
-        zeroResults: true,
-        by: ['country', 'channel', 'product'],
+        outcome: 'none',
       }),
-      events.group({
-        ...range,
-        type: 'locationSearch',
-        located: true,
-        by: ['country', 'latitude', 'longitude'],
-      }),
-      events.group({
-        ...range,
-        type: 'search',
-        zeroResults: true,
-        by: ['country', 'channel', 'product', 'latitude', 'longitude'],
-      }),
-      events.group({ ...range, type: 'click', by: ['link'] }),
-      events.group({ ...range, type: 'click', by: ['channel'] }),
+      countPlaces(events, scope, 'locationSearch', ['country', 'latitude', 'longitude']),
+      countPlaces(events, scope, 'search', [
+        'country',
+        'channel',
+        'product',
+        'latitude',
+        'longitude',
+      ]),
+      countEvents(events, scope, ['link'], { type: 'click' }),
+      countEvents(events, scope, ['channel'], { type: 'click' }),
     ]);
-  const withCount = await events.group({ ...range, type: 'search', by: ['resultCount'] });
-  const originGroups = await events.group({ ...range, by: ['type', 'embedOrigin'] });
+  const withCount = await countEvents(events, scope, ['outcome'], { type: 'search' });
+  const originGroups = await countEvents(events, scope, ['type', 'embed_origin']);
   const stored = await events.count();
+  const unmetGroups: { key: Partial<Record<string, string | number>>; count: number }[] = [
+    ...unmetLocated,
+    ...unlocated(noStoreGroups, unmetLocated, ['country', 'channel', 'product']),
+  ];
 
-  const ofType = (t: string) => types.find((g) => g.key.type === t)?.count ?? 0;
+  const ofType = (t: string) => countOf(types, 'type', t);
   const searches = ofType('search');
   const clicks = ofType('click');
 
@@ -227,7 +225,7 @@ export async function buildReport(events: EventRepository, o: ReportOptions): Pr
   const originRows = new Map<string, OriginRow>();
   for (const g of originGroups) {
     if (g.key.type !== 'search' && g.key.type !== 'click') continue;
-    const origin = str(g.key.embedOrigin);
+    const origin = str(g.key.embed_origin);
     const row = originRows.get(origin) ?? { origin, searches: 0, clicks: 0, perSearch: null };
     if (g.key.type === 'search') row.searches += g.count;
     else row.clicks += g.count;
@@ -236,7 +234,7 @@ export async function buildReport(events: EventRepository, o: ReportOptions): Pr
   for (const row of originRows.values()) row.perSearch = rate(row.clicks, row.searches);
   const embedded = [...originRows.keys()].some((o) => o !== '');
 
-  const noStore = sum(noStoreGroups);
+  const noStore = total(noStoreGroups);
   return {
     from: o.from.toISOString().slice(0, 10),
     to: new Date(o.to.getTime() - DAY_MS).toISOString().slice(0, 10),
@@ -244,7 +242,7 @@ export async function buildReport(events: EventRepository, o: ReportOptions): Pr
     totals: {
       pageViews: ofType('pageView'),
       searches,
-      searchesWithCount: sum(withCount.filter((g) => g.key.resultCount !== null)),
+      searchesWithCount: total(withCount) - countOf(withCount, 'outcome', 'unknown'),
       noStore,
       locationSearches: ofType('locationSearch'),
       clicks,

@@ -17,6 +17,8 @@ import { SignInThrottle } from './sign-in-throttle.js';
 import { registerKeyRoutes, type KeyRepository } from './key-routes.js';
 import { registerWebhookRoutes, type WebhookView } from './webhook-routes.js';
 import { registerSsoRoutes, type SsoOptions } from './sso/routes.js';
+import { registerDemandRoutes } from './demand-routes.js';
+import type { DemandDeps } from '../analytics/demand.js';
 import { clearSessionCookie, requireSession, sessionToken, setSessionCookie } from './guard.js';
 import {
   getSessionSchema,
@@ -33,6 +35,8 @@ export interface ConsoleDeps {
   keys: KeyRepository;
   /** The process's change webhooks, shown to admins (webhook-routes.ts); unset: none configured. */
   webhooks?: WebhookView | undefined;
+  /** The demand dashboard's counts and names (analytics/demand.ts); unset: not served. */
+  demand?: DemandDeps | undefined;
   /** Where sessions are kept: the database (accounts) unless Redis is configured. */
   sessions?: SessionStore;
   times: SessionTimes;
@@ -80,6 +84,7 @@ export const consoleRoutes: FastifyPluginAsync<ConsoleDeps> = async (app, deps) 
     sso: deps.sso,
     now: deps.now ?? Date.now,
   });
+  if (deps.demand) registerDemandRoutes(app, CONSOLE_API_BASE, sessions, deps.demand);
 
   api.post(`${CONSOLE_API_BASE}/session`, { schema: signInSchema }, async (request, reply) => {
     const email = emailOf(request.body.email);

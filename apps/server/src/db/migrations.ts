@@ -2,6 +2,8 @@
  * Schema migrations, one list per dialect, applied in order and recorded in schema_migrations.
  * Dialect-specific SQL lives only here and in ./sqlite and ./postgres.
  */
+import { PG_ROLLUP, SQLITE_ROLLUP, rollupMigration } from './demand-rollups.js';
+
 export interface Migration {
   version: number;
   name: string;
@@ -384,5 +386,13 @@ export const MIGRATIONS: readonly Migration[] = [
       `CREATE INDEX stores_table_postcode ON stores (postcode_key, store_id)
         INCLUDE (country, channels, badges)`,
     ],
+  },
+  {
+    version: 12,
+    name: 'the demand roll-ups (analytics events counted per UTC hour)',
+    // Kept by the events' writers in the same transaction (db/demand-rollups.ts); filled here
+    // from the events stored before.
+    sqlite: rollupMigration(SQLITE_ROLLUP),
+    postgres: rollupMigration(PG_ROLLUP),
   },
 ];

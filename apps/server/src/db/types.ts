@@ -4,6 +4,7 @@
  * (./postgres); everything outside them is dialect-agnostic.
  */
 import type { ResultChannel, StoredEventType } from '@locator/core';
+import type { DemandRollups } from './demand-rollup-types.js';
 import type { StoreWriteRepository } from './store-writes.js';
 import type { AdminRepository } from './admin.js';
 import type { AccountRepository } from './accounts.js';
@@ -238,13 +239,17 @@ export interface EventGroup {
   count: number;
 }
 
-export interface EventRepository {
+/**
+ * The events, and their hourly roll-ups (./demand-rollups.ts: `hourly`, `places`), kept in the
+ * same transaction as the events they count.
+ */
+export interface EventRepository extends DemandRollups {
   insertMany(records: readonly EventRecord[]): Promise<void>;
   /** Counts grouped by the query's columns, largest first. */
   group(query: EventQuery): Promise<EventGroup[]>;
   /** Every stored event (of a type), any date. */
   count(type?: StoredEventType): Promise<number>;
-  /** Removes events received before the date (retention); returns how many. */
+  /** Removes events received before the date (retention), and their counts; returns how many. */
   deleteBefore(date: Date): Promise<number>;
 }
 

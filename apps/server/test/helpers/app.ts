@@ -10,6 +10,7 @@ import { createServices, type Services } from '../../src/compose.js';
 import type { Database } from '../../src/db/types.js';
 import type { WebhookConfig } from '../../src/webhooks/config.js';
 import type { SsoConfig } from '../../src/console/sso/config.js';
+import type { AnalyticsConfig } from '../../src/analytics/config.js';
 
 /** A translations folder: commons in en_US, fr (language only), de_DE; pages only in en_US. */
 export function localesDir(): string {
@@ -36,6 +37,7 @@ export async function makeApp(
   env: Record<string, string> = {},
   options: {
     webhooks?: WebhookConfig;
+    analytics?: AnalyticsConfig;
     log?: (msg: string) => void;
     now?: () => number;
     sso?: SsoConfig | null;

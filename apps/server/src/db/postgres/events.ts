@@ -4,6 +4,19 @@ import type { StoredEventType } from '@locator/core';
 import type { EventGroup, EventQuery, EventRecord, EventRepository } from '../types.js';
 import { guarded } from './errors.js';
 import { EVENT_COLUMN } from '../event-columns.js';
+import { withClient } from './client.js';
+import {
+  PG_ROLLUP,
+  rollupFromEvents,
+  rollupGroups,
+  rollupRows,
+  rollupSelect,
+  upsertSql,
+  type HourlyColumn,
+  type PlacesColumn,
+  type RollupGroup,
+  type RollupQuery,
+} from '../demand-rollups.js';
 
 const COLUMN = EVENT_COLUMN;
 
@@ -12,14 +25,50 @@ const FIELDS = 16;
 export class PgEventRepository implements EventRepository {
   constructor(private readonly pool: pg.Pool) {}
 
+  /** The events and their roll-up counts, in one transaction. */
   async insertMany(records: readonly EventRecord[]): Promise<void> {
-    // Within PostgreSQL's 65,535 parameters per statement.
-    for (let i = 0; i < records.length; i += 1000) {
-      await this.insertChunk(records.slice(i, i + 1000));
+    if (records.length === 0) return;
+    const rollups = rollupRows(records);
+    await this.transaction(async (client) => {
+      // Within PostgreSQL's 65,535 parameters per statement.
+      for (let i = 0; i < records.length; i += 1000) {
+        await this.insertChunk(client, records.slice(i, i + 1000));
+      }
+      await this.upsert(client, 'demand_hourly', rollups.hourly);
+      await this.upsert(client, 'demand_places_hourly', rollups.places);
+    });
+  }
+
+  private async transaction<T>(fn: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return withClient(this.pool, async (client) => {
+      await client.query('BEGIN');
+      try {
+        const out = await fn(client);
+        await client.query('COMMIT');
+        return out;
+      } catch (err) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw err;
+      }
+    });
+  }
+
+  /** Adds roll-up rows ([key…, n]) in key order, at most 1000 per statement. */
+  private async upsert(
+    client: pg.PoolClient,
+    table: 'demand_hourly' | 'demand_places_hourly',
+    rows: (string | number)[][],
+  ): Promise<void> {
+    for (let i = 0; i < rows.length; i += 1000) {
+      const chunk = rows.slice(i, i + 1000);
+      await client.query(
+        upsertSql(table, chunk.length, (j) => `$${j + 1}`),
+        chunk.flat(),
+      );
     }
   }
 
-  private async insertChunk(records: readonly EventRecord[]): Promise<void> {
+  private async insertChunk(client: pg.PoolClient, records: readonly EventRecord[]): Promise<void> {
     const values: unknown[] = [];
     const rows = records.map((r, i) => {
       values.push(
@@ -42,13 +91,11 @@ export class PgEventRepository implements EventRepository {
       );
       return `(${Array.from({ length: FIELDS }, (_, j) => `$${i * FIELDS + j + 1}`).join(', ')})`;
     });
-    await guarded(() =>
-      this.pool.query(
-        `INSERT INTO analytics_events (occurred_at, type, channel, country, locale, product,
-          carrier, link, page, search_trigger, drop_off, result_count, latitude, longitude,
-          store_id, embed_origin) VALUES ${rows.join(', ')}`,
-        values,
-      ),
+    await client.query(
+      `INSERT INTO analytics_events (occurred_at, type, channel, country, locale, product,
+        carrier, link, page, search_trigger, drop_off, result_count, latitude, longitude,
+        store_id, embed_origin) VALUES ${rows.join(', ')}`,
+      values,
     );
   }
 
@@ -90,10 +137,30 @@ export class PgEventRepository implements EventRepository {
     return Number(rows[0]?.n ?? 0);
   }
 
+  async hourly(q: RollupQuery<HourlyColumn>): Promise<RollupGroup<HourlyColumn>[]> {
+    return this.rollup('demand_hourly', q);
+  }
+
+  async places(q: RollupQuery<PlacesColumn>): Promise<RollupGroup<PlacesColumn>[]> {
+    return this.rollup('demand_places_hourly', q);
+  }
+
+  private async rollup<C extends string>(
+    table: 'demand_hourly' | 'demand_places_hourly',
+    q: RollupQuery<C>,
+  ): Promise<RollupGroup<C>[]> {
+    const { sql, params } = rollupSelect(table, q, (i) => `$${i + 1}`);
+    const { rows } = await guarded(() => this.pool.query<Record<string, unknown>>(sql, params));
+    return rollupGroups(q.by, rows);
+  }
+
   async deleteBefore(date: Date): Promise<number> {
-    const res = await guarded(() =>
-      this.pool.query('DELETE FROM analytics_events WHERE occurred_at < $1', [date]),
-    );
-    return res.rowCount ?? 0;
+    // The deleted events' counts are taken off the roll-ups in the same transaction.
+    const takeOff = rollupFromEvents(PG_ROLLUP, 'occurred_at < $1', -1);
+    return this.transaction(async (client) => {
+      for (const sql of takeOff) await client.query(sql, sql.includes('$1') ? [date] : []);
+      const res = await client.query('DELETE FROM analytics_events WHERE occurred_at < $1', [date]);
+      return res.rowCount ?? 0;
+    });
   }
 }

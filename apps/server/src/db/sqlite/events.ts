@@ -4,6 +4,18 @@ import type { StoredEventType } from '@locator/core';
 import type { EventGroup, EventQuery, EventRecord, EventRepository } from '../types.js';
 import { sqliteGuard } from './errors.js';
 import { EVENT_COLUMN } from '../event-columns.js';
+import {
+  SQLITE_ROLLUP,
+  rollupFromEvents,
+  rollupGroups,
+  rollupRows,
+  rollupSelect,
+  upsertSql,
+  type HourlyColumn,
+  type PlacesColumn,
+  type RollupGroup,
+  type RollupQuery,
+} from '../demand-rollups.js';
 
 const COLUMN = EVENT_COLUMN;
 
@@ -17,10 +29,21 @@ export class SqliteEventRepository implements EventRepository {
     );
   }
 
+  /** Adds roll-up rows ([key…, n]), at most 100 per statement. */
+  private upsert(table: 'demand_hourly' | 'demand_places_hourly', rows: (string | number)[][]) {
+    for (let i = 0; i < rows.length; i += 100) {
+      const chunk = rows.slice(i, i + 100);
+      this.db.prepare(upsertSql(table, chunk.length, () => '?')).run(...chunk.flat());
+    }
+  }
+
   async insertMany(records: readonly EventRecord[]): Promise<void> {
     if (records.length === 0) return;
+    const rollups = rollupRows(records);
     sqliteGuard(() =>
       this.db.transaction(() => {
+        this.upsert('demand_hourly', rollups.hourly);
+        this.upsert('demand_places_hourly', rollups.places);
         for (const r of records) {
           this.insertStmt.run(
             r.at.toISOString(),
@@ -86,12 +109,40 @@ export class SqliteEventRepository implements EventRepository {
     );
   }
 
+  async hourly(q: RollupQuery<HourlyColumn>): Promise<RollupGroup<HourlyColumn>[]> {
+    return this.rollup('demand_hourly', q);
+  }
+
+  async places(q: RollupQuery<PlacesColumn>): Promise<RollupGroup<PlacesColumn>[]> {
+    return this.rollup('demand_places_hourly', q);
+  }
+
+  private rollup<C extends string>(
+    table: 'demand_hourly' | 'demand_places_hourly',
+    q: RollupQuery<C>,
+  ): RollupGroup<C>[] {
+    const { sql, params } = rollupSelect(table, q, () => '?');
+    const rows = sqliteGuard(() => this.db.prepare(sql).all(...params)) as Record<
+      string,
+      unknown
+    >[];
+    return rollupGroups(q.by, rows);
+  }
+
   async deleteBefore(date: Date): Promise<number> {
-    return sqliteGuard(
-      () =>
-        this.db
-          .prepare('DELETE FROM analytics_events WHERE occurred_at < ?')
-          .run(date.toISOString()).changes,
+    const at = date.toISOString();
+    // The deleted events' counts are taken off the roll-ups in the same transaction.
+    const takeOff = rollupFromEvents(SQLITE_ROLLUP, 'occurred_at < ?', -1);
+    return sqliteGuard(() =>
+      this.db.transaction(() => {
+        for (const sql of takeOff) {
+          const stmt = this.db.prepare(sql);
+          if (sql.includes('?')) stmt.run(at);
+          else stmt.run();
+        }
+        return this.db.prepare('DELETE FROM analytics_events WHERE occurred_at < ?').run(at)
+          .changes;
+      })(),
     );
   }
 }

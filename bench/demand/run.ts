@@ -1,0 +1,201 @@
+/**
+ * `npm run bench:demand`: the console's demand dashboard (GET /api/v1/admin/demand and the
+ * unmet-demand CSV) over BENCH_EVENTS analytics events (default 10,000,000) on SQLite and
+ * PostgreSQL. The events are generated (seeded, spread over the 400 days up to 30 November
+ * 2026, in time order: page views, searches — found, none, no count — location searches and
+ * clicks over the configured countries, channels and products, positions from a pool of places)
+ * and written through the events repository's insertMany, the path the server writes with, which
+ * keeps the hourly roll-ups in the same transaction; each database is kept for the next run.
+ * The real app answers in this process with a viewer's console session; each dashboard query is
+ * asked BENCH_DEMAND_RUNS times (default 20, after 2 unmeasured), one at a time, and the report
+ * (buildReport) of the last 30 days as well. No stores are loaded: the nearest-store distances
+ * cost next to nothing here. Figures with the machine's load average to
+ * bench/results/demand.json (with the run's size); exit code 1 when a p95 is over 1 s.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { buildApp } from '../../apps/server/src/app.js';
+import { loadEnv } from '../../apps/server/src/env.js';
+import { loadSettings } from '../../apps/server/src/settings.js';
+import { createServices } from '../../apps/server/src/compose.js';
+import { loadConfigFiles } from '../../apps/server/src/config/load.js';
+import { CONFIG_DIR } from '../../apps/server/src/config/paths.js';
+import { openSqlite } from '../../apps/server/src/db/sqlite/index.js';
+import { openPostgres } from '../../apps/server/src/db/postgres/index.js';
+import { createAccount } from '../../apps/server/src/console/accounts.js';
+import { buildReport } from '../../apps/server/src/analytics/report.js';
+import type { Database } from '../../apps/server/src/db/types.js';
+import { eventBatches } from './events.js';
+
+const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
+const RUNS = Number(process.env.BENCH_DEMAND_RUNS ?? 20);
+const WARM = 2;
+const BUDGET_P95_MS = 1000;
+const BATCH = 5000;
+const DIR = join(process.cwd(), 'data', 'bench');
+const SQLITE_FILE = join(DIR, `demand-${EVENTS}.sqlite`);
+const PG_ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const PG_DB = `locator_bench_demand_${EVENTS}`;
+const PG_URL = PG_ADMIN.replace(/\/[^/]*$/, `/${PG_DB}`);
+/** Changes when the stored events or the roll-ups would differ. */
+const MARK = `bench-demand:${EVENTS}:12`;
+const PASSWORD = 'bench demand password';
+
+const log = (m: string): void => console.log(`[bench:demand] ${m}`);
+const load = (): number[] => loadavg().map((x) => Math.round(x * 100) / 100);
+const round = (ms: number): number => Math.round(ms * 100) / 100;
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.max(0, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+}
+
+const COUNTRIES = loadConfigFiles(CONFIG_DIR).countries.map((c) => c.countryCode.toUpperCase());
+
+/** Writes the events unless this database holds them already; the write's figures. */
+async function fill(db: Database) {
+  const kept = await db.meta.get('bench-demand');
+  if (kept?.startsWith(`${MARK} `)) return JSON.parse(kept.slice(MARK.length + 1)) as object;
+  const t = Date.now();
+  let written = 0;
+  for (const batch of eventBatches(EVENTS, BATCH, COUNTRIES)) {
+    await db.events.insertMany(batch);
+    written += batch.length;
+    if (written % 500_000 === 0) log(`${db.dialect}: ${written} events written`);
+  }
+  const seconds = Math.round((Date.now() - t) / 100) / 10;
+  const figures = {
+    writeSeconds: seconds,
+    eventsPerSecond: Math.round(EVENTS / seconds),
+    estimatedSecondsFor10M: Math.round((10_000_000 / EVENTS) * seconds),
+  };
+  await db.meta.set('bench-demand', `${MARK} ${JSON.stringify(figures)}`);
+  log(`${db.dialect}: ${EVENTS} events written in ${seconds} s`);
+  return figures;
+}
+
+/** The dashboard's typical queries: presets, filters, time zones, weeks, the longest period. */
+const QUERIES: Record<string, string> = {
+  last7Days: '/demand?from=2026-11-24&to=2026-11-30&tz=Europe/London',
+  last30Days: '/demand?from=2026-11-01&to=2026-11-30&tz=Europe/London',
+  last90DaysByWeek: '/demand?from=2026-09-02&to=2026-11-30&tz=Europe/Berlin&by=week',
+  last400DaysByWeek: '/demand?from=2025-10-27&to=2026-11-30&by=week',
+  last400DaysByDay: '/demand?from=2025-10-27&to=2026-11-30',
+  countryLast400Days: `/demand?from=2025-10-27&to=2026-11-30&by=week&country=${COUNTRIES[0]}`,
+  countryChannelProduct90Days: `/demand?from=2026-09-02&to=2026-11-30&country=${COUNTRIES[0]}&channel=sales&product=all`,
+  halfHourZone400Days: '/demand?from=2025-10-27&to=2026-11-30&tz=Asia/Kolkata&by=week',
+  unmetCsv400Days: '/demand/unmet.csv?from=2025-10-27&to=2026-11-30',
+};
+
+async function measure(db: Database) {
+  const env = loadEnv({ LOG_LEVEL: 'warn', PORT: '0', HOST: '127.0.0.1' });
+  const settings = loadSettings({ DEMO_DATA: 'off' });
+  const services = await createServices(env, settings, { database: db });
+  const app = await buildApp({ env, api: services.api, pages: services.pages, logger: false });
+  await app.ready();
+  const email = `bench-demand-${Date.now()}@example.com`;
+  await createAccount(db.accounts, email, 'viewer', PASSWORD);
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/api/v1/admin/session',
+    payload: { email, password: PASSWORD },
+  });
+  const headers = { cookie: String(signIn.headers['set-cookie']).split(';')[0]! };
+  const timed = async (name: string, run: () => Promise<unknown>) => {
+    const times: number[] = [];
+    let last: unknown;
+    for (let i = 0; i < WARM + RUNS; i += 1) {
+      const t0 = process.hrtime.bigint();
+      last = await run();
+      if (i >= WARM) times.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    }
+    const figures = {
+      n: times.length,
+      p50Ms: round(percentile(times, 50)),
+      p95Ms: round(percentile(times, 95)),
+      maxMs: round(Math.max(...times)),
+    };
+    log(`${db.dialect} ${name}: ${JSON.stringify(figures)}`);
+    return { figures, last };
+  };
+  const out: Record<string, unknown> = {};
+  try {
+    for (const [name, path] of Object.entries(QUERIES)) {
+      const { figures, last } = await timed(name, async () => {
+        const res = await app.inject({ url: `/api/v1/admin${path}`, headers });
+        if (res.statusCode !== 200) throw new Error(`${path}: ${res.statusCode} ${res.body}`);
+        return res;
+      });
+      const res = last as { headers: Record<string, unknown>; json: () => unknown };
+      const body = String(res.headers['content-type']).startsWith('application/json')
+        ? (res.json() as { headline: { searches: { current: unknown } } })
+        : undefined;
+      out[name] = { path, searches: body?.headline.searches.current, ...figures };
+    }
+    const { figures } = await timed('report30Days', () =>
+      buildReport(db.events, {
+        from: new Date('2026-11-01T00:00:00Z'),
+        to: new Date('2026-12-01T00:00:00Z'),
+      }),
+    );
+    out.report30Days = figures;
+  } finally {
+    await app.close();
+  }
+  return out;
+}
+
+async function main(): Promise<void> {
+  const loadBefore = load();
+  mkdirSync(DIR, { recursive: true });
+  const results: Record<string, unknown> = {};
+
+  const sqlite = openSqlite(SQLITE_FILE);
+  try {
+    const write = await fill(sqlite);
+    results.sqlite = { write, queries: await measure(sqlite) };
+  } finally {
+    await sqlite.close();
+  }
+
+  const admin = new pg.Client({ connectionString: PG_ADMIN });
+  await admin.connect();
+  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [PG_DB]);
+  if (!exists.rowCount) await admin.query(`CREATE DATABASE ${PG_DB}`);
+  await admin.end();
+  const pgdb = await openPostgres(PG_URL);
+  try {
+    const write = await fill(pgdb);
+    results.postgres = { write, queries: await measure(pgdb) };
+  } finally {
+    await pgdb.close();
+  }
+
+  const over = Object.entries(results).flatMap(([dialect, r]) =>
+    Object.entries((r as { queries: Record<string, { p95Ms: number }> }).queries)
+      .filter(([, q]) => q.p95Ms > BUDGET_P95_MS)
+      .map(([name]) => `${dialect} ${name}`),
+  );
+  const report = {
+    date: new Date().toISOString(),
+    events: EVENTS,
+    runsPerQuery: RUNS,
+    budgetP95Ms: BUDGET_P95_MS,
+    machine: { cpus: cpus().length, loadAverageBefore: loadBefore, loadAverageAfter: load() },
+    ...results,
+    overBudget: over,
+  };
+  mkdirSync(join('bench', 'results'), { recursive: true });
+  // One file: the run's size is in it.
+  const file = join('bench', 'results', 'demand.json');
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  log(`wrote ${file}${over.length ? `; over ${BUDGET_P95_MS} ms: ${over.join(', ')}` : ''}`);
+  if (over.length) process.exitCode = 1;
+}
+
+main().catch((err: unknown) => {
+  console.error(err);
+  process.exit(1);
+});
