@@ -17,7 +17,7 @@ import type { CountryCheck } from '../import/placement.js';
 import type { Database } from '../db/types.js';
 import { registerBulk } from './bulk.js';
 import { registerExport } from './export-route.js';
-import { keyIdOf, verifyKey } from './keys.js';
+import { keyIdOf, noteKeyUse, verifyKey } from './keys.js';
 import { AuthThrottle } from './auth-throttle.js';
 import { RateLimitCounters } from '../http/rate-limit-counters.js';
 import { registerIdempotency } from './idempotency.js';
@@ -50,6 +50,8 @@ export interface AdminDeps {
   counters?: RateLimitCounters;
   /** The console's sign-in and sessions beside the API (../console/routes.ts). */
   console?: ConsoleDeps;
+  /** The clock of the keys' last use (tests; default: Date.now). */
+  now?: () => number;
 }
 
 declare module 'fastify' {
@@ -145,6 +147,7 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     }
     request.apiKey = key;
     request.adminActor = `key:${key.id}`;
+    await noteKeyUse(repo, key, (deps.now ?? Date.now)());
   });
   if (deps.rateLimit) {
     // After the key is known (onRequest): one budget per key, 429 RATE_LIMITED beyond it.

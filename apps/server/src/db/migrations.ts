@@ -385,4 +385,10 @@ export const MIGRATIONS: readonly Migration[] = [
         INCLUDE (country, channels, badges)`,
     ],
   },
+  {
+    version: 13,
+    name: 'when each API key was last used (at most one write a minute per key)',
+    sqlite: [`ALTER TABLE api_keys ADD COLUMN last_used_at TEXT`],
+    postgres: [`ALTER TABLE api_keys ADD COLUMN last_used_at TIMESTAMPTZ`],
+  },
 ];
