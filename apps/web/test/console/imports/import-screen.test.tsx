@@ -8,30 +8,17 @@
  */
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ImportReportJson } from '@locator/core/admin-answers';
-import consoles from '../../../public/locales/consoles-en_US.json';
 import type { ConsoleClient, UploadAnswer, UploadProgress } from '../../../src/console/api/client';
 import ImportScreen from '../../../src/console/imports/ImportScreen';
 import { bulkPath, importFileType } from '../../../src/console/imports/import-file';
 import { ConsoleBrandContext } from '../../../src/console/shell/brand';
 import { MemoryRouter } from '../../../src/lib/router';
+import { testI18n } from '../i18n';
 
 afterEach(cleanup);
-
-function testI18n() {
-  const i18n = i18next.createInstance();
-  void i18n.use(initReactI18next).init({
-    lng: 'en-US',
-    resources: { 'en-US': { console: consoles } },
-    defaultNS: 'console',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  return i18n;
-}
 
 const report = (over: Partial<ImportReportJson>): ImportReportJson => ({
   version: 1,
