@@ -49,17 +49,25 @@ const failed = {
   attempts: 6,
 };
 
+type Delivery = WebhookListAnswer['webhooks'][number]['deliveries'][number];
+
+/** A configured URL as the route answers it. */
+const hook = (url: string, deliveries: Delivery[], failures: Delivery[]) => ({
+  url,
+  counts: {
+    queued: 0,
+    delivered: deliveries.filter((d) => d.outcome === 'delivered').length,
+    failed: deliveries.filter((d) => d.outcome === 'failed').length,
+    dropped: 0,
+  },
+  deliveries,
+  failures,
+});
+
 it('shows each URL with its deliveries and failures as tables', async () => {
   renderScreen({
     recordLimit: 50,
-    webhooks: [
-      {
-        url: 'https://hooks.example.com/in?token=…',
-        counts: { queued: 0, delivered: 1, failed: 1, dropped: 0 },
-        deliveries: [failed, delivered],
-        failures: [failed],
-      },
-    ],
+    webhooks: [hook('https://hooks.example.com/in?token=…', [failed, delivered], [failed])],
   });
   const card = (
     await screen.findByRole('heading', { name: 'https://hooks.example.com/in?token=…' })
@@ -91,18 +99,12 @@ it('shows each configured URL as the server answers after deliveries, refusals a
   renderScreen({
     recordLimit: 50,
     webhooks: [
-      {
-        url: 'http://127.0.0.1:40100/?token=…',
-        counts: { queued: 0, delivered: 1, failed: 1, dropped: 0 },
-        deliveries: [refused, delivered],
-        failures: [refused],
-      },
-      {
-        url: 'http://127.0.0.1:40123/down',
-        counts: { queued: 0, delivered: 0, failed: 2, dropped: 0 },
-        deliveries: [{ ...down, eventId: 'ev-2' }, down],
-        failures: [{ ...down, eventId: 'ev-2' }, down],
-      },
+      hook('http://127.0.0.1:40100/?token=…', [refused, delivered], [refused]),
+      hook(
+        'http://127.0.0.1:40123/down',
+        [{ ...down, eventId: 'ev-2' }, down],
+        [{ ...down, eventId: 'ev-2' }, down],
+      ),
     ],
   });
   const cardOf = async (url: string) =>

@@ -78,6 +78,16 @@ function renderScreen(client: ConsoleClient, role: 'viewer' | 'editor' = 'editor
 
 const csvFile = (text = 'storeId\nS-1\n') => new File([text], 'stores.csv', { type: 'text/csv' });
 
+/** The screen with a CSV chosen and its check sent (its upload waiting for an answer). */
+async function checkedFile() {
+  const { client, uploads } = fakeClient();
+  renderScreen(client);
+  const user = userEvent.setup();
+  await user.upload(screen.getByLabelText('Choose a file, or drop it here'), csvFile());
+  await user.click(screen.getByRole('button', { name: 'Check file' }));
+  return { uploads, user };
+}
+
 describe('the imports screen', () => {
   it('checks a file, shows its problems, and applies it only after a clean check', async () => {
     const { client, uploads } = fakeClient();
@@ -148,11 +158,7 @@ describe('the imports screen', () => {
   });
 
   it('says a failure in words', async () => {
-    const { client, uploads } = fakeClient();
-    renderScreen(client);
-    const user = userEvent.setup();
-    await user.upload(screen.getByLabelText('Choose a file, or drop it here'), csvFile());
-    await user.click(screen.getByRole('button', { name: 'Check file' }));
+    const { uploads } = await checkedFile();
     uploads[0]!.answer({
       status: 413,
       body: { error: { code: 'PAYLOAD_TOO_LARGE', message: 'Too large.' } },
@@ -186,11 +192,7 @@ describe('the imports screen', () => {
   });
 
   it('lists what is created, changed (field by field) and removed, a page at a time', async () => {
-    const { client, uploads } = fakeClient();
-    renderScreen(client);
-    const user = userEvent.setup();
-    await user.upload(screen.getByLabelText('Choose a file, or drop it here'), csvFile());
-    await user.click(screen.getByRole('button', { name: 'Check file' }));
+    const { uploads, user } = await checkedFile();
     const created = Array.from({ length: 25 }, (_, i) => ({
       storeId: `N-${i + 1}`,
       title: `New ${i + 1}`,

@@ -1,6 +1,7 @@
 /**
  * A labelled input of the hours editor (a time, a special date, its name): its label (shown,
- * or only named to assistive technologies in the compact week), its problem in words above
+ * or only named to assistive technologies in the compact week: the shared visually-hidden
+ * rule of components.css, which the console loads with its spinner), its problem in words above
  * it, and `aria-invalid` and `aria-describedby` pointing at that problem and any other
  * descriptions (a day's overlap, "closes the next day").
  */
@@ -43,7 +44,7 @@ export function HoursInput({
   const described = [error ? errorId : undefined, ...describedBy].filter(Boolean).join(' ');
   return (
     <span className={className ?? 'hours-input'}>
-      <label htmlFor={id} className={hideLabel ? 'hours-hidden' : undefined}>
+      <label htmlFor={id} className={hideLabel ? 'visually-hidden' : undefined}>
         {label}
       </label>
       {error ? (
