@@ -147,7 +147,11 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     }
     request.apiKey = key;
     request.adminActor = `key:${key.id}`;
-    await noteKeyUse(repo, key, (deps.now ?? Date.now)());
+    // Noted beside the answer, never delaying it: a write lock held elsewhere (an import on
+    // SQLite) or a failed write costs the request nothing; a later request notes it again.
+    noteKeyUse(repo, key, (deps.now ?? Date.now)()).catch((err: unknown) =>
+      request.log.warn({ err }, "the API key's use could not be noted"),
+    );
   });
   if (deps.rateLimit) {
     // After the key is known (onRequest): one budget per key, 429 RATE_LIMITED beyond it.
