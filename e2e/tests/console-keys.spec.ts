@@ -5,7 +5,8 @@ import { createConsoleAccount, type ConsoleAccount } from './console-accounts';
 import { expectNoAxeViolations } from './web-fixtures';
 
 // The console's API keys and webhooks screens, admins only, at 1440 and 390 px: an admin creates
-// a key (shown once, with a warning; it then works on the admin API), revokes it through the
+// a key (shown once, with a warning, never used; it then works on the admin API, and the list
+// shows when it was last used), revokes it through the
 // confirmation dialog (it then answers 401); the webhooks screen shows its empty state (the
 // journeys' server has no WEBHOOK_URLS); an editor sees neither screen and the server refuses
 // it (403). axe finds nothing; right to left, nothing overflows at 390 px. Screenshots go to
@@ -70,6 +71,7 @@ for (const width of [1440, 390]) {
       const row = table.getByRole('row', { name: new RegExp(name) });
       await expect(row).toContainText('Read');
       await expect(row).toContainText('Active');
+      await expect(row.getByRole('cell').nth(2)).toHaveText('Never');
       await expectNoAxeViolations(page);
       await expectNoOverflow(page);
       // The whole table fits, its revoke buttons included.
@@ -89,6 +91,12 @@ for (const width of [1440, 390]) {
       await page.reload();
       await expect(page.getByRole('heading', { level: 1, name: 'API keys' })).toBeVisible();
       expect(await page.content()).not.toContain(key);
+      // Its use is noted: the last-used column shows a time now.
+      const used = page.getByRole('table').getByRole('row', { name: new RegExp(name) });
+      await expect(used.getByRole('cell').nth(2).locator('time')).toHaveAttribute(
+        'datetime',
+        /^\d{4}-\d\d-\d\dT/,
+      );
 
       // Revoke, through the dialog: Escape cancels, the confirmation revokes.
       const revoke = page.getByRole('button', { name: `Revoke the key "${name}"` });

@@ -193,6 +193,7 @@ export async function createServices(
       rateLimit: settings.RATE_LIMIT_ADMIN,
       authFailures: settings.ADMIN_AUTH_FAILURES,
       counters,
+      ...(options.now ? { now: options.now } : {}),
       console: {
         accounts: db.accounts,
         keys: db.admin,

@@ -9,11 +9,10 @@ import type { InjectOptions } from 'fastify';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 import { csv, gbRow } from './helpers/import-files.js';
-import { createAccount } from '../src/console/accounts.js';
+import { addMember, asMember } from './helpers/console-members.js';
 import type { ConsoleRole } from '../src/db/accounts.js';
 
 const BASE = '/api/v1/admin';
-const PASSWORD = 'correct horse battery';
 
 describe.each(DIALECTS)('console imports on %s', (dialect) => {
   let t: TestDb;
@@ -39,14 +38,7 @@ describe.each(DIALECTS)('console imports on %s', (dialect) => {
     await t.db.stores.replaceAll([]);
     a = await makeApp(t.db);
     for (const role of ['viewer', 'editor'] as const) {
-      await createAccount(t.db.accounts, `${role}@example.com`, role, PASSWORD);
-      const res = await a.app.inject({
-        method: 'POST',
-        url: `${BASE}/session`,
-        payload: { email: `${role}@example.com`, password: PASSWORD },
-      });
-      const cookie = String(res.headers['set-cookie']).split(';')[0]!;
-      members.set(role, { cookie, 'x-csrf-token': res.json<{ csrfToken: string }>().csrfToken });
+      members.set(role, asMember(await addMember(a.app, t.db.accounts, role)));
     }
   }, 90_000);
   afterAll(async () => {

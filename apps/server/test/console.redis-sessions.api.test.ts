@@ -8,9 +8,11 @@ import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 import { REDIS_URL, dropRedisKeys, redisKeys, testRedisPrefix } from './helpers/redis.js';
 import { createAccount, resetPassword } from '../src/console/accounts.js';
-
-const SESSION = '/api/v1/admin/session';
-const PASSWORD = 'correct horse battery';
+import {
+  MEMBER_PASSWORD,
+  signIn as signInAs,
+  SESSION_URL as SESSION,
+} from './helpers/console-members.js';
 
 describe.each(DIALECTS)('console sessions in Redis on %s', (dialect) => {
   const prefix = testRedisPrefix();
@@ -18,18 +20,7 @@ describe.each(DIALECTS)('console sessions in Redis on %s', (dialect) => {
   let one: TestApp;
   let two: TestApp;
 
-  const signIn = async (a: TestApp) => {
-    const res = await a.app.inject({
-      method: 'POST',
-      url: SESSION,
-      payload: { email: 'ed@example.com', password: PASSWORD },
-    });
-    expect(res.statusCode).toBe(200);
-    return {
-      cookie: String(res.headers['set-cookie']).split(';')[0]!,
-      csrf: res.json<{ csrfToken: string }>().csrfToken,
-    };
-  };
+  const signIn = (a: TestApp) => signInAs(a.app, 'ed@example.com');
   const status = async (a: TestApp, cookie: string) =>
     (await a.app.inject({ url: SESSION, headers: { cookie } })).statusCode;
 
@@ -38,7 +29,7 @@ describe.each(DIALECTS)('console sessions in Redis on %s', (dialect) => {
     const settings = { REDIS_URL, REDIS_PREFIX: prefix };
     one = await makeApp(t.db, settings);
     two = await makeApp(t.db, settings);
-    await createAccount(t.db.accounts, 'ed@example.com', 'editor', PASSWORD);
+    await createAccount(t.db.accounts, 'ed@example.com', 'editor', MEMBER_PASSWORD);
   }, 60_000);
   afterAll(async () => {
     for (const a of [one, two]) {

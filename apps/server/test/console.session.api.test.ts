@@ -8,12 +8,14 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 import { runAdmin } from '../src/admin/cli.js';
+import {
+  cookieOf,
+  MEMBER_PASSWORD as PASSWORD,
+  SESSION_URL as SESSION,
+} from './helpers/console-members.js';
 
 // Each sign-in checks a real scrypt hash (about a second of a thread on a busy 2-core machine).
 vi.setConfig({ testTimeout: 90_000 });
-
-const SESSION = '/api/v1/admin/session';
-const PASSWORD = 'correct horse battery';
 
 describe.each(DIALECTS)('console sessions on %s', (dialect) => {
   let t: TestDb;
@@ -32,8 +34,6 @@ describe.each(DIALECTS)('console sessions on %s', (dialect) => {
   };
   const signIn = (email: string, password: string, ip = '127.0.0.1') =>
     a.app.inject({ method: 'POST', url: SESSION, payload: { email, password }, remoteAddress: ip });
-  const cookieOf = (res: { headers: Record<string, unknown> }) =>
-    String(res.headers['set-cookie']).split(';')[0]!;
   const session = (cookie: string) => a.app.inject({ url: SESSION, headers: { cookie } });
 
   beforeAll(async () => {

@@ -9,12 +9,11 @@ import type { InjectOptions } from 'fastify';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 import { gbRow } from './helpers/import-files.js';
-import { createAccount } from '../src/console/accounts.js';
+import { addMember, asMember, type Member } from './helpers/console-members.js';
 import { createKey } from '../src/admin/keys.js';
 import type { ConsoleRole } from '../src/db/accounts.js';
 
 const BASE = '/api/v1/admin';
-const PASSWORD = 'correct horse battery';
 const ROLES: ConsoleRole[] = ['viewer', 'editor', 'admin'];
 
 interface Route {
@@ -94,7 +93,7 @@ let revocable = '';
 describe.each(DIALECTS)('console members on the store API on %s', (dialect) => {
   let t: TestDb;
   let a: TestApp;
-  const members = new Map<ConsoleRole, { cookie: string; csrf: string }>();
+  const members = new Map<ConsoleRole, Member>();
 
   const send = (options: InjectOptions, headers: Record<string, string>) =>
     a.app.inject({ ...options, headers: { ...options.headers, ...headers } });
@@ -104,18 +103,11 @@ describe.each(DIALECTS)('console members on the store API on %s', (dialect) => {
     await t.db.stores.replaceAll([]);
     a = await makeApp(t.db);
     for (const role of ROLES) {
-      await createAccount(t.db.accounts, `${role}@example.com`, role, PASSWORD);
-      const res = await a.app.inject({
-        method: 'POST',
-        url: `${BASE}/session`,
-        payload: { email: `${role}@example.com`, password: PASSWORD },
-      });
-      const cookie = String(res.headers['set-cookie']).split(';')[0]!;
-      members.set(role, { cookie, csrf: res.json<{ csrfToken: string }>().csrfToken });
+      members.set(role, await addMember(a.app, t.db.accounts, role));
     }
     const base = await send(
       { method: 'PUT', url: `${BASE}/stores/BASE-1`, payload: gbRow('BASE-1') },
-      { cookie: members.get('editor')!.cookie, 'x-csrf-token': members.get('editor')!.csrf },
+      asMember(members.get('editor')!),
     );
     expect(base.statusCode, base.body).toBe(201);
     revocable = (await createKey(t.db.admin, 'old feed', ['read'])).id;

@@ -9,10 +9,9 @@ import type { StoreTableAnswer } from '@locator/core/console-stores';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 import { gbRow } from './helpers/import-files.js';
-import { createAccount } from '../src/console/accounts.js';
+import { addMember, type Member } from './helpers/console-members.js';
 
 const BASE = '/api/v1/admin';
-const PASSWORD = 'correct horse battery';
 const BERLIN = { country: 'DE', latitude: '52.5200', longitude: '13.4050' };
 
 const STORES = [
@@ -42,7 +41,7 @@ const STORES = [
 describe.each(DIALECTS)('the console store table on %s', (dialect) => {
   let t: TestDb;
   let a: TestApp;
-  const cookies = new Map<string, { cookie: string; csrf: string }>();
+  const cookies = new Map<string, Member>();
 
   const table = async (query: string, role = 'viewer') => {
     const res = await a.app.inject({
@@ -62,16 +61,7 @@ describe.each(DIALECTS)('the console store table on %s', (dialect) => {
     await t.db.stores.replaceAll([]);
     a = await makeApp(t.db);
     for (const role of ['viewer', 'editor'] as const) {
-      await createAccount(t.db.accounts, `${role}@example.com`, role, PASSWORD);
-      const res = await a.app.inject({
-        method: 'POST',
-        url: `${BASE}/session`,
-        payload: { email: `${role}@example.com`, password: PASSWORD },
-      });
-      cookies.set(role, {
-        cookie: String(res.headers['set-cookie']).split(';')[0]!,
-        csrf: res.json<{ csrfToken: string }>().csrfToken,
-      });
+      cookies.set(role, await addMember(a.app, t.db.accounts, role));
     }
     const editor = cookies.get('editor')!;
     const res = await a.app.inject({

@@ -5,33 +5,16 @@
  * this process recorded them; an empty list when no webhook is configured.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { WebhookListAnswer } from '@locator/core/console-webhooks';
+import { webhookListSchema, type WebhookListAnswer } from '@locator/core/console-webhooks';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 import { gbRow } from './helpers/import-files.js';
 import { closedPort, receiver, type Receiver } from './helpers/receiver.js';
-import { createAccount } from '../src/console/accounts.js';
+import { addMember, type Member } from './helpers/console-members.js';
 import { loadWebhookConfig } from '../src/webhooks/config.js';
 
 const BASE = '/api/v1/admin';
-const PASSWORD = 'correct horse battery';
 const SECRET = 'whsec-console-0123456789';
-
-interface Member {
-  cookie: string;
-  csrf: string;
-}
-
-async function signIn(a: TestApp, email: string): Promise<Member> {
-  const res = await a.app.inject({
-    method: 'POST',
-    url: `${BASE}/session`,
-    payload: { email, password: PASSWORD },
-  });
-  expect(res.statusCode, res.body).toBe(200);
-  const cookie = String(res.headers['set-cookie']).split(';')[0]!;
-  return { cookie, csrf: res.json<{ csrfToken: string }>().csrfToken };
-}
 
 describe.each(DIALECTS)('console webhooks on %s', (dialect) => {
   let t: TestDb;
@@ -69,10 +52,8 @@ describe.each(DIALECTS)('console webhooks on %s', (dialect) => {
     a = await makeApp(t.db, {}, {}, { webhooks });
     // The same database without webhooks; closed once, by the first app.
     bare = await makeApp({ ...t.db, close: async () => undefined });
-    await createAccount(t.db.accounts, 'admin@example.com', 'admin', PASSWORD);
-    await createAccount(t.db.accounts, 'editor@example.com', 'editor', PASSWORD);
-    admin = await signIn(a, 'admin@example.com');
-    editor = await signIn(a, 'editor@example.com');
+    admin = await addMember(a.app, t.db.accounts, 'admin');
+    editor = await addMember(a.app, t.db.accounts, 'editor');
   }, 90_000);
   afterAll(async () => {
     await a?.app.close();
@@ -145,11 +126,13 @@ describe.each(DIALECTS)('console webhooks on %s', (dialect) => {
     expect(down!.failures[0]!.error).toMatch(/ECONNREFUSED/);
     expect(Date.parse(down!.failures[0]!.at)).not.toBeNaN();
     expect(JSON.stringify(answer)).not.toContain('s3cret-token');
+    // The console's screen reads the answer with the same contract (its unit test shows rows
+    // of this shape: webhooks-screen.test.tsx).
+    expect(webhookListSchema.parse(answer)).toEqual(answer);
   });
 
   it('answers an empty list when no webhook is configured', async () => {
-    await createAccount(t.db.accounts, 'admin2@example.com', 'admin', PASSWORD);
-    const other = await signIn(bare, 'admin2@example.com');
+    const other = await addMember(bare.app, t.db.accounts, 'admin', 'admin2@example.com');
     expect((await list(bare, other)).webhooks).toEqual([]);
   });
 });

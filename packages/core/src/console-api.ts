@@ -42,6 +42,8 @@ export const apiKeySchema = z
     scopes: z.array(z.enum(['read', 'write'])),
     createdAt: z.string(),
     revokedAt: z.string().nullable(),
+    /** When the key last authenticated a request (recorded at most once a minute); null: never. */
+    lastUsedAt: z.string().nullable(),
   })
   .meta({ id: 'ApiKey', description: 'An admin API key (its secret is shown once, at creation).' });
 

@@ -42,7 +42,14 @@ describe('console API keys contract', () => {
   });
 
   it('lists keys without secrets and shows a new one with it', () => {
-    const key = { id: 'a', name: 'feed', scopes: ['read'], createdAt: 'x', revokedAt: null };
+    const key = {
+      id: 'a',
+      name: 'feed',
+      scopes: ['read'],
+      createdAt: 'x',
+      revokedAt: null,
+      lastUsedAt: null,
+    };
     expect(apiKeyListSchema.parse({ keys: [key] })).toEqual({ keys: [key] });
     expect(createdKeySchema.safeParse(key).success).toBe(false);
   });

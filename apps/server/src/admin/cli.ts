@@ -62,6 +62,7 @@ export async function runAdmin(
     for (const k of await db.admin.listKeys()) {
       out(
         `${k.id}  ${k.name}  ${k.scopes.join(',')}  created ${k.createdAt}` +
+          (k.lastUsedAt ? `  last used ${k.lastUsedAt}` : '') +
           (k.revokedAt ? `  REVOKED ${k.revokedAt}` : ''),
       );
     }

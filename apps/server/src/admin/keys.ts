@@ -53,3 +53,20 @@ export async function verifyKey(
   const same = compare(given, stored.length === given.length ? stored : DUMMY_HASH);
   return m && row && !row.revokedAt && same && stored.length === given.length ? row : undefined;
 }
+
+/** How often a key's last use is written at most: a busy key costs one write a minute. */
+export const KEY_USE_INTERVAL_MS = 60_000;
+
+/**
+ * Records a request the key authenticated, when its recorded last use is older than
+ * KEY_USE_INTERVAL_MS (or there is none): no write for the other requests of that minute.
+ */
+export async function noteKeyUse(
+  repo: Pick<AdminRepository, 'touchKey'>,
+  key: ApiKeyRow,
+  now: number,
+): Promise<void> {
+  const since = now - KEY_USE_INTERVAL_MS;
+  if (key.lastUsedAt !== null && Date.parse(key.lastUsedAt) > since) return;
+  await repo.touchKey(key.id, new Date(now), new Date(since));
+}

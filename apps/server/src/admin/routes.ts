@@ -17,7 +17,7 @@ import type { CountryCheck } from '../import/placement.js';
 import type { Database } from '../db/types.js';
 import { registerBulk } from './bulk.js';
 import { registerExport } from './export-route.js';
-import { keyIdOf, verifyKey } from './keys.js';
+import { keyIdOf, noteKeyUse, verifyKey } from './keys.js';
 import { AuthThrottle } from './auth-throttle.js';
 import { RateLimitCounters } from '../http/rate-limit-counters.js';
 import { registerIdempotency } from './idempotency.js';
@@ -50,6 +50,8 @@ export interface AdminDeps {
   counters?: RateLimitCounters;
   /** The console's sign-in and sessions beside the API (../console/routes.ts). */
   console?: ConsoleDeps;
+  /** The clock of the keys' last use (tests; default: Date.now). */
+  now?: () => number;
 }
 
 declare module 'fastify' {
@@ -145,6 +147,11 @@ export const adminRoutes: FastifyPluginAsync<AdminDeps> = async (app, deps) => {
     }
     request.apiKey = key;
     request.adminActor = `key:${key.id}`;
+    // Noted beside the answer, never delaying it: a write lock held elsewhere (an import on
+    // SQLite) or a failed write costs the request nothing; a later request notes it again.
+    noteKeyUse(repo, key, (deps.now ?? Date.now)()).catch((err: unknown) =>
+      request.log.warn({ err }, "the API key's use could not be noted"),
+    );
   });
   if (deps.rateLimit) {
     // After the key is known (onRequest): one budget per key, 429 RATE_LIMITED beyond it.

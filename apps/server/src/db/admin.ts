@@ -17,6 +17,8 @@ export interface ApiKeyRow {
   scopes: KeyScope[];
   createdAt: string;
   revokedAt: string | null;
+  /** When the key last authenticated a request, to the minute (KEY_USE_INTERVAL_MS); null: never. */
+  lastUsedAt: string | null;
 }
 
 /** A stored store as the admin API shows it. */
@@ -72,11 +74,16 @@ export const IDEMPOTENCY_LEASE_MS = 10 * 60 * 1000;
 
 /** The console's store table (store-table.ts) is read through the admin repository too. */
 export interface AdminRepository extends StoreTableRepository {
-  createKey(key: Omit<ApiKeyRow, 'createdAt' | 'revokedAt'>): Promise<void>;
+  createKey(key: Omit<ApiKeyRow, 'createdAt' | 'revokedAt' | 'lastUsedAt'>): Promise<void>;
   listKeys(): Promise<ApiKeyRow[]>;
   /** False when there is no such key (or it was revoked already). */
   revokeKey(id: string): Promise<boolean>;
   findKey(id: string): Promise<ApiKeyRow | undefined>;
+  /**
+   * Records that the key was used at `at`, unless a use after `since` is recorded already (so
+   * that processes sharing the database write it once, not once each).
+   */
+  touchKey(id: string, at: Date, since: Date): Promise<void>;
   /** Stores in store id order after `after`, at most `limit`. */
   listStores(after: string | undefined, limit: number): Promise<AdminStore[]>;
   getStore(storeId: string): Promise<AdminStore | undefined>;
@@ -113,6 +120,7 @@ export interface KeyDbRow {
   scopes: string;
   created_at: string | Date;
   revoked_at: string | Date | null;
+  last_used_at: string | Date | null;
 }
 
 const isoOf = (v: string | Date): string => (typeof v === 'string' ? v : v.toISOString());
@@ -125,6 +133,7 @@ export function toKey(r: KeyDbRow): ApiKeyRow {
     scopes: r.scopes.split(',').filter(Boolean) as KeyScope[],
     createdAt: isoOf(r.created_at),
     revokedAt: r.revoked_at === null ? null : isoOf(r.revoked_at),
+    lastUsedAt: r.last_used_at === null ? null : isoOf(r.last_used_at),
   };
 }
 

@@ -395,4 +395,10 @@ export const MIGRATIONS: readonly Migration[] = [
     sqlite: rollupMigration(SQLITE_ROLLUP),
     postgres: rollupMigration(PG_ROLLUP),
   },
+  {
+    version: 13,
+    name: 'when each API key was last used (at most one write a minute per key)',
+    sqlite: [`ALTER TABLE api_keys ADD COLUMN last_used_at TEXT`],
+    postgres: [`ALTER TABLE api_keys ADD COLUMN last_used_at TIMESTAMPTZ`],
+  },
 ];

@@ -53,7 +53,7 @@ export class PgAdminRepository implements AdminRepository {
     return (this.table ??= new PgStoreTable(this.pool)).storeTable(filter);
   }
 
-  async createKey(key: Omit<ApiKeyRow, 'createdAt' | 'revokedAt'>): Promise<void> {
+  async createKey(key: Omit<ApiKeyRow, 'createdAt' | 'revokedAt' | 'lastUsedAt'>): Promise<void> {
     await guarded(() =>
       this.pool.query(
         'INSERT INTO api_keys (id, name, secret_hash, scopes) VALUES ($1, $2, $3, $4)',
@@ -84,6 +84,16 @@ export class PgAdminRepository implements AdminRepository {
       this.pool.query<KeyDbRow>('SELECT * FROM api_keys WHERE id = $1', [id]),
     );
     return rows[0] && toKey(rows[0]);
+  }
+
+  async touchKey(id: string, at: Date, since: Date): Promise<void> {
+    await guarded(() =>
+      this.pool.query(
+        `UPDATE api_keys SET last_used_at = $2
+          WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= $3)`,
+        [id, at, since],
+      ),
+    );
   }
 
   async listStores(after: string | undefined, limit: number): Promise<AdminStore[]> {

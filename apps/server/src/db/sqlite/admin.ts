@@ -46,7 +46,7 @@ export class SqliteAdminRepository implements AdminRepository {
     return new SqliteStoreTable(this.db).storeTable(filter);
   }
 
-  async createKey(key: Omit<ApiKeyRow, 'createdAt' | 'revokedAt'>): Promise<void> {
+  async createKey(key: Omit<ApiKeyRow, 'createdAt' | 'revokedAt' | 'lastUsedAt'>): Promise<void> {
     sqliteGuard(() =>
       this.db
         .prepare(
@@ -79,6 +79,17 @@ export class SqliteAdminRepository implements AdminRepository {
         KeyDbRow | undefined;
       return row && toKey(row);
     });
+  }
+
+  async touchKey(id: string, at: Date, since: Date): Promise<void> {
+    sqliteGuard(() =>
+      this.db
+        .prepare(
+          `UPDATE api_keys SET last_used_at = ?
+            WHERE id = ? AND (last_used_at IS NULL OR last_used_at <= ?)`,
+        )
+        .run(at.toISOString(), id, since.toISOString()),
+    );
   }
 
   async listStores(after: string | undefined, limit: number): Promise<AdminStore[]> {

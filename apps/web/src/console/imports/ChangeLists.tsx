@@ -3,187 +3,129 @@
  * shown a page at a time. The server lists the first few thousand of each kind; the counts
  * above are complete.
  */
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import type { ImportReportJson } from '@locator/core/admin-answers';
 import { Pager, usePage } from './Pager';
 
 type Listed = NonNullable<ImportReportJson['listed']>;
+type Kind = 'created' | 'changed' | 'removed';
 
-function StoreCells({ store }: { store: Listed['created'][number] }) {
-  return (
-    <>
-      <td>
-        <bdi>{store.storeId}</bdi>
-      </td>
-      <td>
-        <bdi>{store.title}</bdi>
-      </td>
-      <td>{store.country}</td>
-    </>
-  );
+/** What every listed store has; a created or changed one also its line in the file. */
+interface ListedStore {
+  storeId: string;
+  title: string;
+  country: string;
+  line?: number | null;
 }
 
-/** A table, within the card's width (long values wrap). */
-function TableWrap({ children }: { children: React.ReactNode }) {
-  return <div className="import-table-wrap">{children}</div>;
+/** A column of a list: its header's text key and its cell. */
+interface Column<T> {
+  header: string;
+  cell: (store: T) => ReactNode;
 }
 
-function ListSection({
+const line: Column<ListedStore> = { header: 'line', cell: (s) => s.line ?? '' };
+const storeColumns: Column<ListedStore>[] = [
+  { header: 'storeId', cell: (s) => <bdi>{s.storeId}</bdi> },
+  { header: 'title', cell: (s) => <bdi>{s.title}</bdi> },
+  { header: 'country', cell: (s) => s.country },
+];
+
+/** The changed columns of a store, each "column: before → after". */
+const fieldsColumn = (t: TFunction): Column<Listed['updated'][number]> => ({
+  header: 'fields',
+  cell: (s) => (
+    <ul className="import-fields">
+      {s.fields.map((f) => (
+        <li key={f.column}>
+          <bdi className="import-fields__column">{f.column}</bdi>
+          {': '}
+          {t('imports.lists.change', { before: f.before, after: f.after })}
+        </li>
+      ))}
+    </ul>
+  ),
+});
+
+/** One kind's list: its heading with the complete count, a table (within the card's width,
+ * long values wrapping) a page at a time, and its pager. Nothing when none is listed. */
+function ChangeList<T extends ListedStore>({
   kind,
+  stores,
   total,
   limit,
-  children,
+  columns,
 }: {
-  kind: 'created' | 'changed' | 'removed';
+  kind: Kind;
+  stores: readonly T[];
   total: number;
   limit: number;
-  children: React.ReactNode;
+  columns: Column<T>[];
 }) {
   const { t } = useTranslation();
+  const paged = usePage(stores);
+  if (stores.length === 0) return null;
   return (
     <section className="import-section" aria-labelledby={`import-${kind}-heading`}>
       <h3 id={`import-${kind}-heading`}>{t(`imports.lists.${kind}`, { count: total })}</h3>
       {total > limit ? <p>{t('imports.lists.firstOnly', { count: limit })}</p> : null}
-      {children}
+      <div className="import-table-wrap">
+        <table className="import-table">
+          <thead>
+            <tr>
+              {columns.map((c) => (
+                <th key={c.header} scope="col">
+                  {t(`imports.lists.${c.header}`)}
+                </th>
+              ))}
+            </tr>
+          </thead>
+          <tbody>
+            {paged.items.map((s) => (
+              <tr key={s.storeId}>
+                {columns.map((c) => (
+                  <td key={c.header}>{c.cell(s)}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <Pager label={t(`imports.lists.${kind}Pages`)} {...paged} />
     </section>
   );
 }
 
-function Created({
-  stores,
-  total,
-  limit,
-}: {
-  stores: Listed['created'];
-  total: number;
-  limit: number;
-}) {
-  const { t } = useTranslation();
-  const paged = usePage(stores);
-  if (stores.length === 0) return null;
-  return (
-    <ListSection kind="created" total={total} limit={limit}>
-      <TableWrap>
-        <table className="import-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('imports.lists.line')}</th>
-              <th scope="col">{t('imports.lists.storeId')}</th>
-              <th scope="col">{t('imports.lists.title')}</th>
-              <th scope="col">{t('imports.lists.country')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {paged.items.map((s) => (
-              <tr key={s.storeId}>
-                <td>{s.line ?? ''}</td>
-                <StoreCells store={s} />
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableWrap>
-      <Pager label={t('imports.lists.createdPages')} {...paged} />
-    </ListSection>
-  );
-}
-
-function Changed({
-  stores,
-  total,
-  limit,
-}: {
-  stores: Listed['updated'];
-  total: number;
-  limit: number;
-}) {
-  const { t } = useTranslation();
-  const paged = usePage(stores);
-  if (stores.length === 0) return null;
-  return (
-    <ListSection kind="changed" total={total} limit={limit}>
-      <TableWrap>
-        <table className="import-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('imports.lists.line')}</th>
-              <th scope="col">{t('imports.lists.storeId')}</th>
-              <th scope="col">{t('imports.lists.title')}</th>
-              <th scope="col">{t('imports.lists.country')}</th>
-              <th scope="col">{t('imports.lists.fields')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {paged.items.map((s) => (
-              <tr key={s.storeId}>
-                <td>{s.line ?? ''}</td>
-                <StoreCells store={s} />
-                <td>
-                  <ul className="import-fields">
-                    {s.fields.map((f) => (
-                      <li key={f.column}>
-                        <bdi className="import-fields__column">{f.column}</bdi>
-                        {': '}
-                        {t('imports.lists.change', { before: f.before, after: f.after })}
-                      </li>
-                    ))}
-                  </ul>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableWrap>
-      <Pager label={t('imports.lists.changedPages')} {...paged} />
-    </ListSection>
-  );
-}
-
-function Removed({
-  stores,
-  total,
-  limit,
-}: {
-  stores: Listed['removed'];
-  total: number;
-  limit: number;
-}) {
-  const { t } = useTranslation();
-  const paged = usePage(stores);
-  if (stores.length === 0) return null;
-  return (
-    <ListSection kind="removed" total={total} limit={limit}>
-      <TableWrap>
-        <table className="import-table">
-          <thead>
-            <tr>
-              <th scope="col">{t('imports.lists.storeId')}</th>
-              <th scope="col">{t('imports.lists.title')}</th>
-              <th scope="col">{t('imports.lists.country')}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {paged.items.map((s) => (
-              <tr key={s.storeId}>
-                <StoreCells store={s} />
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </TableWrap>
-      <Pager label={t('imports.lists.removedPages')} {...paged} />
-    </ListSection>
-  );
-}
-
 export function ChangeLists({ report }: { report: ImportReportJson }) {
+  const { t } = useTranslation();
   const { listed, changes } = report;
   if (!listed || !changes) return null;
+  const { limit } = listed;
   return (
     <>
-      <Created stores={listed.created} total={changes.added} limit={listed.limit} />
-      <Changed stores={listed.updated} total={changes.changed} limit={listed.limit} />
-      <Removed stores={listed.removed} total={changes.removed} limit={listed.limit} />
+      <ChangeList
+        kind="created"
+        stores={listed.created}
+        total={changes.added}
+        limit={limit}
+        columns={[line, ...storeColumns]}
+      />
+      <ChangeList
+        kind="changed"
+        stores={listed.updated}
+        total={changes.changed}
+        limit={limit}
+        columns={[line, ...storeColumns, fieldsColumn(t)]}
+      />
+      <ChangeList
+        kind="removed"
+        stores={listed.removed}
+        total={changes.removed}
+        limit={limit}
+        columns={storeColumns}
+      />
     </>
   );
 }

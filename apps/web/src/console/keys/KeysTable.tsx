@@ -1,4 +1,7 @@
-/** The API keys as a table: name, scope, created, and revoked or active with a revoke button. */
+/**
+ * The API keys as a table: name, scope, created, last used (to the minute: the server notes a
+ * key's use at most once a minute), and revoked or active with a revoke button.
+ */
 import { useTranslation } from 'react-i18next';
 import { formatTime } from '../shell/format-time';
 import { TableScroll } from '../shell/TableScroll';
@@ -24,6 +27,7 @@ export function KeysTable({
             <th scope="col">{t('keys.list.name')}</th>
             <th scope="col">{t('keys.list.scope')}</th>
             <th scope="col">{t('keys.list.created')}</th>
+            <th scope="col">{t('keys.list.lastUsed')}</th>
             <th scope="col">{t('keys.list.status')}</th>
           </tr>
         </thead>
@@ -35,6 +39,15 @@ export function KeysTable({
                 <th scope="row">{key.name}</th>
                 <td>{t(`keys.scope.${scope}`)}</td>
                 <td>{formatTime(key.createdAt, i18n.language)}</td>
+                <td>
+                  {key.lastUsedAt === null ? (
+                    t('keys.list.neverUsed')
+                  ) : (
+                    <time dateTime={key.lastUsedAt}>
+                      {formatTime(key.lastUsedAt, i18n.language)}
+                    </time>
+                  )}
+                </td>
                 <td>
                   {key.revokedAt === null ? (
                     <div className="console-key-status">

@@ -5,6 +5,7 @@
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
+import { DiffTable } from './DiffTable';
 import { diffValues } from './store-diff';
 import { STORE_FIELDS } from './store-fields';
 import type { StoreFormValues } from './store-form';
@@ -33,27 +34,12 @@ export function ConflictView({ theirs, mine, onKeepMine, onTakeTheirs }: Conflic
       {changes.length === 0 ? (
         <p>{t('store.conflict.same')}</p>
       ) : (
-        <div className="console-table-wrap">
-          <table className="console-diff">
-            <caption>{t('store.conflict.caption')}</caption>
-            <thead>
-              <tr>
-                <th scope="col">{t('store.diff.field')}</th>
-                <th scope="col">{t('store.conflict.theirs')}</th>
-                <th scope="col">{t('store.conflict.mine')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {changes.map((c) => (
-                <tr key={c.field}>
-                  <th scope="row">{t(`store.field.${c.field}`)}</th>
-                  <td>{c.before || <em>{t('store.diff.empty')}</em>}</td>
-                  <td>{c.after || <em>{t('store.diff.empty')}</em>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DiffTable
+          changes={changes}
+          columns={[t('store.conflict.theirs'), t('store.conflict.mine')]}
+          fieldName={(field) => t(`store.field.${field}`)}
+          caption={t('store.conflict.caption')}
+        />
       )}
       <div className="console-actions">
         <button

@@ -13,7 +13,7 @@ import { ErrorSummary } from './ErrorSummary';
 import { HoursEditor } from './hours/HoursEditor';
 import { PinMap } from './location/PinMap';
 import { readStore, writeStore } from './store-api';
-import type { StoreField } from './store-fields';
+import { OFFER_FIELDS, type StoreField } from './store-fields';
 import {
   emptyStoreForm,
   formFromRow,
@@ -37,20 +37,7 @@ const GROUPS: readonly { key: string; fields: readonly StoreField[] }[] = [
   { key: 'position', fields: [] },
   // The opening hours, time zone included: the schedule editor (HoursEditor).
   { key: 'hours', fields: [] },
-  {
-    key: 'offer',
-    fields: [
-      'storeTypes',
-      'badges',
-      'salesProducts',
-      'serviceProducts',
-      'trainingProducts',
-      'serviceTypes',
-      'valueAddedServices',
-      'specialties',
-      'carriers',
-    ],
-  },
+  { key: 'offer', fields: OFFER_FIELDS },
   { key: 'other', fields: ['apptSchedulerIndVal', 'geoCodeStatus'] },
 ];
 

@@ -5,6 +5,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ConsoleClient } from '../api/client';
+import { DiffTable } from './DiffTable';
 import { readHistory, type AuditEntry } from './store-api';
 import { actorOf, entryChanges } from './store-history';
 
@@ -33,30 +34,13 @@ function Entry({ entry }: { entry: AuditEntry }) {
       {changes.length === 0 ? (
         <p>{t('store.history.noChange')}</p>
       ) : (
-        <div className="console-table-wrap">
-          <table className="console-diff">
-            <thead>
-              <tr>
-                <th scope="col">{t('store.diff.field')}</th>
-                <th scope="col">{t('store.history.before')}</th>
-                <th scope="col">{t('store.history.after')}</th>
-              </tr>
-            </thead>
-            <tbody>
-              {changes.map((c) => (
-                <tr key={c.field}>
-                  <th scope="row">
-                    {t([`store.field.${c.field}`, `store.docField.${c.field}`], {
-                      defaultValue: c.field,
-                    })}
-                  </th>
-                  <td>{c.before || <em>{t('store.diff.empty')}</em>}</td>
-                  <td>{c.after || <em>{t('store.diff.empty')}</em>}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DiffTable
+          changes={changes}
+          columns={[t('store.history.before'), t('store.history.after')]}
+          fieldName={(field) =>
+            t([`store.field.${field}`, `store.docField.${field}`], { defaultValue: field })
+          }
+        />
       )}
     </li>
   );

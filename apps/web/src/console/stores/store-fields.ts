@@ -4,6 +4,19 @@
  */
 import { STORE_COLUMNS } from '@locator/core/admin-api';
 
+/** What the store offers: lists of catalogue codes (and its specialties in words). */
+export const OFFER_FIELDS = [
+  'storeTypes',
+  'badges',
+  'salesProducts',
+  'serviceProducts',
+  'trainingProducts',
+  'serviceTypes',
+  'valueAddedServices',
+  'specialties',
+  'carriers',
+] as const;
+
 export const STORE_FIELDS = [
   'title',
   'country',
@@ -19,33 +32,14 @@ export const STORE_FIELDS = [
   'hours',
   'specialHours',
   'timeZone',
-  'storeTypes',
-  'badges',
-  'salesProducts',
-  'serviceProducts',
-  'trainingProducts',
-  'serviceTypes',
-  'valueAddedServices',
-  'specialties',
-  'carriers',
+  ...OFFER_FIELDS,
   'apptSchedulerIndVal',
   'geoCodeStatus',
 ] as const;
 export type StoreField = (typeof STORE_FIELDS)[number];
 
 /** Fields whose value is a list, written with ";" between the items. */
-export const LIST_FIELDS: ReadonlySet<StoreField> = new Set([
-  'storeTypes',
-  'badges',
-  'salesProducts',
-  'serviceProducts',
-  'trainingProducts',
-  'serviceTypes',
-  'valueAddedServices',
-  'specialties',
-  'carriers',
-  'specialHours',
-]);
+export const LIST_FIELDS: ReadonlySet<StoreField> = new Set([...OFFER_FIELDS, 'specialHours']);
 
 /** Fields the store cannot be saved without (StoreInput's required columns). */
 export const REQUIRED_FIELDS: ReadonlySet<StoreField> = new Set([

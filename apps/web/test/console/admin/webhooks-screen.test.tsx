@@ -5,14 +5,13 @@
  * state naming the setting.
  */
 import { cleanup, render, screen, within } from '@testing-library/react';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, expect, it } from 'vitest';
 import type { WebhookListAnswer } from '@locator/core/console-webhooks';
-import consoles from '../../../public/locales/consoles-en_US.json';
 import { createConsoleClient } from '../../../src/console/api/client';
 import { ConsoleBrandContext } from '../../../src/console/shell/brand';
 import WebhooksScreen from '../../../src/console/webhooks/WebhooksScreen';
+import { testI18n } from '../i18n';
 
 afterEach(cleanup);
 
@@ -23,16 +22,8 @@ function renderScreen(answer: WebhookListAnswer) {
       headers: { 'content-type': 'application/json' },
     });
   }) as typeof fetch;
-  const i18n = i18next.createInstance();
-  void i18n.use(initReactI18next).init({
-    lng: 'en-US',
-    resources: { 'en-US': { console: consoles } },
-    defaultNS: 'console',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
   render(
-    <I18nextProvider i18n={i18n}>
+    <I18nextProvider i18n={testI18n()}>
       <ConsoleBrandContext.Provider value="Lumen">
         <WebhooksScreen client={createConsoleClient(fetchImpl)} />
       </ConsoleBrandContext.Provider>
@@ -58,17 +49,25 @@ const failed = {
   attempts: 6,
 };
 
+type Delivery = WebhookListAnswer['webhooks'][number]['deliveries'][number];
+
+/** A configured URL as the route answers it. */
+const hook = (url: string, deliveries: Delivery[], failures: Delivery[]) => ({
+  url,
+  counts: {
+    queued: 0,
+    delivered: deliveries.filter((d) => d.outcome === 'delivered').length,
+    failed: deliveries.filter((d) => d.outcome === 'failed').length,
+    dropped: 0,
+  },
+  deliveries,
+  failures,
+});
+
 it('shows each URL with its deliveries and failures as tables', async () => {
   renderScreen({
     recordLimit: 50,
-    webhooks: [
-      {
-        url: 'https://hooks.example.com/in?token=…',
-        counts: { queued: 0, delivered: 1, failed: 1, dropped: 0 },
-        deliveries: [failed, delivered],
-        failures: [failed],
-      },
-    ],
+    webhooks: [hook('https://hooks.example.com/in?token=…', [failed, delivered], [failed])],
   });
   const card = (
     await screen.findByRole('heading', { name: 'https://hooks.example.com/in?token=…' })
@@ -84,6 +83,45 @@ it('shows each URL with its deliveries and failures as tables', async () => {
   const failures = within(card).getByRole('table', { name: /Recent failures/ });
   expect(within(failures).getAllByRole('row')).toHaveLength(2);
   expect(screen.getByText(/last 50 deliveries/)).toBeTruthy();
+});
+
+it('shows each configured URL as the server answers after deliveries, refusals and a receiver down', async () => {
+  // The shape of the route's answer in the server's test (console.webhooks.api.test.ts): a
+  // receiver that took one event and refused the next, and a URL where nothing listens.
+  const refused = { ...delivered, eventId: 'ev-2', outcome: 'failed' as const, statusCode: 400 };
+  const down = {
+    ...failed,
+    eventId: 'ev-1',
+    at: '2026-12-06T10:00:01.000Z',
+    attempts: 1,
+    error: 'fetch failed (connect ECONNREFUSED 127.0.0.1:40123)',
+  };
+  renderScreen({
+    recordLimit: 50,
+    webhooks: [
+      hook('http://127.0.0.1:40100/?token=…', [refused, delivered], [refused]),
+      hook(
+        'http://127.0.0.1:40123/down',
+        [{ ...down, eventId: 'ev-2' }, down],
+        [{ ...down, eventId: 'ev-2' }, down],
+      ),
+    ],
+  });
+  const cardOf = async (url: string) =>
+    (await screen.findByRole('heading', { name: url })).parentElement!;
+  const rowsOf = (card: HTMLElement, name: RegExp) =>
+    within(within(card).getByRole('table', { name })).getAllByRole('row').slice(1);
+  const receiver = await cardOf('http://127.0.0.1:40100/?token=…');
+  const [first, second] = rowsOf(receiver, /Recent deliveries/);
+  expect(first!.textContent).toContain('HTTP 400');
+  expect(first!.textContent).toContain('Failed');
+  expect(second!.textContent).toContain('HTTP 204');
+  expect(rowsOf(receiver, /Recent failures/)).toHaveLength(1);
+  const downCard = await cardOf('http://127.0.0.1:40123/down');
+  expect(within(downCard).getByText(/0 delivered, 2 failed, 0 dropped/)).toBeTruthy();
+  const failures = rowsOf(downCard, /Recent failures/);
+  expect(failures).toHaveLength(2);
+  expect(failures[0]!.textContent).toContain('ECONNREFUSED 127.0.0.1:40123');
 });
 
 it('says that no webhook is configured, and which setting configures them', async () => {

@@ -2,35 +2,23 @@
 /**
  * The console's imports screen against a fake upload: the check (dry run) with its counts,
  * problems and created stores; Apply only after a clean check of this file and these settings;
- * the status of each phase (uploading with its share, checking, writing); a viewer sees the
+ * the status of each phase (uploading with its share, checking, writing); a file dropped on the
+ * file area; the created, changed and removed lists a page at a time; a viewer sees the
  * download only. The file's body type and the route's query (import-file.ts).
  */
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import i18next from 'i18next';
-import { I18nextProvider, initReactI18next } from 'react-i18next';
+import { I18nextProvider } from 'react-i18next';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { ImportReportJson } from '@locator/core/admin-answers';
-import consoles from '../../../public/locales/consoles-en_US.json';
 import type { ConsoleClient, UploadAnswer, UploadProgress } from '../../../src/console/api/client';
 import ImportScreen from '../../../src/console/imports/ImportScreen';
 import { bulkPath, importFileType } from '../../../src/console/imports/import-file';
 import { ConsoleBrandContext } from '../../../src/console/shell/brand';
 import { MemoryRouter } from '../../../src/lib/router';
+import { testI18n } from '../i18n';
 
 afterEach(cleanup);
-
-function testI18n() {
-  const i18n = i18next.createInstance();
-  void i18n.use(initReactI18next).init({
-    lng: 'en-US',
-    resources: { 'en-US': { console: consoles } },
-    defaultNS: 'console',
-    interpolation: { escapeValue: false },
-    react: { useSuspense: false },
-  });
-  return i18n;
-}
 
 const report = (over: Partial<ImportReportJson>): ImportReportJson => ({
   version: 1,
@@ -89,6 +77,16 @@ function renderScreen(client: ConsoleClient, role: 'viewer' | 'editor' = 'editor
 }
 
 const csvFile = (text = 'storeId\nS-1\n') => new File([text], 'stores.csv', { type: 'text/csv' });
+
+/** The screen with a CSV chosen and its check sent (its upload waiting for an answer). */
+async function checkedFile() {
+  const { client, uploads } = fakeClient();
+  renderScreen(client);
+  const user = userEvent.setup();
+  await user.upload(screen.getByLabelText('Choose a file, or drop it here'), csvFile());
+  await user.click(screen.getByRole('button', { name: 'Check file' }));
+  return { uploads, user };
+}
 
 describe('the imports screen', () => {
   it('checks a file, shows its problems, and applies it only after a clean check', async () => {
@@ -160,11 +158,7 @@ describe('the imports screen', () => {
   });
 
   it('says a failure in words', async () => {
-    const { client, uploads } = fakeClient();
-    renderScreen(client);
-    const user = userEvent.setup();
-    await user.upload(screen.getByLabelText('Choose a file, or drop it here'), csvFile());
-    await user.click(screen.getByRole('button', { name: 'Check file' }));
+    const { uploads } = await checkedFile();
     uploads[0]!.answer({
       status: 413,
       body: { error: { code: 'PAYLOAD_TOO_LARGE', message: 'Too large.' } },
@@ -174,6 +168,87 @@ describe('the imports screen', () => {
         'The file is too large to import from the console; use the import command.',
       ),
     ).toBeTruthy();
+  });
+
+  it('takes a file dropped on the file area, and sends it with its body type', async () => {
+    const { client, uploads } = fakeClient();
+    renderScreen(client);
+    const input = screen.getByLabelText('Choose a file, or drop it here');
+    const area = input.parentElement!;
+    const file = new File(['[]'], 'stores.json', { type: '' });
+    // A DataTransfer as the browser hands it over (jsdom has none).
+    const dataTransfer = { files: [file], types: ['Files'] };
+    fireEvent.dragOver(area, { dataTransfer });
+    expect(area.className).toContain('import-drop--over');
+    fireEvent.dragLeave(area, { dataTransfer });
+    expect(area.className).not.toContain('import-drop--over');
+    fireEvent.drop(area, { dataTransfer });
+    expect(screen.getByText('Chosen: stores.json (2 bytes)')).toBeTruthy();
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Check file' }));
+    expect(uploads[0]).toMatchObject({
+      path: '/api/v1/admin/stores/bulk?mode=upsert&dryRun=true',
+      type: 'application/json',
+    });
+  });
+
+  it('lists what is created, changed (field by field) and removed, a page at a time', async () => {
+    const { uploads, user } = await checkedFile();
+    const created = Array.from({ length: 25 }, (_, i) => ({
+      storeId: `N-${i + 1}`,
+      title: `New ${i + 1}`,
+      country: 'GB',
+      line: i + 2,
+    }));
+    uploads[0]!.answer({
+      status: 200,
+      body: {
+        report: report({
+          changes: {
+            added: 25,
+            changed: 1,
+            removed: 1,
+            unchanged: 0,
+            written: false,
+            refused: false,
+          },
+          listed: {
+            limit: 5000,
+            created,
+            updated: [
+              {
+                storeId: 'S-1',
+                title: 'One',
+                country: 'GB',
+                line: 27,
+                fields: [{ column: 'phone', before: '+44 1', after: '+44 2' }],
+              },
+            ],
+            removed: [{ storeId: 'S-9', title: 'Gone', country: 'FR' }],
+          },
+        }),
+      },
+    });
+    const rows = (name: string) =>
+      within(screen.getByRole('region', { name }))
+        .getAllByRole('row')
+        .map((r) => [...r.children].map((c) => c.textContent));
+    const createdList = await screen.findByRole('region', { name: '25 stores created' });
+    expect(rows('25 stores created')[0]).toEqual(['Line', 'Store id', 'Name', 'Country']);
+    expect(rows('25 stores created')).toHaveLength(21);
+    const pages = within(createdList).getByRole('navigation', { name: 'Pages of created stores' });
+    expect(within(pages).getByText('Page 1 of 2')).toBeTruthy();
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(rows('25 stores created').slice(1)).toEqual(
+      created.slice(20).map((s) => [String(s.line), s.storeId, s.title, 'GB']),
+    );
+    expect(rows('1 store changed')).toEqual([
+      ['Line', 'Store id', 'Name', 'Country', 'Changes'],
+      ['27', 'S-1', 'One', 'GB', 'phone: +44 1 → +44 2'],
+    ]);
+    expect(rows('1 store removed')).toEqual([
+      ['Store id', 'Name', 'Country'],
+      ['S-9', 'Gone', 'FR'],
+    ]);
   });
 
   it('shows a viewer the download only', () => {

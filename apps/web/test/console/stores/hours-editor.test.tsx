@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * The hours editor (src/console/stores/hours/HoursEditor.tsx) in a parent that keeps its value,
- * as the store screen does: a fieldset per day, keyboard-only editing, copying a day, special
+ * as the store screen does: a row per day, keyboard-only editing, copying a day, special
  * dates, the time zone, problems and the server's reasons in words, and axe's checks.
  */
 import { act, cleanup, fireEvent, render, screen, within } from '@testing-library/react';
@@ -51,26 +51,22 @@ function renderEditor(
 }
 
 const day = (name: string) => screen.getByRole('group', { name });
+/** The day's mode select (named by the day), and the mode chosen in words. */
+const modeSelect = (name: string) =>
+  within(day(name)).getByRole<HTMLSelectElement>('combobox', { name });
+const mode = (name: string) => modeSelect(name).selectedOptions[0]?.textContent;
 
 describe('hours editor', () => {
-  it('shows the week as a fieldset per day, each with its mode and labelled times', () => {
+  it('shows the week as a row per day, its name labelling its mode, and labelled times', () => {
     renderEditor({ hours: 'Mo-Fr 09:00-18:00; Sa 00:00-24:00; Su off', timeZone: 'Europe/London' });
     const monday = day('Monday');
-    expect(within(monday).getByRole('radio', { name: 'Open at these times' })).toHaveProperty(
-      'checked',
-      true,
-    );
+    expect(mode('Monday')).toBe('Open at these times');
     const interval = within(monday).getByRole('group', { name: 'Interval 1' });
     expect(within(interval).getByLabelText('Opens')).toHaveProperty('value', '09:00');
     expect(within(interval).getByLabelText('Closes')).toHaveProperty('value', '18:00');
-    expect(within(day('Saturday')).getByRole('radio', { name: 'Open 24 hours' })).toHaveProperty(
-      'checked',
-      true,
-    );
-    expect(within(day('Sunday')).getByRole('radio', { name: 'Closed' })).toHaveProperty(
-      'checked',
-      true,
-    );
+    expect(mode('Saturday')).toBe('Open 24 hours');
+    expect(within(day('Saturday')).queryByRole('group', { name: 'Interval 1' })).toBeNull();
+    expect(mode('Sunday')).toBe('Closed');
     expect(screen.getByRole('combobox', { name: 'Time zone' })).toHaveProperty(
       'value',
       'Europe/London',
@@ -80,9 +76,7 @@ describe('hours editor', () => {
   it('edits by keyboard: a mode, an interval added and its times, written as the API’s text', async () => {
     const { last } = renderEditor({ hours: 'Mo-Fr 09:00-18:00; Sa-Su off' });
     const user = userEvent.setup();
-    const sunday = day('Sunday');
-    // (Arrow keys between native radios are the browser's; jsdom has none.)
-    await user.click(within(sunday).getByRole('radio', { name: 'Open 24 hours' }));
+    await user.selectOptions(modeSelect('Sunday'), 'Open 24 hours');
     expect(last()?.hours).toBe('Mo-Fr 09:00-18:00; Sa off; Su 00:00-24:00');
     const monday = day('Monday');
     await user.click(within(monday).getByRole('button', { name: 'Add interval' }));
@@ -156,6 +150,17 @@ describe('hours editor', () => {
     expect(document.activeElement).toBe(copy);
   });
 
+  it('copies Monday to the other weekdays at once, and says so', async () => {
+    const { last } = renderEditor({ hours: 'Mo 08:00-12:00,13:00-17:00; Tu-Su off' });
+    await userEvent
+      .setup()
+      .click(screen.getByRole('button', { name: 'Copy Monday to Tuesday–Friday' }));
+    expect(last()?.hours).toBe('Mo-Fr 08:00-12:00,13:00-17:00; Sa-Su off');
+    expect(screen.getByRole('status').textContent).toBe(
+      "Copied Monday's hours to Tuesday, Wednesday, Thursday, and Friday.",
+    );
+  });
+
   it('adds and removes special dates, their date focused when added', async () => {
     const { last } = renderEditor({ hours: 'Mo-Fr 09:00-18:00; Sa-Su off' });
     const user = userEvent.setup();
@@ -168,6 +173,8 @@ describe('hours editor', () => {
     await user.type(date, '2026-12-25');
     await user.type(within(entry).getByLabelText('Name (optional)'), 'Christmas Day');
     expect(last()?.specialHours).toEqual(['2026-12-25 off "Christmas Day"']);
+    await user.selectOptions(within(entry).getByRole('combobox', { name: 'Hours' }), 'allDay');
+    expect(last()?.specialHours).toEqual(['2026-12-25 00:00-24:00 "Christmas Day"']);
     await user.click(within(entry).getByRole('button', { name: 'Remove special date 1' }));
     expect(last()?.specialHours).toBeNull();
     expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Add special date' }));

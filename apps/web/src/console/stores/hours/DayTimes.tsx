@@ -1,19 +1,24 @@
 /**
- * One day's hours in the hours editor (a weekday or a special date): closed, open 24 hours or
- * open at times, as radio buttons of the day's fieldset, and then its intervals, each a group
- * of two labelled time inputs with its remove button, and "Add interval".
+ * One day's hours in the hours editor (a weekday's row or a special date): closed, open 24 hours
+ * or open at times, as a select (labelled by the caller: `modeId(id)`), and then its intervals,
+ * each a group of two time inputs (named "Opens" and "Closes") with its remove button, and
+ * "Add interval".
  */
 import { useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { DEFAULT_RANGE, type DayDraft, type DayMode, type TimeRange } from './hours-draft';
 import { problemsAt, type HoursProblem } from './hours-problems';
+import { HoursInput } from './HoursInput';
 
 const MODES: readonly DayMode[] = ['closed', 'allDay', 'hours'];
+
+/** The id of the day's mode select, for its label. */
+export const modeId = (id: string) => `${id}-mode`;
 
 export interface DayTimesProps {
   day: DayDraft;
   onChange: (day: DayDraft) => void;
-  /** Unique id prefix of the day's controls (also its radio group's name). */
+  /** Unique id prefix of the day's controls. */
   id: string;
   /** Where the day's problems are (`week.0`, `special.2`). */
   path: string;
@@ -32,6 +37,14 @@ export function closesNextDay(range: TimeRange): boolean {
   return open !== undefined && close !== undefined && close <= open && !(open === 0 && close === 0);
 }
 
+/** The interval after `last`: from its closing, an hour long (the default one after 23:00). */
+function nextRange(last: TimeRange | undefined): TimeRange {
+  const start = last ? minutesOf(last.close) : undefined;
+  if (start === undefined || start >= 1380) return DEFAULT_RANGE;
+  const hour = String(Math.floor(start / 60) + 1).padStart(2, '0');
+  return { open: last!.close, close: `${hour}:${last!.close.slice(3)}` };
+}
+
 export function DayTimes({ day, onChange, id, path, problems, disabled }: DayTimesProps) {
   const { t } = useTranslation();
   const addButton = useRef<HTMLButtonElement>(null);
@@ -41,49 +54,45 @@ export function DayTimes({ day, onChange, id, path, problems, disabled }: DayTim
     onChange({ ...day, ranges: day.ranges.filter((_, j) => j !== i) });
     addButton.current?.focus();
   };
-  const add = () => {
-    const last = day.ranges[day.ranges.length - 1];
-    // The next interval starts where the last one closed, an hour long.
-    const start = last ? minutesOf(last.close) : undefined;
-    const next =
-      start !== undefined && start < 1380
-        ? {
-            open: last!.close,
-            close: `${String(Math.floor(start / 60) + 1).padStart(2, '0')}:${last!.close.slice(3)}`,
-          }
-        : DEFAULT_RANGE;
-    onChange({ ...day, ranges: [...day.ranges, next] });
-  };
+  const add = () =>
+    onChange({ ...day, ranges: [...day.ranges, nextRange(day.ranges[day.ranges.length - 1])] });
   const dayProblem = problems.find((p) => p.path === path);
-  const dayErrorId = `${id}-error`;
+  const dayErrorId = dayProblem ? `${id}-error` : undefined;
 
   return (
     <>
-      <div className="hours-modes">
+      <select
+        id={modeId(id)}
+        className="hours-select hours-mode"
+        value={day.mode}
+        disabled={disabled}
+        onChange={(e) => onChange({ ...day, mode: e.target.value as DayMode })}
+      >
         {MODES.map((mode) => (
-          <label key={mode} className="hours-mode">
-            <input
-              type="radio"
-              name={`${id}-mode`}
-              value={mode}
-              checked={day.mode === mode}
-              disabled={disabled}
-              onChange={() => onChange({ ...day, mode })}
-            />
+          <option key={mode} value={mode}>
             {t(`hours.mode.${mode}`)}
-          </label>
+          </option>
         ))}
-      </div>
+      </select>
       {day.mode === 'hours' ? (
         <div className="hours-ranges">
           {day.ranges.map((range, i) => {
             const problem = problemsAt(problems, `${path}.${i}`)[0];
-            const errorId = `${id}-${i}-error`;
-            const invalid = problem || dayProblem ? true : undefined;
+            const errorId = problem ? `${id}-${i}-error` : undefined;
             const next = closesNextDay(range) ? `${id}-${i}-next` : undefined;
-            const describedBy = (...ids: (string | undefined)[]) =>
-              ids.filter(Boolean).join(' ') || undefined;
-            const errors = [problem ? errorId : undefined, dayProblem ? dayErrorId : undefined];
+            const time = (end: 'open' | 'close', describedBy: (string | undefined)[]) => (
+              <HoursInput
+                id={`${id}-${i}-${end}`}
+                label={t(end === 'open' ? 'hours.opens' : 'hours.closes')}
+                hideLabel
+                type="time"
+                value={range[end]}
+                onChange={(value) => setRange(i, { ...range, [end]: value })}
+                disabled={disabled}
+                invalid={Boolean(problem || dayProblem)}
+                describedBy={describedBy}
+              />
+            );
             return (
               <div
                 key={i}
@@ -91,30 +100,9 @@ export function DayTimes({ day, onChange, id, path, problems, disabled }: DayTim
                 aria-label={t('hours.interval', { number: i + 1 })}
                 className="hours-range"
               >
-                <span className="hours-range__field">
-                  <label htmlFor={`${id}-${i}-open`}>{t('hours.opens')}</label>
-                  <input
-                    id={`${id}-${i}-open`}
-                    type="time"
-                    value={range.open}
-                    disabled={disabled}
-                    aria-invalid={invalid}
-                    aria-describedby={describedBy(...errors)}
-                    onChange={(e) => setRange(i, { ...range, open: e.target.value })}
-                  />
-                </span>
-                <span className="hours-range__field">
-                  <label htmlFor={`${id}-${i}-close`}>{t('hours.closes')}</label>
-                  <input
-                    id={`${id}-${i}-close`}
-                    type="time"
-                    value={range.close}
-                    disabled={disabled}
-                    aria-invalid={invalid}
-                    aria-describedby={describedBy(...errors, next)}
-                    onChange={(e) => setRange(i, { ...range, close: e.target.value })}
-                  />
-                </span>
+                {time('open', [errorId, dayErrorId])}
+                <span aria-hidden="true">–</span>
+                {time('close', [errorId, dayErrorId, next])}
                 {next ? (
                   <span className="hours-range__note" id={next}>
                     {t('hours.nextDay')}
@@ -123,11 +111,12 @@ export function DayTimes({ day, onChange, id, path, problems, disabled }: DayTim
                 {day.ranges.length > 1 ? (
                   <button
                     type="button"
-                    className="console-button hours-range__remove"
+                    className="console-button console-button--small"
+                    aria-label={t('hours.removeInterval', { number: i + 1 })}
                     disabled={disabled}
                     onClick={() => remove(i)}
                   >
-                    {t('hours.removeInterval', { number: i + 1 })}
+                    {t('hours.remove')}
                   </button>
                 ) : null}
                 {problem ? (
@@ -139,14 +128,14 @@ export function DayTimes({ day, onChange, id, path, problems, disabled }: DayTim
             );
           })}
           {dayProblem ? (
-            <p className="console-field__error" id={dayErrorId}>
+            <p className="console-field__error hours-ranges__error" id={dayErrorId}>
               {t(`hours.problem.${dayProblem.code}`)}
             </p>
           ) : null}
           <button
             ref={addButton}
             type="button"
-            className="console-button"
+            className="console-button console-button--small"
             disabled={disabled}
             onClick={add}
           >

@@ -1,7 +1,8 @@
 /**
  * The store's opening hours as a schedule (docs/ARCHITECTURE.md "The console"): whether the
- * store gives hours at all, the week (a fieldset per day: closed, open 24 hours or intervals,
- * copied to other days), special dates and the time zone. Controlled: `value` is the store's
+ * store gives hours at all, the week (a compact row per day: its name labelling the choice of
+ * closed, open 24 hours or times, its intervals, and copying it to other days; Monday copied to
+ * the other weekdays at once), special dates and the time zone. Controlled: `value` is the store's
  * hours columns as the admin API accepts them (hours-draft.ts); each edit calls `onChange` with
  * the new value. The draft being edited is kept here, so a half-filled interval survives the
  * round trip through the parent; a `value` from elsewhere (another store loaded) replaces it.
@@ -9,7 +10,7 @@
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CopyDay } from './CopyDay';
-import { DayTimes } from './DayTimes';
+import { DayTimes, modeId } from './DayTimes';
 import { draftOfValue, valueOfDraft, type HoursDraft, type HoursValue } from './hours-draft';
 import { hoursProblems, problemsAt } from './hours-problems';
 import { SpecialDates } from './SpecialDates';
@@ -27,6 +28,9 @@ export interface HoursEditorProps {
   /** The store's country (ISO 3166-1 alpha-2): its time zones are offered first. */
   country?: string;
 }
+
+/** Tuesday … Friday: what "copy Monday to the weekdays" copies to. */
+const WEEKDAYS = [1, 2, 3, 4];
 
 const key = (value: HoursValue) =>
   JSON.stringify([value.hours ?? null, value.specialHours ?? null, value.timeZone ?? null]);
@@ -102,9 +106,34 @@ export function HoursEditor({
           <section className="hours-week" aria-labelledby={`${id}-week`}>
             <h2 id={`${id}-week`}>{t('hours.week')}</h2>
             {errors.hours ? <p className="console-field__error">{errors.hours}</p> : null}
+            <div className="hours-week__tools">
+              <button
+                type="button"
+                className="console-button console-button--small"
+                disabled={disabled}
+                onClick={() => copyDay(0, WEEKDAYS)}
+              >
+                {t('hours.copy.weekdays', {
+                  day: dayNames[0],
+                  first: dayNames[WEEKDAYS[0]!],
+                  last: dayNames[WEEKDAYS[WEEKDAYS.length - 1]!],
+                })}
+              </button>
+            </div>
             {draft.week.map((day, d) => (
-              <fieldset key={d} className="hours-day">
-                <legend>{dayNames[d]}</legend>
+              <div
+                key={d}
+                role="group"
+                aria-labelledby={`${id}-day${d}-name`}
+                className="hours-row"
+              >
+                <label
+                  id={`${id}-day${d}-name`}
+                  htmlFor={modeId(`${id}-day${d}`)}
+                  className="hours-row__day"
+                >
+                  {dayNames[d]}
+                </label>
                 <DayTimes
                   day={day}
                   onChange={(next) => setDay(d, next)}
@@ -120,7 +149,7 @@ export function HoursEditor({
                   id={`${id}-day${d}`}
                   disabled={disabled}
                 />
-              </fieldset>
+              </div>
             ))}
           </section>
           {errors.specialHours ? (

@@ -1,12 +1,14 @@
 /**
  * The special dates of the hours editor: dates whose hours replace the week's (holidays,
- * closures), each a fieldset with its date, optional name and hours, and its remove button;
+ * closures), each a fieldset with its date, optional name and hours (as a weekday's), and its
+ * remove button;
  * "Add special date" under them. Removing one moves the focus to "Add special date"; adding one
  * to its date.
  */
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DayTimes } from './DayTimes';
+import { DayTimes, modeId } from './DayTimes';
+import { HoursInput } from './HoursInput';
 import { newSpecial, type SpecialDraft } from './hours-draft';
 import { problemsAt, type HoursProblem } from './hours-problems';
 
@@ -54,50 +56,39 @@ export function SpecialDates({ special, onChange, problems, id, disabled }: Spec
           <fieldset key={i} className="hours-day">
             <legend>{t('hours.special.legend', { number: i + 1 })}</legend>
             <div className="hours-special__fields">
-              <div className="console-field">
-                <label htmlFor={`${entryId}-date`}>{t('hours.special.date')}</label>
-                {dateProblem ? (
-                  <p className="console-field__error" id={`${entryId}-date-error`}>
-                    {t(`hours.problem.${dateProblem.code}`)}
-                  </p>
-                ) : null}
-                <input
-                  id={`${entryId}-date`}
-                  type="date"
-                  value={entry.date}
-                  disabled={disabled}
-                  aria-invalid={dateProblem ? true : undefined}
-                  aria-describedby={dateProblem ? `${entryId}-date-error` : undefined}
-                  onChange={(e) => set(i, { ...entry, date: e.target.value })}
-                />
-              </div>
-              <div className="console-field">
-                <label htmlFor={`${entryId}-name`}>{t('hours.special.name')}</label>
-                {nameProblem ? (
-                  <p className="console-field__error" id={`${entryId}-name-error`}>
-                    {t(`hours.problem.${nameProblem.code}`)}
-                  </p>
-                ) : null}
-                <input
-                  id={`${entryId}-name`}
-                  type="text"
-                  maxLength={100}
-                  value={entry.name}
-                  disabled={disabled}
-                  aria-invalid={nameProblem ? true : undefined}
-                  aria-describedby={nameProblem ? `${entryId}-name-error` : undefined}
-                  onChange={(e) => set(i, { ...entry, name: e.target.value })}
-                />
-              </div>
+              <HoursInput
+                id={`${entryId}-date`}
+                label={t('hours.special.date')}
+                type="date"
+                value={entry.date}
+                onChange={(date) => set(i, { ...entry, date })}
+                disabled={disabled}
+                error={dateProblem && t(`hours.problem.${dateProblem.code}`)}
+                className="console-field"
+              />
+              <HoursInput
+                id={`${entryId}-name`}
+                label={t('hours.special.name')}
+                type="text"
+                maxLength={100}
+                value={entry.name}
+                onChange={(name) => set(i, { ...entry, name })}
+                disabled={disabled}
+                error={nameProblem && t(`hours.problem.${nameProblem.code}`)}
+                className="console-field"
+              />
             </div>
-            <DayTimes
-              day={entry}
-              onChange={(day) => set(i, { ...entry, ...day })}
-              id={entryId}
-              path={path}
-              problems={problems}
-              disabled={disabled}
-            />
+            <div className="hours-special__times">
+              <label htmlFor={modeId(entryId)}>{t('hours.special.hours')}</label>
+              <DayTimes
+                day={entry}
+                onChange={(day) => set(i, { ...entry, ...day })}
+                id={entryId}
+                path={path}
+                problems={problems}
+                disabled={disabled}
+              />
+            </div>
             <button
               type="button"
               className="console-button"
