@@ -1,8 +1,6 @@
 /// <reference lib="dom" />
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync, readFileSync } from 'node:fs';
+import { ownServerDir, startOwnServer, type OwnServer } from './own-server';
 import { expect, test, type Page } from '@playwright/test';
 import { createConsoleAccount, type ConsoleAccount } from './console-accounts';
 import { expectNoAxeViolations } from './web-fixtures';
@@ -14,54 +12,22 @@ import { expectNoAxeViolations } from './web-fixtures';
 // read. Screenshots go to $SHOTS_DIR.
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
-const repoRoot = resolve(import.meta.dirname, '../..');
 const PORT = Number(
   process.env.E2E_IMPORT_PORT ??
     Number(process.env.E2E_PORT ?? 8181) + 1021 + Number(process.env.TEST_PARALLEL_INDEX ?? 0),
 );
 const BASE = `http://127.0.0.1:${PORT}`;
 
-let server: ChildProcess | undefined;
-let dir = '';
+let server: OwnServer | undefined;
 let editor: ConsoleAccount;
 
-async function waitForServer(): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the import journey’s server did not start');
-}
-
 test.beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'locator-e2e-import-'));
-  const dataDir = join(dir, 'data');
-  // Node itself (not npx): one process, ended by its pid.
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DEMO_DATA: 'off',
-      LOG_LEVEL: 'warn',
-    },
-  });
-  await waitForServer();
-  editor = createConsoleAccount('editor', dataDir);
+  server = startOwnServer('the import journey’s server', PORT, ownServerDir('import'));
+  await server.ready;
+  editor = createConsoleAccount('editor', server.dataDir);
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+test.afterAll(() => server?.stop());
 
 test.use({ baseURL: BASE });
 

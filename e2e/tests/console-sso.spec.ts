@@ -1,8 +1,6 @@
 /// <reference lib="dom" />
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { ownServerDir, startOwnServer, type OwnServer } from './own-server';
 import { expect, test, type Page } from '@playwright/test';
 import { startProvider, type TestProvider } from '../../apps/server/test/helpers/oidc-provider';
 import { expectNoAxeViolations } from './web-fixtures';
@@ -14,7 +12,6 @@ import { expectNoAxeViolations } from './web-fixtures';
 // nothing. A server of its own, configured for single sign-on. Screenshots go to $SHOTS_DIR.
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
-const repoRoot = resolve(import.meta.dirname, '../..');
 const PORT = Number(
   process.env.E2E_SSO_PORT ??
     Number(process.env.E2E_PORT ?? 8181) + 1022 + Number(process.env.TEST_PARALLEL_INDEX ?? 0),
@@ -23,25 +20,11 @@ const PORT = Number(
 const PROVIDER_PORT = Number(process.env.E2E_SSO_PROVIDER_PORT ?? 0);
 const BASE = `http://127.0.0.1:${PORT}`;
 
-let server: ChildProcess | undefined;
+let server: OwnServer | undefined;
 let provider: TestProvider | undefined;
-let dir = '';
-
-async function waitForServer(): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the single sign-on journey’s server did not start');
-}
 
 test.beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'locator-e2e-sso-'));
+  const dir = ownServerDir('sso');
   provider = await startProvider(
     `${BASE}/api/v1/admin/sso/callback`,
     {
@@ -50,31 +33,19 @@ test.beforeAll(async () => {
     },
     { port: PROVIDER_PORT, loginForm: true },
   );
-  // Node itself (not npx): one process, ended by its pid.
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: join(dir, 'data'),
-      DEMO_DATA: 'off',
-      LOG_LEVEL: 'warn',
-      PUBLIC_ORIGIN: BASE,
-      OIDC_ISSUER: provider.issuer,
-      OIDC_CLIENT_ID: provider.clientId,
-      OIDC_CLIENT_SECRET: provider.clientSecret,
-      OIDC_ROLES: 'locator-admins=admin,locator-editors=editor,locator-viewers=viewer',
-    },
+  server = startOwnServer('the single sign-on journey’s server', PORT, dir, {
+    PUBLIC_ORIGIN: BASE,
+    OIDC_ISSUER: provider.issuer,
+    OIDC_CLIENT_ID: provider.clientId,
+    OIDC_CLIENT_SECRET: provider.clientSecret,
+    OIDC_ROLES: 'locator-admins=admin,locator-editors=editor,locator-viewers=viewer',
   });
-  await waitForServer();
+  await server.ready;
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
+  server?.stop();
   await provider?.close();
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 test.use({ baseURL: BASE });

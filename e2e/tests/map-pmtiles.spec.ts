@@ -5,23 +5,20 @@
  * origin, drawn with the Protomaps light cartography and our place labels in the visitor's
  * language. Screenshot: /tmp/shots/map-pmtiles-{lang}.png.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ownServerDir, startOwnServer, type OwnServer } from './own-server';
 import { expect, test } from '@playwright/test';
 import { encodeTile } from '../../apps/server/src/basemap/tiles';
 import { pmtilesArchive } from '../../apps/server/test/helpers/pmtiles';
 import { SHOTS } from './results-helpers';
 import { buildHarness, mountMap, openHarness, waitForMap } from './map-harness';
 
-const repoRoot = resolve(import.meta.dirname, '../..');
 // Its own port in each worker that runs it at the same time (TEST_PARALLEL_INDEX: 0, 1, …).
 const PORT =
   Number(process.env.E2E_PORT ?? 8181) + 1000 + 2 * Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 const BASE = `http://127.0.0.1:${PORT}`;
-let server: ChildProcess | undefined;
-let dir = '';
+let server: OwnServer | undefined;
 
 const square = (x0: number, y0: number, x1: number, y1: number) => [
   [
@@ -61,48 +58,21 @@ function protomapsArchive(): Buffer {
   });
 }
 
-async function waitForServer(): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the PMTiles server did not start');
-}
-
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   // The harness is built while the server starts.
   const harness = buildHarness();
-  dir = mkdtempSync(join(tmpdir(), 'locator-e2e-pmtiles-'));
+  const dir = ownServerDir('pmtiles');
   const archive = join(dir, 'protomaps.pmtiles');
   writeFileSync(archive, protomapsArchive());
-  // Node itself (not npx): one process, ended by its pid.
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: join(dir, 'data'),
-      DEMO_DATA: 'off',
-      LOG_LEVEL: 'warn',
-      MAP_STYLE: 'pmtiles',
-      MAP_PMTILES_PATH: archive,
-    },
+  server = startOwnServer('the PMTiles server', PORT, dir, {
+    MAP_STYLE: 'pmtiles',
+    MAP_PMTILES_PATH: archive,
   });
-  await Promise.all([harness, waitForServer()]);
+  await Promise.all([harness, server.ready]);
 });
 
-test.afterAll(() => {
-  server?.kill('SIGTERM');
-  if (dir) rmSync(dir, { recursive: true, force: true });
-});
+test.afterAll(() => server?.stop());
 
 test.use({ baseURL: BASE });
 

@@ -5,27 +5,22 @@
  * fetches the key from /mapKitToken, loads the vendor's style with it and draws it; the page's
  * Content-Security-Policy names the vendor's origin. Screenshot: /tmp/shots/map-vendor.png.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { ownServerDir, startOwnServer, type OwnServer } from './own-server';
 import { expect, test } from '@playwright/test';
 import { SHOTS } from './results-helpers';
 import { buildHarness, mountMap, openHarness, waitForMap } from './map-harness';
 
-const repoRoot = resolve(import.meta.dirname, '../..');
 // Its own port in each worker that runs it at the same time (TEST_PARALLEL_INDEX: 0, 1, …).
 const PORT =
   Number(process.env.E2E_PORT ?? 8181) + 1001 + 2 * Number(process.env.TEST_PARALLEL_INDEX ?? 0);
 const BASE = `http://127.0.0.1:${PORT}`;
 const KEY = 'vendor-key-7';
-let server: ChildProcess | undefined;
+let server: OwnServer | undefined;
 let vendor: Server | undefined;
 let vendorOrigin = '';
 const vendorRequests: string[] = [];
-let dir = '';
 
 /** The vendor's style: its own land colour over a sea, no glyphs or sprites. */
 const VENDOR_STYLE = {
@@ -59,19 +54,6 @@ const VENDOR_STYLE = {
   ],
 };
 
-async function waitForServer(): Promise<void> {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    try {
-      if ((await fetch(`${BASE}/healthz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error('the vendor-style server did not start');
-}
-
 test.beforeAll(async () => {
   test.setTimeout(180_000);
   vendor = createServer((req, res) => {
@@ -84,33 +66,20 @@ test.beforeAll(async () => {
   });
   await new Promise<void>((ok) => vendor!.listen(0, '127.0.0.1', ok));
   vendorOrigin = `http://127.0.0.1:${(vendor.address() as AddressInfo).port}`;
-  dir = mkdtempSync(join(tmpdir(), 'locator-e2e-vendor-'));
   // The harness is built while the server starts.
   const harness = buildHarness();
-  // Node itself (not npx): one process, ended by its pid.
-  server = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: repoRoot,
-    stdio: 'ignore',
-    env: {
-      ...process.env,
-      PORT: String(PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: join(dir, 'data'),
-      DEMO_DATA: 'off',
-      LOG_LEVEL: 'warn',
-      MAP_STYLE: 'vendor',
-      MAP_STYLE_URL: `${vendorOrigin}/styles/streets.json?key={key}`,
-      MAPS_PROVIDER: 'maplibre',
-      MAP_TOKEN: KEY,
-    },
+  server = startOwnServer('the vendor-style server', PORT, ownServerDir('vendor'), {
+    MAP_STYLE: 'vendor',
+    MAP_STYLE_URL: `${vendorOrigin}/styles/streets.json?key={key}`,
+    MAPS_PROVIDER: 'maplibre',
+    MAP_TOKEN: KEY,
   });
-  await Promise.all([harness, waitForServer()]);
+  await Promise.all([harness, server.ready]);
 });
 
 test.afterAll(async () => {
-  server?.kill('SIGTERM');
+  server?.stop();
   await new Promise((r) => (vendor ? vendor.close(r) : r(undefined)));
-  if (dir) rmSync(dir, { recursive: true, force: true });
 });
 
 test.use({ baseURL: BASE });
