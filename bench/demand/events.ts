@@ -5,6 +5,7 @@
  * over the given countries, the channels, a few products, and a pool of rounded positions.
  */
 import type { EventRecord } from '../../apps/server/src/db/types.js';
+import { pageViewEvent } from '../../apps/server/src/db/event-columns.js';
 
 const END = Date.parse('2026-12-01T00:00:00Z');
 const SPAN = 400 * 86_400_000;
@@ -45,22 +46,9 @@ export function* eventBatches(
     const at = new Date(END - SPAN + Math.floor((i / count) * SPAN));
     const place = places[Math.floor(rnd() ** 2 * PLACES)]!;
     const r: EventRecord = {
-      at,
-      type: 'pageView',
+      ...pageViewEvent(at, 'en_GB'),
       channel: pick(CHANNELS),
       country: place.country,
-      locale: 'en_GB',
-      product: null,
-      carrier: null,
-      link: null,
-      page: null,
-      trigger: null,
-      dropOff: null,
-      resultCount: null,
-      latitude: null,
-      longitude: null,
-      storeId: null,
-      embedOrigin: null,
     };
     const kind = rnd();
     if (kind < 0.15) {

@@ -11,6 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import type { EventRecord, EventRepository } from '../src/db/types.js';
+import { pageViewEvent } from '../src/db/event-columns.js';
 import { openSqlite } from '../src/db/sqlite/index.js';
 import { formatReport, reportCsv } from '../src/analytics/report-format.js';
 import { buildReport, type Report } from '../src/analytics/report.js';
@@ -18,24 +19,7 @@ import { parseReportArgs } from '../src/analytics/report-args.js';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 
-const base: EventRecord = {
-  at: new Date('2026-11-02T10:00:00Z'),
-  type: 'pageView',
-  channel: null,
-  country: null,
-  locale: 'en_GB',
-  product: null,
-  carrier: null,
-  link: null,
-  page: null,
-  trigger: null,
-  dropOff: null,
-  resultCount: null,
-  latitude: null,
-  longitude: null,
-  storeId: null,
-  embedOrigin: null,
-};
+const base = pageViewEvent(new Date('2026-11-02T10:00:00Z'), 'en_GB');
 const ev = (over: Partial<EventRecord>, times = 1): EventRecord[] =>
   Array.from({ length: times }, () => ({ ...base, ...over }));
 

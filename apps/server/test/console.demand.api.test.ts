@@ -16,29 +16,13 @@ import { createAccount } from '../src/console/accounts.js';
 import { loadAnalyticsConfig } from '../src/analytics/config.js';
 import { buildReport } from '../src/analytics/report.js';
 import type { EventRecord } from '../src/db/types.js';
+import { pageViewEvent } from '../src/db/event-columns.js';
 import { PG_ROLLUP, SQLITE_ROLLUP, rollupFromEvents } from '../src/db/demand-rollups.js';
 
 const BASE = '/api/v1/admin';
 const PASSWORD = 'correct horse battery';
 
-const base: EventRecord = {
-  at: new Date('2026-11-02T10:00:00Z'),
-  type: 'pageView',
-  channel: null,
-  country: null,
-  locale: 'en_GB',
-  product: null,
-  carrier: null,
-  link: null,
-  page: null,
-  trigger: null,
-  dropOff: null,
-  resultCount: null,
-  latitude: null,
-  longitude: null,
-  storeId: null,
-  embedOrigin: null,
-};
+const base = pageViewEvent(new Date('2026-11-02T10:00:00Z'), 'en_GB');
 const ev = (over: Partial<EventRecord>, times = 1): EventRecord[] =>
   Array.from({ length: times }, () => ({ ...base, ...over }));
 

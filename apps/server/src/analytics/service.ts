@@ -13,6 +13,7 @@ import {
 } from '@locator/core';
 import type { ConfigService } from '../config/service.js';
 import type { EventRecord, EventRepository } from '../db/types.js';
+import { pageViewEvent } from '../db/event-columns.js';
 import { toForwardEvent, type Forwarder } from './forward.js';
 import { KnownValues } from './known-values.js';
 
@@ -23,22 +24,10 @@ export const normaliseLocale = (locale: string): string => locale.replace('-', '
 
 export function eventRecord(e: AnalyticsEventInput, at: Date, country: string | null): EventRecord {
   const r: EventRecord = {
-    at,
+    ...pageViewEvent(at, normaliseLocale(e.locale)),
     type: e.type,
     channel: e.channel ?? null,
     country,
-    locale: normaliseLocale(e.locale),
-    product: null,
-    carrier: null,
-    link: null,
-    page: null,
-    trigger: null,
-    dropOff: null,
-    resultCount: null,
-    latitude: null,
-    longitude: null,
-    storeId: null,
-    embedOrigin: null,
   };
   switch (e.type) {
     case 'pageView':

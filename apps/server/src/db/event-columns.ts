@@ -1,5 +1,27 @@
 /** Column names of the analytics_events table, shared by the SQLite and PostgreSQL repositories. */
-import type { EventColumn } from './types.js';
+import type { EventColumn, EventRecord } from './types.js';
+
+/** A page view with nothing else known: every other column empty (events are built on it). */
+export function pageViewEvent(at: Date, locale: string): EventRecord {
+  return {
+    at,
+    type: 'pageView',
+    channel: null,
+    country: null,
+    locale,
+    product: null,
+    carrier: null,
+    link: null,
+    page: null,
+    trigger: null,
+    dropOff: null,
+    resultCount: null,
+    latitude: null,
+    longitude: null,
+    storeId: null,
+    embedOrigin: null,
+  };
+}
 
 /** Column of each groupable analytics-event field (the same in both dialects). */
 export const EVENT_COLUMN: Record<EventColumn, string> = {
