@@ -11,7 +11,6 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadEnv } from '../../apps/server/src/env.js';
 import { loadSettings } from '../../apps/server/src/settings.js';
@@ -20,8 +19,7 @@ import { loadConfigFiles } from '../../apps/server/src/config/load.js';
 import { ConfigService } from '../../apps/server/src/config/service.js';
 import { CONFIG_DIR } from '../../apps/server/src/config/paths.js';
 import { generateDemoStores } from '../../apps/server/src/demo/generate.js';
-import { openSqlite } from '../../apps/server/src/db/sqlite/index.js';
-import { openPostgres } from '../../apps/server/src/db/postgres/index.js';
+import { onKeptDatabases, overBudget } from '../lib/kept-databases.js';
 import { createKey } from '../../apps/server/src/admin/keys.js';
 import type { Database, StoreRecord } from '../../apps/server/src/db/types.js';
 
@@ -31,9 +29,7 @@ const WARM = 3;
 const BUDGET_P95_MS = 100;
 const DIR = join(process.cwd(), 'data', 'bench');
 const SQLITE_FILE = join(DIR, `console-stores-${STORES}.sqlite`);
-const PG_ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PG_DB = STORES === 200_000 ? 'locator_bench_console' : `locator_bench_console_${STORES}`;
-const PG_URL = PG_ADMIN.replace(/\/[^/]*$/, `/${PG_DB}`);
 /** Changes when the stored data or its columns would differ. */
 const MARK = `bench-console:${STORES}:11`;
 const PATH = '/api/v1/admin/store-search';
@@ -136,34 +132,11 @@ async function main(): Promise<void> {
   const loadBefore = load();
   const config = new ConfigService(loadConfigFiles(CONFIG_DIR));
   mkdirSync(DIR, { recursive: true });
-  const results: Record<string, unknown> = {};
-
-  const sqlite = openSqlite(SQLITE_FILE);
-  try {
-    const seconds = await fill(sqlite, config);
-    results.sqlite = { loadSeconds: seconds, queries: await measure(sqlite, config) };
-  } finally {
-    await sqlite.close();
-  }
-
-  const admin = new pg.Client({ connectionString: PG_ADMIN });
-  await admin.connect();
-  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [PG_DB]);
-  if (!exists.rowCount) await admin.query(`CREATE DATABASE ${PG_DB}`);
-  await admin.end();
-  const pgdb = await openPostgres(PG_URL);
-  try {
-    const seconds = await fill(pgdb, config);
-    results.postgres = { loadSeconds: seconds, queries: await measure(pgdb, config) };
-  } finally {
-    await pgdb.close();
-  }
-
-  const over = Object.entries(results).flatMap(([dialect, r]) =>
-    Object.entries((r as { queries: Record<string, { p95Ms: number }> }).queries)
-      .filter(([, q]) => q.p95Ms > BUDGET_P95_MS)
-      .map(([name]) => `${dialect} ${name}`),
-  );
+  const results = await onKeptDatabases(SQLITE_FILE, PG_DB, async (db) => {
+    const seconds = await fill(db, config);
+    return { loadSeconds: seconds, queries: await measure(db, config) };
+  });
+  const over = overBudget(results, BUDGET_P95_MS);
   const report = {
     date: new Date().toISOString(),
     stores: STORES,

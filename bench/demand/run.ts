@@ -15,19 +15,17 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadEnv } from '../../apps/server/src/env.js';
 import { loadSettings } from '../../apps/server/src/settings.js';
 import { createServices } from '../../apps/server/src/compose.js';
 import { loadConfigFiles } from '../../apps/server/src/config/load.js';
 import { CONFIG_DIR } from '../../apps/server/src/config/paths.js';
-import { openSqlite } from '../../apps/server/src/db/sqlite/index.js';
-import { openPostgres } from '../../apps/server/src/db/postgres/index.js';
 import { createAccount } from '../../apps/server/src/console/accounts.js';
 import { buildReport } from '../../apps/server/src/analytics/report.js';
 import type { Database } from '../../apps/server/src/db/types.js';
 import { eventBatches } from './events.js';
+import { onKeptDatabases, overBudget } from '../lib/kept-databases.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
 const RUNS = Number(process.env.BENCH_DEMAND_RUNS ?? 20);
@@ -36,9 +34,7 @@ const BUDGET_P95_MS = 1000;
 const BATCH = 5000;
 const DIR = join(process.cwd(), 'data', 'bench');
 const SQLITE_FILE = join(DIR, `demand-${EVENTS}.sqlite`);
-const PG_ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PG_DB = `locator_bench_demand_${EVENTS}`;
-const PG_URL = PG_ADMIN.replace(/\/[^/]*$/, `/${PG_DB}`);
 /** Changes when the stored events or the roll-ups would differ. */
 const MARK = `bench-demand:${EVENTS}:12`;
 const PASSWORD = 'bench demand password';
@@ -150,34 +146,11 @@ async function measure(db: Database) {
 async function main(): Promise<void> {
   const loadBefore = load();
   mkdirSync(DIR, { recursive: true });
-  const results: Record<string, unknown> = {};
-
-  const sqlite = openSqlite(SQLITE_FILE);
-  try {
-    const write = await fill(sqlite);
-    results.sqlite = { write, queries: await measure(sqlite) };
-  } finally {
-    await sqlite.close();
-  }
-
-  const admin = new pg.Client({ connectionString: PG_ADMIN });
-  await admin.connect();
-  const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [PG_DB]);
-  if (!exists.rowCount) await admin.query(`CREATE DATABASE ${PG_DB}`);
-  await admin.end();
-  const pgdb = await openPostgres(PG_URL);
-  try {
-    const write = await fill(pgdb);
-    results.postgres = { write, queries: await measure(pgdb) };
-  } finally {
-    await pgdb.close();
-  }
-
-  const over = Object.entries(results).flatMap(([dialect, r]) =>
-    Object.entries((r as { queries: Record<string, { p95Ms: number }> }).queries)
-      .filter(([, q]) => q.p95Ms > BUDGET_P95_MS)
-      .map(([name]) => `${dialect} ${name}`),
-  );
+  const results = await onKeptDatabases(SQLITE_FILE, PG_DB, async (db) => {
+    const write = await fill(db);
+    return { write, queries: await measure(db) };
+  });
+  const over = overBudget(results, BUDGET_P95_MS);
   const report = {
     date: new Date().toISOString(),
     events: EVENTS,

@@ -15,6 +15,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { adminKey } from '../lib/admin-key.js';
+import { PG_ADMIN, pgUrl } from '../lib/kept-databases.js';
 import { percentile, startLocator, type Locator } from '../lib/locator.js';
 
 const WORKERS = process.env.BENCH_SAVE_WORKERS ?? '2';
@@ -22,7 +23,6 @@ const STORES = process.env.BENCH_STORES ?? '50000';
 const SAVES = 20;
 const STREAK = 10;
 const AIM_MS = 1000;
-const PG_ADMIN = process.env.BENCH_PG_ADMIN_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PG_DB = 'locator_bench_save';
 const SEARCH = '/api/v1/grlui/uk/en/sales?pt=all&lat=51.5074&lon=-0.1278&maxResult=1';
 
@@ -122,7 +122,7 @@ async function main(): Promise<void> {
     await admin.query(`DROP DATABASE IF EXISTS ${PG_DB}`);
     await admin.query(`CREATE DATABASE ${PG_DB}`);
     try {
-      const url = PG_ADMIN.replace(/\/[^/]*$/, `/${PG_DB}`);
+      const url = pgUrl(PG_DB);
       results.postgres = await run('postgres', { DATABASE_URL: url }, join(dir, 'postgres'));
     } finally {
       await admin.query(`DROP DATABASE IF EXISTS ${PG_DB} WITH (FORCE)`);
