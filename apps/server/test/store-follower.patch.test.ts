@@ -131,6 +131,21 @@ describe('StoreFollower patches', () => {
     expect([s.reads, s.loads]).toEqual([1, 3]);
   });
 
+  it('rebuilds for an earlier write no patch shows, though a later one is patched', async () => {
+    const s = storage();
+    const f = new StoreFollower(s, { now: () => 0 });
+    await f.ready();
+    s.rows = [row(3, 52.48, -1.9)]; // every store replaced (no change named: the demo load)
+    s.version = 2;
+    f.invalidate();
+    s.rows.push(row(4, 55.95, -3.19));
+    s.version = 3;
+    f.invalidate(change('S-4'));
+    expect(await found(f, near(51.5, -0.12))).toEqual([]);
+    expect(await found(f, near(55.95, -3.19))).toEqual([4]);
+    expect(s.loads).toBe(2);
+  });
+
   it('ignores a patch read older than the index it would lie over', async () => {
     const s = storage();
     const f = new StoreFollower(s, { now: () => 0 });

@@ -78,6 +78,10 @@ export class StoreFollower implements StoreSearch {
   private writes = 0;
   /** The writes the installed index was built after (or gave up on, see `reload`). */
   private covered = 0;
+  /** The last write whose patch is laid over the index. */
+  private patched = 0;
+  /** The last write no patch shows (none made, or it failed): only a rebuild shows it. */
+  private unpatched = 0;
   /** Bumped by close(): a rebuild that started before must not be installed. */
   private epoch = 0;
   private reachable = true;
@@ -112,10 +116,10 @@ export class StoreFollower implements StoreSearch {
 
   /** The index to search now (see the file comment for when it waits). */
   async current(): Promise<StoreIndex> {
-    if (!this.index || this.covered < this.writes) {
+    if (!this.index || !this.showsWrites()) {
       // A patch of these writes in flight: it is enough when it succeeds.
       if (this.index && this.patches > 0) await this.patching;
-      if (!this.index || this.covered < this.writes) await this.reload(this.writes);
+      if (!this.index || !this.showsWrites()) await this.reload(this.writes);
       if (!this.index) throw new ApiError('DATABASE_UNAVAILABLE');
       return this.index;
     }
@@ -141,11 +145,13 @@ export class StoreFollower implements StoreSearch {
    */
   invalidate(change?: CommittedChange): void {
     this.writes += 1;
-    if (change)
-      this.patch(
-        change.stores.map((s) => s.storeId),
-        this.writes,
-      );
+    const ids = change?.stores.map((s) => s.storeId) ?? [];
+    if (!this.patch(ids, this.writes)) this.unpatched = this.writes;
+  }
+
+  /** Whether the index, with its patches, shows every write of this process. */
+  private showsWrites(): boolean {
+    return this.covered >= this.unpatched && Math.max(this.covered, this.patched) >= this.writes;
   }
 
   /** Another process's change of these stores: patched in, no search waiting for it. */
@@ -153,11 +159,14 @@ export class StoreFollower implements StoreSearch {
     this.patch(storeIds, undefined);
   }
 
-  /** Reads the stores and lays them over the index; `writes` counts as covered once done. */
-  private patch(storeIds: readonly string[], writes: number | undefined): void {
+  /**
+   * Reads the stores and lays them over the index; this process's write `writes` counts as
+   * shown once done (as unpatched if the read fails). False: no patch is made.
+   */
+  private patch(storeIds: readonly string[], writes: number | undefined): boolean {
     const { storage } = this;
-    if (!storage.readStores || !this.index || storeIds.length === 0) return;
-    if (storeIds.length > PATCH_MAX) return;
+    if (!storage.readStores || !this.index || storeIds.length === 0) return false;
+    if (storeIds.length > PATCH_MAX) return false;
     const epoch = this.epoch;
     this.patches += 1;
     this.patching = this.patching.then(async () => {
@@ -167,13 +176,15 @@ export class StoreFollower implements StoreSearch {
         // An index read at the same counter or later holds the change already.
         const newer = this.version !== undefined && BigInt(this.version) >= BigInt(read.version);
         if (!newer) this.overlay.apply(storeIds, read);
-        if (writes !== undefined) this.covered = Math.max(this.covered, writes);
+        if (writes !== undefined) this.patched = Math.max(this.patched, writes);
       } catch {
         // The search rebuilds instead (`current`).
+        if (writes !== undefined) this.unpatched = Math.max(this.unpatched, writes);
       } finally {
         this.patches -= 1;
       }
     });
+    return true;
   }
 
   /** Resolves when no check or rebuild is in flight (tests, benchmarks). */
