@@ -288,6 +288,8 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
     expect(doc.openapi).toBe('3.1.0');
     expect(Object.keys(doc.paths).sort()).toEqual([
       `${BASE}/audit`,
+      `${BASE}/demand`,
+      `${BASE}/demand/unmet.csv`,
       `${BASE}/keys`,
       `${BASE}/keys/{id}`,
       `${BASE}/session`,
@@ -332,20 +334,24 @@ describe.each(DIALECTS)('admin API on %s', (dialect) => {
           description: expect.any(String),
         });
         // The console's operations answer what a session can meet: no key rate limit; no role
-        // needed for its own session. Single sign-on's routes are browser navigations: they
-        // answer with a redirect, whatever happens.
+        // needed for its own session, nor for the demand figures (every role reads them).
+        // Single sign-on's routes are browser navigations: they answer with a redirect,
+        // whatever happens.
         const session = /\/sessions?$/.test(path);
         const keys = /\/(keys|webhooks)/.test(path);
         const sso = /\/sso\//.test(path);
+        const demand = /\/demand/.test(path);
         const expected = sso
           ? ['302']
-          : session && method === 'post'
-            ? ['401', '429', '503']
-            : session
-              ? ['401', '503']
-              : keys
-                ? ['401', '403', '503']
-                : ['401', '403', '429', '503'];
+          : demand
+            ? ['400', '401', '503']
+            : session && method === 'post'
+              ? ['401', '429', '503']
+              : session
+                ? ['401', '503']
+                : keys
+                  ? ['401', '403', '503']
+                  : ['401', '403', '429', '503'];
         expect(Object.keys(op.responses as object), `${method} ${path}`).toEqual(
           expect.arrayContaining(expected),
         );
