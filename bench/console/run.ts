@@ -8,8 +8,6 @@
  * the request's whole answer (app.inject). Figures with the machine's load average to
  * bench/results/console-stores.json; exit code 1 when a query's p95 is over 100 ms.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadEnv } from '../../apps/server/src/env.js';
@@ -19,7 +17,7 @@ import { loadConfigFiles } from '../../apps/server/src/config/load.js';
 import { ConfigService } from '../../apps/server/src/config/service.js';
 import { CONFIG_DIR } from '../../apps/server/src/config/paths.js';
 import { generateDemoStores } from '../../apps/server/src/demo/generate.js';
-import { onKeptDatabases, overBudget } from '../lib/kept-databases.js';
+import { loadAverage, onKeptDatabases, writeBudgetReport } from '../lib/kept-databases.js';
 import { createKey } from '../../apps/server/src/admin/keys.js';
 import type { Database, StoreRecord } from '../../apps/server/src/db/types.js';
 
@@ -35,7 +33,6 @@ const MARK = `bench-console:${STORES}:11`;
 const PATH = '/api/v1/admin/store-search';
 
 const log = (m: string): void => console.log(`[bench:console] ${m}`);
-const load = (): number[] => loadavg().map((x) => Math.round(x * 100) / 100);
 const round = (ms: number): number => Math.round(ms * 100) / 100;
 
 function percentile(values: readonly number[], p: number): number {
@@ -129,32 +126,20 @@ async function measure(db: Database, config: ConfigService) {
 }
 
 async function main(): Promise<void> {
-  const loadBefore = load();
+  const loadBefore = loadAverage();
   const config = new ConfigService(loadConfigFiles(CONFIG_DIR));
-  mkdirSync(DIR, { recursive: true });
   const results = await onKeptDatabases(SQLITE_FILE, PG_DB, async (db) => {
     const seconds = await fill(db, config);
     return { loadSeconds: seconds, queries: await measure(db, config) };
   });
-  const over = overBudget(results, BUDGET_P95_MS);
-  const report = {
-    date: new Date().toISOString(),
-    stores: STORES,
-    runsPerQuery: RUNS,
-    budgetP95Ms: BUDGET_P95_MS,
-    machine: { cpus: cpus().length, loadAverageBefore: loadBefore, loadAverageAfter: load() },
-    ...results,
-    overBudget: over,
-  };
-  mkdirSync(join('bench', 'results'), { recursive: true });
-  const file = join(
-    'bench',
-    'results',
+  writeBudgetReport(
     STORES === 200_000 ? 'console-stores.json' : `console-stores-${STORES}.json`,
+    { stores: STORES, runsPerQuery: RUNS },
+    results,
+    BUDGET_P95_MS,
+    loadBefore,
+    log,
   );
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  log(`wrote ${file}${over.length ? `; over ${BUDGET_P95_MS} ms: ${over.join(', ')}` : ''}`);
-  if (over.length) process.exitCode = 1;
 }
 
 main().catch((err: unknown) => {

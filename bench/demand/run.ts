@@ -12,8 +12,6 @@
  * cost next to nothing here. Figures with the machine's load average to
  * bench/results/demand.json (with the run's size); exit code 1 when a p95 is over 1 s.
  */
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { cpus, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../../apps/server/src/app.js';
 import { loadEnv } from '../../apps/server/src/env.js';
@@ -25,7 +23,7 @@ import { createAccount } from '../../apps/server/src/console/accounts.js';
 import { buildReport } from '../../apps/server/src/analytics/report.js';
 import type { Database } from '../../apps/server/src/db/types.js';
 import { eventBatches } from './events.js';
-import { onKeptDatabases, overBudget } from '../lib/kept-databases.js';
+import { loadAverage, onKeptDatabases, writeBudgetReport } from '../lib/kept-databases.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
 const RUNS = Number(process.env.BENCH_DEMAND_RUNS ?? 20);
@@ -40,7 +38,6 @@ const MARK = `bench-demand:${EVENTS}:12`;
 const PASSWORD = 'bench demand password';
 
 const log = (m: string): void => console.log(`[bench:demand] ${m}`);
-const load = (): number[] => loadavg().map((x) => Math.round(x * 100) / 100);
 const round = (ms: number): number => Math.round(ms * 100) / 100;
 
 function percentile(values: readonly number[], p: number): number {
@@ -144,28 +141,20 @@ async function measure(db: Database) {
 }
 
 async function main(): Promise<void> {
-  const loadBefore = load();
-  mkdirSync(DIR, { recursive: true });
+  const loadBefore = loadAverage();
   const results = await onKeptDatabases(SQLITE_FILE, PG_DB, async (db) => {
     const write = await fill(db);
     return { write, queries: await measure(db) };
   });
-  const over = overBudget(results, BUDGET_P95_MS);
-  const report = {
-    date: new Date().toISOString(),
-    events: EVENTS,
-    runsPerQuery: RUNS,
-    budgetP95Ms: BUDGET_P95_MS,
-    machine: { cpus: cpus().length, loadAverageBefore: loadBefore, loadAverageAfter: load() },
-    ...results,
-    overBudget: over,
-  };
-  mkdirSync(join('bench', 'results'), { recursive: true });
   // One file: the run's size is in it.
-  const file = join('bench', 'results', 'demand.json');
-  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
-  log(`wrote ${file}${over.length ? `; over ${BUDGET_P95_MS} ms: ${over.join(', ')}` : ''}`);
-  if (over.length) process.exitCode = 1;
+  writeBudgetReport(
+    'demand.json',
+    { events: EVENTS, runsPerQuery: RUNS },
+    results,
+    BUDGET_P95_MS,
+    loadBefore,
+    log,
+  );
 }
 
 main().catch((err: unknown) => {

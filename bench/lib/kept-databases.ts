@@ -3,8 +3,9 @@
  * data/bench and a PostgreSQL database on the machine's server (BENCH_PG_ADMIN_URL), created
  * when missing; and which of its queries went over their budget.
  */
-import { mkdirSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { cpus, loadavg } from 'node:os';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 import { openSqlite } from '../../apps/server/src/db/sqlite/index.js';
 import { openPostgres } from '../../apps/server/src/db/postgres/index.js';
@@ -56,4 +57,39 @@ export function overBudget(
       .filter(([, q]) => q.p95Ms > budgetMs)
       .map(([name]) => `${dialect} ${name}`),
   );
+}
+
+/** The machine's load average, two decimals. */
+export const loadAverage = (): number[] => loadavg().map((x) => Math.round(x * 100) / 100);
+
+/**
+ * Writes bench/results/<name> with the figures of both databases, the queries over budget and
+ * the machine's load before and now; exit code 1 when a query is over budget.
+ */
+export function writeBudgetReport(
+  name: string,
+  fields: Record<string, unknown>,
+  results: Record<string, { queries: Record<string, unknown> }>,
+  budgetMs: number,
+  loadBefore: number[],
+  log: (line: string) => void,
+): void {
+  const over = overBudget(results, budgetMs);
+  const report = {
+    date: new Date().toISOString(),
+    ...fields,
+    budgetP95Ms: budgetMs,
+    machine: {
+      cpus: cpus().length,
+      loadAverageBefore: loadBefore,
+      loadAverageAfter: loadAverage(),
+    },
+    ...results,
+    overBudget: over,
+  };
+  mkdirSync(join('bench', 'results'), { recursive: true });
+  const file = join('bench', 'results', name);
+  writeFileSync(file, `${JSON.stringify(report, null, 2)}\n`);
+  log(`wrote ${file}${over.length ? `; over ${budgetMs} ms: ${over.join(', ')}` : ''}`);
+  if (over.length) process.exitCode = 1;
 }
