@@ -1,5 +1,5 @@
 /**
- * Maps HTTP benchmark (issue 4): the real server app with the embedded engine in its own
+ * Maps HTTP benchmark: the real server app with the embedded engine in its own
  * processes (bench/maps/server.ts, one per core as with WORKERS=auto), driven over loopback by
  * wrk (bench/lib/wrk.ts) with 50 connections per endpoint for a fixed time: first as fast as
  * they go (the maximum), then at a steady half of that maximum (latency below saturation). Every request takes the next of hundreds to thousands of distinct,

@@ -32,7 +32,7 @@
  * - Store pages: the time to the last byte of BENCH_WEB_STORE_PAGES (default 200) store pages,
  *   first answer (rendered) and again (cached by data version), median and p90.
  *
- * Budgets (issue 9): Lighthouse performance ≥ 95, accessibility 100, best practices ≥ 95,
+ * Budgets: Lighthouse performance ≥ 95, accessibility 100, best practices ≥ 95,
  * SEO ≥ 95 on the three pages, and 100 in SEO, accessibility and best practices on the store page
  * (server-rendered, with its small map image and the island's module); JavaScript before interaction (gzip) ≤ 100 KB on the home page and
  * ≤ 150 KB on the results page without the map's chunks (1 KB = 1024 bytes). Figures, with the

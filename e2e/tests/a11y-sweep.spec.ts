@@ -5,7 +5,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { searchButton, stores } from './results-helpers';
 import { SWEEP_LOCALES as LOCALES, type Sweep } from './sweep-locales';
 
-// Issue 9: axe finds no violations on every screen and state — home, chooser, results with
+// Axe finds no violations on every screen and state — home, chooser, results with
 // results, filtered to none, no results, server error (1440 px) and the narrow store detail
 // view (390 px) — in ten locales, left to right and right to left. Real server, real
 // configuration and demo data; only the failing search is provoked (routed to a 500).

@@ -1,6 +1,6 @@
 /**
  * A host page on another origin for the embed journeys: a second loopback server (started by
- * the spec) serving a page with both elements twice, under a strict Content-Security-Policy —
+ * the test file) serving a page with both elements twice, under a strict Content-Security-Policy —
  * exactly the directives docs/EMBEDDING.md tells sites to add — and a hostile stylesheet.
  */
 import { createServer, type Server } from 'node:http';

@@ -1,5 +1,5 @@
 /**
- * Hostile content (issue 9) in Chromium, under the real server's Content-Security-Policy.
+ * Hostile content in Chromium, under the real server's Content-Security-Policy.
  *
  * 1. The map works under the policy: the results page with its map, MapLibre's worker, our
  *    tiles and the pins, and not one `securitypolicyviolation` event, console error or page

@@ -29,7 +29,7 @@ test('without a configured destination or products the training card has no link
 });
 
 test('with products the training card leads to the training providers', async ({ page }) => {
-  // en-US lives at "/" (spec 2.1), so its training results page is "/training".
+  // en-US lives at "/" (PRODUCT.md#routes), so its training results page is "/training".
   await page.goto('/');
   const link = page.getByTestId('card-training').getByRole('link');
   await expect(link).toHaveAttribute('href', '/training');

@@ -1,5 +1,5 @@
 /**
- * The embedded basemap (issue 4) in Chromium: MapLibre with our style, land, borders and place
+ * The embedded basemap in Chromium: MapLibre with our style, land, borders and place
  * names in the visitor's script, numbered pins; every request the page makes goes to our own
  * server. Screenshots: /tmp/shots/map-{lang}.png.
  */

@@ -1,5 +1,5 @@
 /**
- * Store pins and the callout (spec 2.5 item 8, 4.3, 9.5) on the real map: keyboard order and
+ * Store pins and the callout (PRODUCT.md#results-page, #store-selection, #display) on the real map: keyboard order and
  * names, Enter/Space select, Escape, hover colours, fit after new results, the small map.
  */
 import { expect, test, type Page } from '@playwright/test';

@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations } from './web-fixtures';
 import { SHOTS, locationBox, searchButton, sentence, stores } from './results-helpers';
 
-// Issue 6: axe on the results page with results, with no results and with a server error, in
+// Axe on the results page with results, with no results and with a server error, in
 // en-US and ar-AE at 1440 px and 390 px; a full-page screenshot of each goes to $SHOTS_DIR.
 const pages: Record<string, { base: string; place: string; nowhere: string }> = {
   'en-US': {

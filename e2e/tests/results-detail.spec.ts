@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SHOTS, analytics, stores } from './results-helpers';
 
-// Issue 7: the narrow screen (390 px): choosing a store replaces the list with its detail view
+// The narrow screen (390 px): choosing a store replaces the list with its detail view
 // (back, small map, share). The share sheet is stubbed through the page's own API surface
 // (navigator.share / navigator.clipboard), never a mocked server.
 test.use({ viewport: { width: 390, height: 844 } });

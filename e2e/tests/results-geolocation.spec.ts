@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { SHOTS, locationBox, pickProduct, searchButton, sentence } from './results-helpers';
 
-// Issue 6, spec 4.6: "use my location" with Chromium's geolocation override.
+// PRODUCT.md#geolocation: "use my location" with Chromium's geolocation override.
 test.use({ viewport: { width: 1440, height: 900 } });
 
 test('granted: the reverse-geocoded address fills the field and searches there', async ({

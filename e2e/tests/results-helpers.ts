@@ -1,5 +1,5 @@
 /**
- * Shared steps of the results-page journeys (issue 6). They run against the real server with
+ * Shared steps of the results-page journeys. They run against the real server with
  * its demo data and the embedded maps engine; nothing is mocked except where a journey says so.
  */
 import { mkdirSync } from 'node:fs';

@@ -3,7 +3,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { SHOTS, locationBox, searchButton, sentence, stores } from './results-helpers';
 
-// Issue 6: one whole journey with the keyboard only — search, filter, page, reset.
+// One whole journey with the keyboard only — search, filter, page, reset.
 test.use({ viewport: { width: 1440, height: 900 } });
 
 async function tabTo(page: Page, target: ReturnType<Page['locator']>, max = 40) {
@@ -44,7 +44,7 @@ test('search, filter, page and reset with the keyboard only', async ({ page }) =
   await page.keyboard.press('Tab');
   await page.keyboard.press('Space');
   await expect(page.getByRole('button', { name: 'Filters (1 selected)' })).toBeVisible();
-  // Forward round the page: the list's select buttons, the map's pins, zoom and credits (issue 7)
+  // Forward round the page: the list's select buttons, the map's pins, zoom and credits
   // come before the page wraps to the top again.
   await tabTo(page, page.getByRole('button', { name: 'Reset filters' }), 90);
   await page.keyboard.press('Enter');
@@ -68,7 +68,7 @@ test('search, filter, page and reset with the keyboard only', async ({ page }) =
   await expect(page).toHaveURL(/\/uk\/en\/sales$/);
 });
 
-// Issue 9: a whole sales journey (1440 px) and a whole service journey (390 px) with the
+// A whole sales journey (1440 px) and a whole service journey (390 px) with the
 // keyboard alone — country from the chooser, channel from the home page, a place typed with
 // autocomplete, product (and carrier), search, paging, a store opened and its links followed —
 // asserting at every step that the focused element shows a focus indicator.

@@ -1,8 +1,8 @@
 import { expect, test, type Page } from '@playwright/test';
 import { SHOTS, analytics, stores } from './results-helpers';
 
-// Issue 7: the appointment link (spec 7.4, 9.6) in India and China with and without
-// casRedirect, the travel-mode choice (7.3) and the Chinese layout, against the demo data.
+// The appointment link (PRODUCT.md#external-links, #appointment-link) in India and China with and without
+// casRedirect, the travel-mode choice (PRODUCT.md#maps-service) and the Chinese layout, against the demo data.
 // casRedirect is flipped in the host page's preloaded configuration (the server's real one).
 
 const MUMBAI = '/in/en/service?pt=3&lat=19.076&lon=72.8777&address=Mumbai';

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { expectNoAxeViolations } from './web-fixtures';
 import { SHOTS, stores } from './results-helpers';
 
-// Issue 7: axe with the map, the callout and the narrow detail view in en-US, ar-AE and zh-CN at
+// Axe with the map, the callout and the narrow detail view in en-US, ar-AE and zh-CN at
 // 1440 px and 390 px; screenshots of each to $SHOTS_DIR (i7-*.png).
 const pages: Record<string, string> = {
   'en-US': '/sales?pt=all&lat=40.7128&lon=-74.006&address=New%20York',

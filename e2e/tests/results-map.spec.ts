@@ -1,7 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { SHOTS, analytics, stores } from './results-helpers';
 
-// Issue 7: the map beside the list at 1440 px, against the real server, its demo data and its
+// The map beside the list at 1440 px, against the real server, its demo data and its
 // offline basemap: pins, hover, selection from the list and from a pin, callout, Escape, fit.
 test.use({ viewport: { width: 1440, height: 900 } });
 

@@ -11,7 +11,7 @@ import {
   stores,
 } from './results-helpers';
 
-// Issue 6: search journeys on the results page against the real server and demo data.
+// Search journeys on the results page against the real server and demo data.
 test.use({ viewport: { width: 1440, height: 900 } });
 
 test('sales search: place, product, results, query string and analytics', async ({ page }) => {

@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 
-// Walking skeleton (issue 2): the server embeds the route's locale in the host page and the web
-// app redirects to that locale's own path (spec 2.1, 2.3).
+// Walking skeleton: the server embeds the route's locale in the host page and the web
+// app redirects to that locale's own path (PRODUCT.md#routes, #home-page).
 test.describe('locale routing', () => {
   test('the host page embeds the locale of the route', async ({ request }) => {
     const html = await (await request.get('/uk/en/')).text();
@@ -49,7 +49,7 @@ test.describe('locale routing', () => {
     await page.goto('/ae/ar/service');
     await expect(page).toHaveURL(/\/ae\/ar\/service$/);
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    // The web app refines the host page's language to the full tag (issue 5).
+    // The web app refines the host page's language to the full tag.
     await expect(page.locator('html')).toHaveAttribute('lang', /^ar(-AE)?$/);
   });
 });

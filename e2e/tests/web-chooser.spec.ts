@@ -2,7 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { mockConfig } from './web-fixtures';
 
-// Issue 5: the country/region chooser of spec 2.2.
+// The country/region chooser of PRODUCT.md#country-and-region-chooser.
 test.describe('country/region chooser', () => {
   test.beforeEach(async ({ page }) => {
     await mockConfig(page);

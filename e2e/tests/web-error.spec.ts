@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { mockConfig, rewriteBoot } from './web-fixtures';
 
-// Issue 5: the error screen of spec 2.7, shown by the error boundary on a rendering failure.
+// The error screen of PRODUCT.md#error-screen, shown by the error boundary on a rendering failure.
 // The failure is real: the host page's preloaded configuration is corrupted (a channel whose
 // products are not a list), so building the channels throws while the page renders. No test
 // switch exists in the shipped app.

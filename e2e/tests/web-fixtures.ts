@@ -1,5 +1,5 @@
 /**
- * Shared helpers of the web-app journeys (issue 5): a country configuration fixture, a mock of
+ * Shared helpers of the web-app journeys: a country configuration fixture, a mock of
  * the globalmatrix endpoint, host-page rewriting (to preload or corrupt the embedded
  * configuration) and axe.
  *

@@ -2,7 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { countryConfig, FIXTURES, mockConfig, rewriteBoot } from './web-fixtures';
 
-// Issue 5: the home page of spec 2.3 — configuration loading, cards, links and images.
+// The home page of PRODUCT.md#home-page — configuration loading, cards, links and images.
 test.describe('home page', () => {
   test('shows "Loading home page" while the configuration loads, then the cards in order', async ({
     page,

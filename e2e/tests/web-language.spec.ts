@@ -1,7 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { mockConfig } from './web-fixtures';
 
-// Issue 5: the language selector of spec 2.4.
+// The language selector of PRODUCT.md#language-selector.
 test.describe('language selector', () => {
   test.beforeEach(async ({ page }) => {
     await mockConfig(page);

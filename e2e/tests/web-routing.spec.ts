@@ -2,7 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { mockConfig } from './web-fixtures';
 
-// Issue 5: the route table of spec 2.1, locale redirects, document language, titles, hreflang
+// The route table of PRODUCT.md#routes, locale redirects, document language, titles, hreflang
 // alternates and browser history.
 test.describe('routes and locales', () => {
   test.beforeEach(async ({ page }) => {
@@ -26,7 +26,7 @@ test.describe('routes and locales', () => {
     });
   }
 
-  test('a results path keeps its channel; a query without a position is cleared (2.5)', async ({
+  test('a results path keeps its channel; a query without a position is cleared (PRODUCT.md#results-page)', async ({
     page,
   }) => {
     await page.goto('/uk/en/sales?pt=all');

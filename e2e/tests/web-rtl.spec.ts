@@ -2,7 +2,7 @@
 import { expect, test } from '@playwright/test';
 import { mockConfig } from './web-fixtures';
 
-// Issue 5: right-to-left pages (spec 1): dir="rtl", a mirrored layout, chevrons pointing left.
+// Right-to-left pages (PRODUCT.md#what-the-product-does): dir="rtl", a mirrored layout, chevrons pointing left.
 test.describe('right to left', () => {
   test.beforeEach(async ({ page }) => {
     await mockConfig(page);

@@ -1,6 +1,6 @@
 /**
  * Builds the Fastify application: security headers, the API (routes → services → repositories),
- * the built web app's static assets, and the host page for every other route (spec 2.1).
+ * the built web app's static assets, and the host page for every other route (PRODUCT.md#routes).
  */
 import Fastify, {
   LogController,
@@ -86,7 +86,7 @@ export interface AppOptions {
   warmBasemap?: boolean;
   /** HSTS and extra CSP origins (default: read from the environment). */
   security?: SecurityConfig;
-  /** Preloaded configuration for the host page (spec 2.3), by locale. */
+  /** Preloaded configuration for the host page (PRODUCT.md#home-page), by locale. */
   preloadConfig?: (locale: string) => Promise<BootData['config'] | undefined>;
   /** The store pages, sitemaps and robots.txt (absent: not served). */
   pages?: StorePagesService;
@@ -274,7 +274,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   /**
    * A page path: a site named by its country's ISO code moves to the site's own path
    * ("/gb/en/sales" → "/uk/en/sales", keeping the query); a path that names no site answers the
-   * not-found page (404); any other gets the host page with its locale (spec 2.1's routes).
+   * not-found page (404); any other gets the host page with its locale (PRODUCT.md#routes).
    */
   async function sendPage(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply> {
     const [path = '/', query] = request.url.split(/\?(.*)/s);
@@ -293,7 +293,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }
 
   /**
-   * The host page with the path's locale (spec 2.1: every route of a site): compressed, with an
+   * The host page with the path's locale (PRODUCT.md#routes: every route of a site): compressed, with an
    * ETag of its content (the build's index.html and the embedded configuration are in it) and
    * `no-cache`, so a browser revalidates it and gets 304 while nothing changed.
    */
@@ -316,7 +316,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     return sendRepresentation(request, reply, r, encodedPages);
   }
 
-  // Host page for every route of 2.1 (and "*"): the locale comes from the path. A path some
+  // Host page for every route (PRODUCT.md#routes, and "*"): the locale comes from the path. A path some
   // route (or the host page) answers for other methods: 405 with Allow. Unknown endpoint or file
   // paths: 404 NOT_FOUND.
   app.setNotFoundHandler(async (request, reply) => {

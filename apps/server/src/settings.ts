@@ -29,8 +29,8 @@ const settingsSchema = z.object({
   RATE_LIMIT_STATS: z.coerce.number().int().min(0).default(60),
   /**
    * One budget per client over the four maps endpoints (autocomplete, geocode, reverse, ETA).
-   * 600 = 10/s: a visitor typing sends at most 2 autocompletes a second (500 ms debounce, spec
-   * 9.4), 120 a minute, plus a geocode, a reverse and an ETA per search; 600 leaves room for
+   * 600 = 10/s: a visitor typing sends at most 2 autocompletes a second (500 ms debounce,
+   * PRODUCT.md#paging-and-timing), 120 a minute, plus a geocode, a reverse and an ETA per search; 600 leaves room for
    * five such visitors behind one address (an office or carrier NAT) while capping one client
    * at 10 engine lookups a second.
    */

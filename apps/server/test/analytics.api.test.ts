@@ -1,6 +1,6 @@
 /**
  * POST /api/v1/analytics/events on both databases: validation, storage (nothing personal,
- * positions rounded), the 3.9 statistic in the same store, the per-client limit.
+ * positions rounded), the location-search statistic in the same store, the per-client limit.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
@@ -185,7 +185,7 @@ describe.each(DIALECTS)('analytics events endpoint on %s', (dialect) => {
     expect(await t.db.events.count()).toBe(before);
   });
 
-  it('keeps the location-search statistic (3.9) in the same store, rounded', async () => {
+  it('keeps the location-search statistic (PRODUCT.md#location-search-statistic) in the same store, rounded', async () => {
     const res = await a.app.inject({
       method: 'POST',
       url: '/api/v1/grlui/locationSearch',

@@ -20,7 +20,7 @@ describe.each(DIALECTS)('configuration API on %s', (dialect) => {
     await t?.cleanup();
   });
 
-  it('answers globalmatrix for a country with every field of 3.1 and 3.2', async () => {
+  it('answers globalmatrix for a country with every field of the country and channel configurations', async () => {
     const res = await a.app.inject(`${G}/uk/en/globalmatrix`);
     expect(res.statusCode).toBe(200);
     const [gb] = res.json().response;
@@ -90,7 +90,7 @@ describe.each(DIALECTS)('configuration API on %s', (dialect) => {
     }
   });
 
-  it('answers a catch-all region with its member countries, sorted by name (3.4)', async () => {
+  it('answers a catch-all region with its member countries, sorted by name (PRODUCT.md#regional-catch-all-configuration)', async () => {
     const res = await a.app.inject(`${G}/europe/en/globalmatrix`);
     expect(res.statusCode).toBe(200);
     const list = res.json().response as {

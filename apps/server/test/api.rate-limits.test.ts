@@ -1,5 +1,5 @@
 /**
- * Per-client rate limits (issue 9): store search (RATE_LIMIT_SEARCH), the location-search
+ * Per-client rate limits: store search (RATE_LIMIT_SEARCH), the location-search
  * statistic (RATE_LIMIT_STATS) and the maps endpoints (RATE_LIMIT_MAPS, one budget over
  * autocomplete, geocode, reverse and ETA). Beyond the limit: 429 with the catalogue's
  * RATE_LIMITED body and a Retry-After header. The API and the maps endpoints each register

@@ -139,7 +139,7 @@ describe.each(DIALECTS)('search API on %s', (dialect) => {
     expect(await stores('/uk/en/sales', { pt: '', maxrad: '', maxResult: '' })).toHaveLength(8);
   });
 
-  it('handles drop-off: rt2 stores only on a drop-off search, excluded otherwise (4.5)', async () => {
+  it('handles drop-off: rt2 stores only on a drop-off search, excluded otherwise (PRODUCT.md#drop-off)', async () => {
     const normal = await search('/uk/en/service');
     expect(normal.json().results.dropOff).toBe(true);
     expect(normal.json().results.stores.map((s: Store) => s.storeId)).not.toContain('GB-5');
@@ -218,7 +218,7 @@ describe.each(DIALECTS)('search API on %s', (dialect) => {
     await error('/uk/en/consulting', {}, 404, 'UNKNOWN_CHANNEL', 'channel');
   });
 
-  it('stores a location-search statistic (3.9), validated', async () => {
+  it('stores a location-search statistic (PRODUCT.md#location-search-statistic), validated', async () => {
     const post = (payload: unknown, headers: Record<string, string> = {}) =>
       a.app.inject({
         method: 'POST',

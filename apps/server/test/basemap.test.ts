@@ -1,5 +1,5 @@
 /**
- * Basemap endpoints (issue 4): style, Natural Earth and place-label tiles, configuration, and the
+ * Basemap endpoints: style, Natural Earth and place-label tiles, configuration, and the
  * PMTiles archive with HTTP Range requests (a tiny valid archive built here).
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Hostile input (issue 9): property-based tests (fast-check, fixed seeds) that send more than
+ * Hostile input: property-based tests (fast-check, fixed seeds) that send more than
  * 10,000 generated requests to every endpoint of the real app — API over a real SQLite
  * database, maps endpoints on the embedded engine, basemap with a PMTiles archive, host page and
  * the built web app's files — with wrong types, huge numbers, NaN/Infinity, negative zero,
@@ -11,7 +11,7 @@
  *  - a 4xx has the catalogue's body `{"error":{"code","message","param"?}}` (JSON, nothing else),
  *    its code in ERROR_CATALOGUE with that status; rate limits are off here, so never 429;
  *  - paths (app.ts): under /api/, /basemap/, /locales/ and /assets/ an unknown one is 404
- *    NOT_FOUND; elsewhere (pages, spec 2.1 "*") GET/HEAD of a path that is not a file of the web
+ *    NOT_FOUND; elsewhere (pages, PRODUCT.md#routes "*") GET/HEAD of a path that is not a file of the web
  *    app answers the host page (200, HTML with the locale's lang/dir and the boot data), any
  *    other method 405 METHOD_NOT_ALLOWED (Allow: GET, HEAD) in the same JSON shape; a path some
  *    route answers for other methods: 405 with those in Allow; files are served as they are;
@@ -278,7 +278,7 @@ function check(req: Req, res: LightMyRequestResponse): void {
     expect(() => JSON.parse(text), where).not.toThrow();
   }
   if (status === 200 && !isApiPath(path) && !webFiles.includes(path)) {
-    // The host page (spec 2.1 "*"), whatever the path.
+    // The host page (PRODUCT.md#routes "*"), whatever the path.
     expect(type, where).toMatch(/^text\/html/);
     expect(text, where).toMatch(/<html lang="[A-Za-z0-9-]+" dir="(ltr|rtl)">/);
     expect(text, where).toContain('id="locator-boot"');
@@ -1247,7 +1247,7 @@ describe('hostile input: no 5xx, only catalogue errors', () => {
   });
 });
 
-/** The failures the property found, each kept as a plain example (issue 9). */
+/** The failures the property found, each kept as a plain example. */
 describe('hostile input: regressions', () => {
   const get = (url: string, method: 'GET' | 'POST' | 'HEAD' = 'GET') => app.inject({ method, url });
   const errorOf = (res: LightMyRequestResponse) =>
@@ -1323,7 +1323,7 @@ describe('hostile input: regressions', () => {
       expect(res.headers['content-type'], url).toMatch(/^application\/json/);
       expect(errorOf(res).code, url).toBe('NOT_FOUND');
     }
-    // Page paths of a site: the host page for GET and HEAD (spec 2.1), 404 for other methods;
+    // Page paths of a site: the host page for GET and HEAD (PRODUCT.md#routes), 404 for other methods;
     // a path that names no site: the not-found page (HTML).
     expect((await get('/uk/en/no/such/page')).headers['content-type']).toMatch(/^text\/html/);
     expect((await get('/uk/en/no/such/page', 'HEAD')).statusCode).toBe(200);

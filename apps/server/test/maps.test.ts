@@ -1,5 +1,5 @@
 /**
- * Maps endpoints (issue 4) on the real embedded engine: shapes of spec 7.3, validation with
+ * Maps endpoints on the real embedded engine: shapes of PRODUCT.md#maps-service, validation with
  * catalogue codes, caching headers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 /**
- * Security headers (issue 9): the Content-Security-Policy of the host page and its scripts (no
+ * Security headers: the Content-Security-Policy of the host page and its scripts (no
  * inline or evaluated script), the data policy of API answers, Strict-Transport-Security and
  * upgrade-insecure-requests only over HTTPS, the map's configured origins in the policy, and the
  * other hardening headers on every response. The real app (buildApp) with a small built web app.

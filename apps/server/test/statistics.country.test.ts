@@ -1,5 +1,5 @@
 /**
- * The location-search statistic's country check, on the server (spec 5: kept only when reverse
+ * The location-search statistic's country check, on the server (PRODUCT.md#validation: kept only when reverse
  * geocoding the position answers the searched country), with the embedded maps engine, on both
  * databases. The public contract stays: every valid statistic answers 204.
  */

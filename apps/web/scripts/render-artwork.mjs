@@ -1,7 +1,7 @@
 /**
  * Renders the home-card artwork (apps/web/artwork/channels/*.svg, drawn for the project) to the
  * optimised JPEGs the country configurations reference (apps/web/public/images/channels):
- * {name}.jpg at 560×400 and {name}@2x.jpg at 1120×800 (spec 2.3: high-DPI images at device
+ * {name}.jpg at 560×400 and {name}@2x.jpg at 1120×800 (PRODUCT.md#home-page: high-DPI images at device
  * pixel ratio ≥ 2). The alternative retail image is used on high-DPI screens only, so it has
  * no 1x. Uses Playwright's Chromium; run after changing an SVG:
  *   node apps/web/scripts/render-artwork.mjs

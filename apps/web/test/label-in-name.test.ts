@@ -1,5 +1,5 @@
 /**
- * Label in name (WCAG 2.5.3; axe `label-content-name-mismatch`), in every language (issue 9):
+ * Label in name (WCAG 2.5.3; axe `label-content-name-mismatch`), in every language:
  * where an accessible name (`aria-label`) replaces a control's visible text, the name contains
  * that text as whole words, so that a speech-input user can say what they see. The check
  * follows axe's: both texts lower-cased, NFKD, parentheses and everything but letters and

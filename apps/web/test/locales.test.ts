@@ -1,5 +1,5 @@
 /**
- * Translation catalogue checks (issue 5): every translation file has exactly the keys of its
+ * Translation catalogue checks: every translation file has exactly the keys of its
  * en-US counterpart, with the plural suffixes its language needs (Intl.PluralRules, as
  * i18next uses), and every language of the locale map has its files.
  */
@@ -198,7 +198,7 @@ describe('translation file resolution', () => {
 });
 
 describe('English file of a locale (en_US or en_GB)', () => {
-  // The rule as it was written before issue 9, over the chooser's data: en-US, en-419, en-PH and
+  // The rule as it was written before, over the chooser's data: en-US, en-419, en-PH and
   // the English entries of the chooser's Americas regions use en_US, other English locales en_GB.
   const chooserAmericanEnglish = new Set([
     'en-US',

@@ -15,14 +15,14 @@ export const ANALYTICS_MAX_BATCH = 50;
 /** Decimal places kept of a searched coordinate (0.01° ≈ 1.1 km of latitude). */
 export const COORDINATE_DECIMALS = 2;
 
-/** Event types a browser sends; the server adds "locationSearch" for the 3.9 statistic. */
+/** Event types a browser sends; the server adds "locationSearch" for the location-search statistic. */
 export const ANALYTICS_EVENT_TYPES = ['pageView', 'search', 'click'] as const;
 export type AnalyticsEventType = (typeof ANALYTICS_EVENT_TYPES)[number];
 /** Every type in the events store. */
 export const STORED_EVENT_TYPES = [...ANALYTICS_EVENT_TYPES, 'locationSearch'] as const;
 export type StoredEventType = (typeof STORED_EVENT_TYPES)[number];
 
-/** Link kinds of the results page (spec 7.4) and its header. */
+/** Link kinds of the results page (PRODUCT.md#external-links) and its header. */
 export const LINK_KINDS = [
   'directions',
   'website',
@@ -36,7 +36,7 @@ export const LINK_KINDS = [
 ] as const;
 export type LinkKind = (typeof LINK_KINDS)[number];
 
-/** Screens with a page view (spec 2). */
+/** Screens with a page view (PRODUCT.md#screens-and-routes). */
 export const PAGE_KINDS = ['home', 'chooser', 'results', 'error'] as const;
 export type PageKind = (typeof PAGE_KINDS)[number];
 

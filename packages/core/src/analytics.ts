@@ -1,5 +1,5 @@
 /**
- * Analytics events (spec 1: "reports analytics page views, searches and link clicks"): the wire
+ * Analytics events (PRODUCT.md#what-the-product-does: "reports analytics page views, searches and link clicks"): the wire
  * schema of POST /api/v1/analytics/events, which the server validates with. The web client checks
  * each event before queuing it with `isAnalyticsEvent` (analytics-events.ts: the same rules
  * without zod). Privacy-first: no free text, no URLs, no identifiers of the visitor; searched

@@ -1,18 +1,18 @@
 /**
- * Regional catch-all configuration (spec 3.4, 7.1, 9.2). For the regional codes asia, europe,
+ * Regional catch-all configuration (PRODUCT.md#regional-catch-all-configuration, #product-api, #regions). For the regional codes asia, europe,
  * amei and lac the client builds one country configuration from every country of the
  * globalmatrix response; for any other code the response's first element is used.
  *
- * Decisions where the spec is silent:
+ * Decisions where PRODUCT.md is silent:
  * - Countries are sorted by countryName with `Intl.Collator('en')` (the catch-all language).
- * - A country entry's carriers are the country's own `carriers` (3.1), products are that
+ * - A country entry's carriers are the country's own `carriers` (PRODUCT.md#country-configuration), products are that
  *   channel's `products`; a country without that channel has no products, and channel
- *   construction (3.3) then hides it.
+ *   construction (PRODUCT.md#channels-in-the-web-app) then hides it.
  * - `getDirection` is the first non-empty one among the sorted countries (every country of a
  *   response normally shares it); casRedirect is off and casSupportUrl empty, so the region
  *   has no externalLink and no appointment link.
  * - `images` (home-page cards) are those of the first sorted country that has any.
- * - countryName and countryNativeName of the region are its label (9.2).
+ * - countryName and countryNativeName of the region are its label (PRODUCT.md#regions).
  */
 import type { CatchAllCode } from './locale.js';
 import { isCatchAllCode } from './locale.js';
@@ -24,7 +24,7 @@ import type {
   GlobalMatrixResponse,
 } from './types.js';
 
-/** Region labels (spec 9.2). */
+/** Region labels (PRODUCT.md#regions). */
 export const REGION_LABELS: Readonly<Record<CatchAllCode, string>> = Object.freeze({
   asia: 'Other Asia',
   europe: 'Other Europe',
@@ -32,7 +32,7 @@ export const REGION_LABELS: Readonly<Record<CatchAllCode, string>> = Object.free
   lac: 'Latin America and the Caribbean',
 });
 
-/** Fixed values of the catch-all configuration (spec 9.2). */
+/** Fixed values of the catch-all configuration (PRODUCT.md#regions). */
 export const CATCH_ALL_DEFAULTS = Object.freeze({
   maxResults: 99,
   searchRadius: 100,
@@ -51,12 +51,12 @@ export const CATCH_ALL_DEFAULTS = Object.freeze({
 
 const collator = new Intl.Collator('en');
 
-/** Countries sorted by countryName (spec 3.4); does not modify its input. */
+/** Countries sorted by countryName (PRODUCT.md#regional-catch-all-configuration); does not modify its input. */
 export function sortByCountryName<T extends { countryName: string }>(countries: readonly T[]): T[] {
   return [...countries].sort((a, b) => collator.compare(a.countryName, b.countryName));
 }
 
-/** The entries of one catch-all channel (spec 3.4). */
+/** The entries of one catch-all channel (PRODUCT.md#regional-catch-all-configuration). */
 export function catchAllCountries(
   countries: readonly CountryConfig[],
   channel: 'sales' | 'service',
@@ -88,7 +88,7 @@ function catchAllChannel(
   };
 }
 
-/** The catch-all configuration of a region, built from every country (spec 3.4, 9.2). */
+/** The catch-all configuration of a region, built from every country (PRODUCT.md#regional-catch-all-configuration, #regions). */
 export function buildCatchAllConfig(
   code: CatchAllCode,
   countries: readonly CountryConfig[],
@@ -138,7 +138,7 @@ export function buildCatchAllConfig(
 }
 
 /**
- * The configuration the client uses for a country code (spec 7.1): the catch-all built from
+ * The configuration the client uses for a country code (PRODUCT.md#product-api): the catch-all built from
  * all elements for regional codes, otherwise the first element (undefined when empty).
  */
 export function selectCountryConfig(

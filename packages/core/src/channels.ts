@@ -1,14 +1,14 @@
 /**
- * Channel construction (spec 3.2 → 3.3): turns the channel configurations of one country
- * configuration (3.1) into the channels the client uses, with their product, country and
+ * Channel construction (PRODUCT.md#channel-configuration → #channels-in-the-web-app): turns the channel configurations of one country
+ * configuration (PRODUCT.md#country-configuration) into the channels the client uses, with their product, country and
  * carrier options and their externalLink.
  *
- * Decisions where the spec is silent:
+ * Decisions where PRODUCT.md is silent:
  * - A channel's `id` is its key in `channels` (sales, service, consulting, training); its `name`
  *   is the served channelName.
  * - Carriers (`options.carriers`) are given to the service channel only, from the country's
- *   carriers (3.1), as `{name}`.
- * - China's provider support URL is not given by the spec: it is `CN_PROVIDER_SUPPORT_URL`, a
+ *   carriers (PRODUCT.md#country-configuration), as `{name}`.
+ * - China's provider support URL is not given by PRODUCT.md: it is `CN_PROVIDER_SUPPORT_URL`, a
  *   documented fictional base, overridable through `ChannelBuildOptions.cnProviderSupportUrl`.
  *   Its `locale` parameter is `{lang}_{COUNTRY}` with the country upper-cased (zh_CN), the usual
  *   form of such locale parameters.
@@ -28,14 +28,14 @@ import type {
 } from './types.js';
 import { CHANNEL_KEYS } from './types.js';
 
-/** Product id and code of "All Products" as used in queries (spec 2.5 `pt`, 3.7). */
+/** Product id and code of "All Products" as used in queries (PRODUCT.md#results-page `pt`, #search-request). */
 export const ALL_PRODUCTS_ID = 'all';
-/** Display name of "All Products" (spec 3.3, 3.7). */
+/** Display name of "All Products" (PRODUCT.md#channels-in-the-web-app, #search-request). */
 export const ALL_PRODUCTS_NAME = 'All Products';
-/** Code of the sales channel's first option (spec 3.3). */
+/** Code of the sales channel's first option (PRODUCT.md#channels-in-the-web-app). */
 export const ALL_PRODUCTS_CODE = 'allproducts';
 
-/** The first option of the sales channel (spec 3.3). */
+/** The first option of the sales channel (PRODUCT.md#channels-in-the-web-app). */
 export const ALL_PRODUCTS_OPTION: Readonly<ProductOption> = Object.freeze({
   _id: ALL_PRODUCTS_ID,
   displayName: ALL_PRODUCTS_NAME,
@@ -44,7 +44,7 @@ export const ALL_PRODUCTS_OPTION: Readonly<ProductOption> = Object.freeze({
   displayOrder: 0,
 });
 
-/** What an unknown product id resolves to (spec 3.3: "All Products" / code "all"). */
+/** What an unknown product id resolves to (PRODUCT.md#channels-in-the-web-app: "All Products" / code "all"). */
 export const UNKNOWN_PRODUCT_OPTION: Readonly<ProductOption> = Object.freeze({
   _id: ALL_PRODUCTS_ID,
   displayName: ALL_PRODUCTS_NAME,
@@ -54,7 +54,7 @@ export const UNKNOWN_PRODUCT_OPTION: Readonly<ProductOption> = Object.freeze({
 });
 
 /**
- * China's provider support URL (spec 3.3 "a provider support URL"). Fictional, under the
+ * China's provider support URL (PRODUCT.md#channels-in-the-web-app "a provider support URL"). Fictional, under the
  * reserved example.com domain; production passes the real one in `cnProviderSupportUrl`.
  */
 export const CN_PROVIDER_SUPPORT_URL = 'https://support.example.com/cn/repair';
@@ -66,7 +66,7 @@ export interface ChannelBuildOptions {
   cnProviderSupportUrl?: string;
 }
 
-/** Product → option, keeping the fields of 3.3. */
+/** Product → option, keeping the fields of PRODUCT.md#channels-in-the-web-app. */
 export function toProductOption(product: Product | ProductOption): ProductOption {
   const { _id, displayName, code, value, displayOrder } = product;
   return { _id, displayName, code, value, displayOrder };
@@ -79,7 +79,7 @@ export function sortProductOptions(
   return products.map(toProductOption).sort((a, b) => a.displayOrder - b.displayOrder);
 }
 
-/** The product options of a channel: sorted; sales gets "All Products" first (spec 3.3). */
+/** The product options of a channel: sorted; sales gets "All Products" first (PRODUCT.md#channels-in-the-web-app). */
 export function productOptions(
   channel: ChannelKey,
   products: readonly (Product | ProductOption)[],
@@ -93,7 +93,7 @@ export function carrierNames(carriers: readonly Pick<Carrier, 'name'>[]): { name
   return carriers.filter((c) => c.name.trim() !== '').map((c) => ({ name: c.name }));
 }
 
-/** Country options: only countries with products are shown (spec 3.3). */
+/** Country options: only countries with products are shown (PRODUCT.md#channels-in-the-web-app). */
 export function countryOptions(
   channel: ChannelKey,
   countries: readonly ChannelCountryConfig[],
@@ -113,7 +113,7 @@ export function countryOptions(
 }
 
 /**
- * Resolves a product id of a channel to its option (spec 3.3). "all", an empty id and unknown
+ * Resolves a product id of a channel to its option (PRODUCT.md#channels-in-the-web-app). "all", an empty id and unknown
  * ids give "All Products" / code "all". Looks in the channel's products, then its countries'.
  */
 export function resolveProductOption(
@@ -139,7 +139,7 @@ export function appendQuery(base: string, query: string): string {
   return `${base}${base.includes('?') ? '&' : '?'}${query}`;
 }
 
-/** externalLink of the service channel (spec 3.3), or undefined. */
+/** externalLink of the service channel (PRODUCT.md#channels-in-the-web-app), or undefined. */
 export function serviceExternalLink(
   country: Pick<CountryConfig, 'countryCode' | 'casRedirect' | 'casSupportUrl'>,
   options: ChannelBuildOptions,
@@ -154,7 +154,7 @@ export function serviceExternalLink(
   return country.casSupportUrl.trim() === '' ? undefined : country.casSupportUrl;
 }
 
-/** externalLink of the consulting channel (spec 3.3): entry for the language, else the first. */
+/** externalLink of the consulting channel (PRODUCT.md#channels-in-the-web-app): entry for the language, else the first. */
 export function consultingExternalLink(
   linkMap: readonly { lang: string; link: string }[] | undefined,
   lang: string,
@@ -168,7 +168,7 @@ export function consultingExternalLink(
   return (match ?? entries[0])?.link;
 }
 
-/** One channel as used by the client (spec 3.3). */
+/** One channel as used by the client (PRODUCT.md#channels-in-the-web-app). */
 export function buildChannel(
   key: ChannelKey,
   config: ChannelConfig,
@@ -197,7 +197,7 @@ export function buildChannel(
   return channel;
 }
 
-/** Every configured channel of a country, keyed like the configuration (spec 3.3). */
+/** Every configured channel of a country, keyed like the configuration (PRODUCT.md#channels-in-the-web-app). */
 export function buildChannels(
   country: CountryConfig,
   options: ChannelBuildOptions,
@@ -211,7 +211,7 @@ export function buildChannels(
 }
 
 /**
- * True when the channel has products or countries to offer (spec 2.3). The "All Products"
+ * True when the channel has products or countries to offer (PRODUCT.md#home-page). The "All Products"
  * option added to sales does not count as a product.
  */
 export function channelHasOptions(channel: Pick<Channel, 'options'> | undefined): boolean {

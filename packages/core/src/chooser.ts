@@ -1,11 +1,11 @@
 /**
- * The country/region chooser's data (spec 2.2): its five regions, each with its entries (the
+ * The country/region chooser's data (PRODUCT.md#country-and-region-chooser): its five regions, each with its entries (the
  * country's label in its own language, locale key, path, `rtl` where the language is written
  * right to left, `alias` for the regional alias the real site uses).
  *
  * Kept apart from the locale ↔ path mapping (`locale.ts`, `data/locale-map.json`) in a data file
  * of its own, `data/chooser-regions.json`, so that a bundle using only the mapping does not
- * carry the labels: the web app's home page (issue 9). Every entry names a locale key of the
+ * carry the labels: the web app's home page. Every entry names a locale key of the
  * map with the same path (tested).
  */
 import chooserRegions from '../data/chooser-regions.json' with { type: 'json' };
@@ -29,7 +29,7 @@ interface ChooserRegionsFile {
   regions: ChooserRegion[];
 }
 
-/** The chooser's regions with their entries (spec 2.2), in file order. */
+/** The chooser's regions with their entries (PRODUCT.md#country-and-region-chooser), in file order. */
 export const CHOOSER_REGIONS: readonly ChooserRegion[] = (chooserRegions as ChooserRegionsFile)
   .regions;
 

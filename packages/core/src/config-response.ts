@@ -1,5 +1,5 @@
 /**
- * The configuration answer (spec 3.1, 3.2, 7.1): the one contract of
+ * The configuration answer (PRODUCT.md#country-configuration, #channel-configuration, #product-api): the one contract of
  * GET /api/v1/grlui/{country}/{lang}/globalmatrix. The server declares it as the route's
  * answer (OpenAPI document, contract tests), the configuration types are inferred from it and
  * the web app checks the answer with it.
@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { productSchema } from './search-response.js';
 
-/** 3.1 — one language of a country. */
+/** PRODUCT.md#country-configuration — one language of a country. */
 export const countryLanguageSchema = z
   .object({
     code: z.string(),
@@ -21,7 +21,7 @@ export const countryLanguageSchema = z
   })
   .meta({ id: 'CountryLanguage', description: 'One language of a country.' });
 
-/** 3.1 — a carrier of a country. */
+/** PRODUCT.md#country-configuration — a carrier of a country. */
 export const carrierSchema = z
   .object({ name: z.string(), salesURL: z.string(), serviceURL: z.string() })
   .meta({ id: 'Carrier', description: 'A carrier of a country and its pages.' });
@@ -37,7 +37,7 @@ export const channelCountrySchema = z
   })
   .meta({ id: 'ChannelCountry', description: 'A country of a multi-country channel.' });
 
-/** 3.2 — channel configuration as served. */
+/** PRODUCT.md#channel-configuration — channel configuration as served. */
 export const channelConfigSchema = z
   .object({
     channelId: z.string(),
@@ -59,7 +59,7 @@ const channelsSchema = z.object({
   training: channelConfigSchema.optional(),
 });
 
-/** 3.1 — one country of the globalmatrix answer, as the spec describes it. */
+/** PRODUCT.md#country-configuration — one country of the globalmatrix answer, as the product describes it (PRODUCT.md#country-configuration). */
 export const countryConfigSchema = z.object({
   countryCode: z.string(),
   countryName: z.string(),
@@ -91,7 +91,7 @@ export const countryConfigSchema = z.object({
   channels: channelsSchema,
 });
 
-/** A served country: spec 3.1 plus this server's documented additions. */
+/** A served country: PRODUCT.md#country-configuration plus this server's documented additions. */
 export const servedCountrySchema = countryConfigSchema
   .extend({
     /** Country code used in site and API paths ("uk" for GB). */
@@ -103,7 +103,10 @@ export const servedCountrySchema = countryConfigSchema
     /** True while the store data is the generated demo data set. */
     demoData: z.boolean().optional(),
   })
-  .meta({ id: 'CountryConfig', description: "A country's configuration (spec 3.1)." });
+  .meta({
+    id: 'CountryConfig',
+    description: "A country's configuration (PRODUCT.md#country-configuration).",
+  });
 
 export const globalMatrixResponseSchema = z
   .object({ response: z.array(servedCountrySchema) })
@@ -116,6 +119,6 @@ export type CountryLanguage = z.infer<typeof countryLanguageSchema>;
 export type Carrier = z.infer<typeof carrierSchema>;
 export type ChannelCountryConfig = z.infer<typeof channelCountrySchema>;
 export type ChannelConfig = z.infer<typeof channelConfigSchema>;
-/** 3.1 — one element of the globalmatrix response. */
+/** PRODUCT.md#country-configuration — one element of the globalmatrix response. */
 export type CountryConfig = z.infer<typeof countryConfigSchema>;
 export type GlobalMatrixResponse = z.infer<typeof globalMatrixResponseSchema>;

@@ -1,10 +1,10 @@
 /**
- * Display rules of the results page (spec 2.5, 7.3, 9.5): result-sentence variant, callout
+ * Display rules of the results page (PRODUCT.md#results-page, #maps-service, #display): result-sentence variant, callout
  * size, badge legend, the Chinese layout and the autocomplete language. The page title, which
  * every page uses, is in `page-title.ts`, so that the home page's bundle does not carry these
- * rules and the filter and drop-off modules they import (issue 9).
+ * rules and the filter and drop-off modules they import.
  *
- * Decisions where the spec is silent:
+ * Decisions where PRODUCT.md is silent:
  * - Result sentence: "all products" wins over drop-off (there is no product to name); an empty
  *   product id counts as all products.
  * - Callout size: the longest of the store's sales and service product lists counts. More than
@@ -19,12 +19,12 @@ import { isAllProducts } from './filters.js';
 import { isDropOffRepairType } from './dropoff.js';
 import type { Badge, Store } from './types.js';
 
-/** Most badges in the legend strip (spec 9.5). */
+/** Most badges in the legend strip (PRODUCT.md#display). */
 export const BADGE_LEGEND_MAX = 3;
 
 export type ResultSentenceVariant = 'allProducts' | 'dropOff' | 'normal';
 
-/** Which result sentence shows (spec 2.5 item 4). */
+/** Which result sentence shows (PRODUCT.md#results-page). */
 export function resultSentenceVariant(
   productId: string | null | undefined,
   repairType: string | null | undefined,
@@ -35,7 +35,7 @@ export function resultSentenceVariant(
 
 export type CalloutSize = 'large' | 'medium' | 'small';
 
-/** Callout size of a store (spec 9.5). */
+/** Callout size of a store (PRODUCT.md#display). */
 export function calloutSize(
   store: Pick<Store, 'salesProducts' | 'serviceProducts' | 'serviceTypes' | 'solutionsSpecialties'>,
 ): CalloutSize {
@@ -54,7 +54,7 @@ export interface BadgeLegend {
 
 const LAYOUTS: readonly BadgeLegendLayout[] = ['single', 'double', 'triple'];
 
-/** The badge legend strip (spec 2.5 item 10, 3.5, 9.5), or undefined when nothing shows. */
+/** The badge legend strip (PRODUCT.md#results-page, #store-search-answer, #display), or undefined when nothing shows. */
 export function badgeLegend(
   badges: readonly Badge[] | undefined,
   channel?: string,
@@ -72,7 +72,7 @@ export interface SiteLayout {
   distanceInTitle: boolean;
 }
 
-/** The Chinese layout (cn/zh): no travel time, distance in the title (spec 2.5, 9.5). */
+/** The Chinese layout (cn/zh): no travel time, distance in the title (PRODUCT.md#results-page, #display). */
 export function siteLayout(country: string, lang: string): SiteLayout {
   const chinese = country.toLowerCase() === 'cn' && lang.toLowerCase() === 'zh';
   return { showTravelTime: !chinese, distanceInTitle: chinese };
@@ -84,7 +84,7 @@ const AUTOCOMPLETE_LANGUAGE: Readonly<Record<string, string>> = {
   tw: 'zh-Hant',
 };
 
-/** The autocomplete language: hk → zh-HK; mo, tw → zh-Hant; otherwise the page language (7.3). */
+/** The autocomplete language: hk → zh-HK; mo, tw → zh-Hant; otherwise the page language (PRODUCT.md#maps-service). */
 export function autocompleteLanguage(country: string, lang: string): string {
   return AUTOCOMPLETE_LANGUAGE[country.toLowerCase()] ?? lang;
 }

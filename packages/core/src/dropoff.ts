@@ -1,5 +1,5 @@
 /**
- * Drop-off rules of the service channel (spec 2.5 item 5, 4.5, 9.3).
+ * Drop-off rules of the service channel (PRODUCT.md#results-page, #drop-off, #code-lists).
  *
  * - When the results have dropOff true, a link re-searches with repairType "Drop off" if the
  *   current search is not drop-off, else without it.
@@ -7,7 +7,7 @@
  *   the service type rt2, numbered from 1) is applied once, by the server's search: the
  *   browser shows the stores as answered.
  *
- * Decisions where the spec is silent:
+ * Decisions where PRODUCT.md is silent:
  * - A search is drop-off when its repairType is "Drop off", compared case-insensitively and
  *   ignoring surrounding spaces and a "+" or "%20" for the space (as it arrives from a query).
  */
@@ -26,7 +26,7 @@ export function isDropOffRepairType(repairType: string | null | undefined): bool
 export type DropOffSwitch = 'toDropOff' | 'toOnSite';
 
 /**
- * Which re-search link the drop-off / on-site switch shows (spec 4.5), or undefined when the
+ * Which re-search link the drop-off / on-site switch shows (PRODUCT.md#drop-off), or undefined when the
  * switch is not shown (not service, or results without dropOff).
  */
 export function dropOffSwitch(

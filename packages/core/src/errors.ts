@@ -151,8 +151,8 @@ export function parseErrorBody(value: unknown): ErrorBody['error'] | undefined {
 }
 
 /**
- * The translation key a client shows for a code. Every server-side failure is the spec's
- * "error.serverError" (8); callers may special-case codes before falling back to it.
+ * The translation key a client shows for a code. Every server-side failure is the product.s
+ * "error.serverError" (PRODUCT.md#errors); callers may special-case codes before falling back to it.
  */
 export function errorMessageKey(code: ErrorCode | undefined): string {
   switch (code) {

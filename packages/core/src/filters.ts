@@ -1,7 +1,7 @@
 /**
- * Result filters (spec 2.5 item 7, 3.8, 4.4).
+ * Result filters (PRODUCT.md#results-page, #filter-groups-and-suggestions, #filters).
  *
- * Matching (4.4), for a non-empty selected set:
+ * Matching (PRODUCT.md#filters), for a non-empty selected set:
  * - "sales" / "service": the store has presence in that channel;
  * - badge keys: the store has any of the selected badges;
  * - specialty keys: the store has any of the selected specialties;
@@ -10,7 +10,7 @@
  * - "opennow": the store has opening hours and is open at the context's instant (`now`).
  * The kinds combine with AND. An empty set shows all stores.
  *
- * Decisions where the spec is silent:
+ * Decisions where PRODUCT.md is silent:
  * - A key is classified in this order: channel key, badge code, specialty code, product code.
  * - A store's product codes are those of the current channel (service products for service,
  *   training products for training, sales products otherwise).
@@ -21,7 +21,7 @@
  *   stores, in displayOrder), "badges" (badge codes of the channel present on the stores) and
  *   "specialties". Titles are display names for products and codes otherwise (the UI
  *   translates codes). The exclusion of defaultProducts / otherProducts applies to the further
- *   groups, as the spec lists it after them.
+ *   groups, as PRODUCT.md lists it after them.
  */
 import { ALL_PRODUCTS_CODE, ALL_PRODUCTS_ID } from './channels.js';
 import { hoursStatus } from './hours.js';
@@ -36,10 +36,10 @@ export const CHANNEL_FILTER_KEYS: readonly string[] = ['sales', 'service'];
 /** The "Open now" chip's key; it is offered in a group of its own when any store has hours. */
 export const OPEN_NOW_FILTER = 'opennow';
 
-/** Filter groups never offered in the panel (spec 2.5 item 7). */
+/** Filter groups never offered in the panel (PRODUCT.md#results-page). */
 export const EXCLUDED_FILTER_GROUPS: readonly string[] = ['defaultProducts', 'otherProducts'];
 
-/** The extra chip of the sales channel's first group (spec 2.5 item 7). */
+/** The extra chip of the sales channel's first group (PRODUCT.md#results-page). */
 export const SERVICE_CHIP: Readonly<FilterItem> = Object.freeze({
   id: 'service',
   code: 'service',
@@ -98,7 +98,7 @@ function hasPresence(store: Store, key: string): boolean {
   return key === 'sales' ? store.inSales : store.inService;
 }
 
-/** Whether one store matches the selected keys (spec 4.4). */
+/** Whether one store matches the selected keys (PRODUCT.md#filters). */
 export function storeMatchesFilters(
   store: Store,
   selected: readonly string[],
@@ -134,7 +134,7 @@ export function storeMatchesFilters(
   return true;
 }
 
-/** The stores matching the selected keys; all stores for an empty set (spec 4.4). */
+/** The stores matching the selected keys; all stores for an empty set (PRODUCT.md#filters). */
 export function filterStores(
   stores: readonly Store[],
   selected: readonly string[],
@@ -144,12 +144,12 @@ export function filterStores(
   return stores.filter((s) => storeMatchesFilters(s, selected, ctx));
 }
 
-/** Adds the key when absent, removes it when present (spec 4.4); returns a new array. */
+/** Adds the key when absent, removes it when present (PRODUCT.md#filters); returns a new array. */
 export function toggleFilter(selected: readonly string[], key: string): string[] {
   return selected.includes(key) ? selected.filter((k) => k !== key) : [...selected, key];
 }
 
-/** The number of active filters shown on the toggle (spec 2.5 item 6). */
+/** The number of active filters shown on the toggle (PRODUCT.md#results-page). */
 export function activeFilterCount(selected: readonly string[]): number {
   return new Set(selected).size;
 }
@@ -210,7 +210,7 @@ export interface FilterPanel {
 }
 
 /**
- * The groups of the filter panel (spec 2.5 item 7); with `openNow` (some store has opening
+ * The groups of the filter panel (PRODUCT.md#results-page); with `openNow` (some store has opening
  * hours) the "Open now" chip in a group of its own ahead of them.
  */
 export function filterPanel(

@@ -1,5 +1,5 @@
 /**
- * Search-form rules (spec 2.6, 4.6, 4.7, 5): fields per locale variant, required and
+ * Search-form rules (PRODUCT.md#search-form, #geolocation, #form-state, #validation): fields per locale variant, required and
  * conditional (showOnly) fields, schema errors, form validity, the Search button, carrier
  * options, the search text's sanitising and the statistics rule.
  *
@@ -7,7 +7,7 @@
  * "ipad", "all", …) — the value the carrier rule compares with; `carrier` holds a carrier name
  * or "No-Contract".
  *
- * Decisions where the spec is silent:
+ * Decisions where PRODUCT.md is silent:
  * - The "other" variant is the regional catch-all locales (asia, europe, amei, lac), whose
  *   search form offers a country, placed before the location (the place is searched within
  *   the chosen country, so choosing it afterwards would wipe the place); cn_zh is country cn
@@ -30,13 +30,13 @@ export type FormValues = Record<FormFieldName, string>;
 export type FormErrors = Partial<Record<FormFieldName, string>>;
 export type FormTouched = Partial<Record<FormFieldName, boolean>>;
 
-/** Error of an empty or unknown location (spec 5). */
+/** Error of an empty or unknown location (PRODUCT.md#validation). */
 export const LOCATION_NOT_FOUND = 'form.location.error.notFound';
 /** Schema error of any other empty required field. */
 export const FIELD_REQUIRED = 'form.error.required';
-/** The carrier option prepended to a country's carriers (spec 2.6). */
+/** The carrier option prepended to a country's carriers (PRODUCT.md#search-form). */
 export const NO_CONTRACT = 'No-Contract';
-/** Product values of the phone and tablet categories (spec 3.11). */
+/** Product values of the phone and tablet categories (PRODUCT.md#code-lists). */
 export const CARRIER_PRODUCT_VALUES: readonly string[] = ['iphone', 'ipad'];
 export const SEARCH_TEXT_MAX_LENGTH = 200;
 
@@ -57,14 +57,14 @@ const FIELDS: Record<FormVariant, Record<'sales' | 'service', readonly FormField
   default: { sales: ['search', 'products'], service: ['search', 'products', 'carrier'] },
 };
 
-/** The form variant of a locale (spec 2.6). */
+/** The form variant of a locale (PRODUCT.md#search-form). */
 export function formVariant(country: string, lang: string): FormVariant {
   if (isMultiCountry(country)) return 'other';
   if (country.toLowerCase() === 'cn' && lang.toLowerCase() === 'zh') return 'cn_zh';
   return 'default';
 }
 
-/** The fields of the form, in order (spec 2.6 table). Unknown channels get the sales fields. */
+/** The fields of the form, in order (PRODUCT.md#search-form table). Unknown channels get the sales fields. */
 export function formFields(variant: FormVariant, channel: string): readonly FormFieldName[] {
   return FIELDS[variant][channel === 'service' ? 'service' : 'sales'];
 }
@@ -73,7 +73,7 @@ function isBlank(value: string | null | undefined): boolean {
   return (value ?? '').trim() === '';
 }
 
-/** True for the phone and tablet product values, case-insensitive (spec 5). */
+/** True for the phone and tablet product values, case-insensitive (PRODUCT.md#validation). */
 export function isCarrierProduct(productValue: string | null | undefined): boolean {
   return CARRIER_PRODUCT_VALUES.includes((productValue ?? '').trim().toLowerCase());
 }
@@ -85,7 +85,7 @@ export interface FormContext {
   carriers: readonly { name: string }[];
 }
 
-/** Whether a field of the form is shown (spec 5 showOnly). */
+/** Whether a field of the form is shown (PRODUCT.md#validation showOnly). */
 export function isFieldShown(
   field: FormFieldName,
   values: Partial<FormValues>,
@@ -97,7 +97,7 @@ export function isFieldShown(
   return true;
 }
 
-/** Whether a field is required in the current state (spec 5). */
+/** Whether a field is required in the current state (PRODUCT.md#validation). */
 export function isFieldRequired(
   field: FormFieldName,
   values: Partial<FormValues>,
@@ -108,7 +108,7 @@ export function isFieldRequired(
   return true;
 }
 
-/** Schema errors: every required field that is empty (spec 5). */
+/** Schema errors: every required field that is empty (PRODUCT.md#validation). */
 export function schemaErrors(values: Partial<FormValues>, ctx: FormContext): FormErrors {
   const errors: FormErrors = {};
   for (const field of ctx.fields) {
@@ -132,7 +132,7 @@ function hasAny(record: Partial<Record<string, unknown>>): boolean {
   return Object.values(record).some((v) => v !== undefined && v !== false && v !== '');
 }
 
-/** Valid: no schema errors, at least one touched field, no field errors (spec 5). */
+/** Valid: no schema errors, at least one touched field, no field errors (PRODUCT.md#validation). */
 export function isFormValid(state: {
   schemaErrors: FormErrors;
   touched: FormTouched;
@@ -141,12 +141,12 @@ export function isFormValid(state: {
   return !hasAny(state.schemaErrors) && hasAny(state.touched) && !hasAny(state.errors);
 }
 
-/** The Search button is disabled while the form is invalid or while geolocating (spec 5, 4.6). */
+/** The Search button is disabled while the form is invalid or while geolocating (PRODUCT.md#validation, #geolocation). */
 export function isSearchDisabled(valid: boolean, geolocating: boolean): boolean {
   return !valid || geolocating;
 }
 
-/** Carrier options: "No-Contract" first, then the carriers, de-duplicated (spec 2.6). */
+/** Carrier options: "No-Contract" first, then the carriers, de-duplicated (PRODUCT.md#search-form). */
 export function carrierOptions(carriers: readonly { name: string }[]): { name: string }[] {
   const names = carriers.map((c) => c.name.trim()).filter((n) => n !== '' && n !== NO_CONTRACT);
   return [NO_CONTRACT, ...new Set(names)].map((name) => ({ name }));
@@ -158,7 +158,7 @@ export interface FormState {
   touched: FormTouched;
 }
 
-/** Editing a field clears its error and marks it touched (spec 4.7). */
+/** Editing a field clears its error and marks it touched (PRODUCT.md#form-state). */
 export function editField<S extends FormState>(state: S, field: FormFieldName, value: string): S {
   const { [field]: _cleared, ...errors } = state.errors;
   return {
@@ -169,7 +169,7 @@ export function editField<S extends FormState>(state: S, field: FormFieldName, v
   };
 }
 
-/** Changing the country clears search, carrier and products (spec 2.6). */
+/** Changing the country clears search, carrier and products (PRODUCT.md#search-form). */
 export function changeCountry(values: FormValues, country: string): FormValues {
   return { ...values, country, search: '', carrier: '', products: '' };
 }
@@ -184,7 +184,7 @@ const SAFE_ENTITIES: Readonly<Record<string, string>> = {
 };
 
 /**
- * The search field's default value as plain text (spec 5): comments, script/style blocks and
+ * The search field's default value as plain text (PRODUCT.md#validation): comments, script/style blocks and
  * tags removed, a few harmless entities decoded (&amp; &quot; &apos; &#39; &#34; &nbsp;), any
  * remaining "<" or ">" and control characters removed, whitespace collapsed, length capped.
  * Non-strings give "".
@@ -213,7 +213,7 @@ function isoCountry(code: string): string {
   return c === 'uk' ? 'gb' : c;
 }
 
-/** Send the statistic only when the reverse-geocoded country is the searched one (spec 5). */
+/** Send the statistic only when the reverse-geocoded country is the searched one (PRODUCT.md#validation). */
 export function shouldSendStatistic(
   reverseGeocodedCountry: string | null | undefined,
   searchedCountry: string | null | undefined,
@@ -222,7 +222,7 @@ export function shouldSendStatistic(
   return found !== '' && found === isoCountry(searchedCountry ?? '');
 }
 
-/** The location-search statistic of a search (spec 3.9, 7.1). */
+/** The location-search statistic of a search (PRODUCT.md#location-search-statistic, #product-api). */
 export function locationSearchStatistic(
   request: Pick<
     SearchRequest,

@@ -1,5 +1,5 @@
 /**
- * Home page cards (spec 2.3, 9.1, 9.5): which channel cards show, in which order, where they
+ * Home page cards (PRODUCT.md#home-page, #channels, #display): which channel cards show, in which order, where they
  * link, on which side their image sits and which image they use.
  *
  * Image keys of a country configuration's `images` (3.1 names salesImageUrl and
@@ -11,7 +11,7 @@
  *   ae, at, be, kr, mo, sg, th, tr and tw.
  * A missing key falls back: retail → `salesImageUrl2x` → `salesImageUrl`; `…2x` → standard.
  *
- * Decisions where the spec is silent:
+ * Decisions where PRODUCT.md is silent:
  * - Consulting is always shown (2.3 "always shown"); training is shown only when the
  *   configuration has it ("training's further behaviour: not shown").
  * - A blank externalLink counts as unset.
@@ -24,13 +24,13 @@ import { channelHasOptions } from './channels.js';
 import { HOME_CHANNEL_ORDER } from './types.js';
 import type { Channel, ChannelKey } from './types.js';
 
-/** Card order (spec 2.3, 9.1): sales, service, consulting, training. */
+/** Card order (PRODUCT.md#home-page, #channels): sales, service, consulting, training. */
 export const HOME_CARD_ORDER: readonly ChannelKey[] = HOME_CHANNEL_ORDER;
 
-/** Device pixel ratio from which high-DPI images are used (spec 9.5). */
+/** Device pixel ratio from which high-DPI images are used (PRODUCT.md#display). */
 export const HIGH_DPI_THRESHOLD = 2;
 
-/** Countries using the alternative retail image for sales on high-DPI screens (spec 2.3). */
+/** Countries using the alternative retail image for sales on high-DPI screens (PRODUCT.md#home-page). */
 export const RETAIL_IMAGE_COUNTRIES: readonly string[] = [
   'ae',
   'at',
@@ -67,7 +67,7 @@ export interface HomeCardContext {
   images: Readonly<Record<string, string>>;
 }
 
-/** Whether a channel's card shows (spec 2.3). */
+/** Whether a channel's card shows (PRODUCT.md#home-page). */
 export function isHomeCardShown(key: ChannelKey, channel: Channel | undefined): boolean {
   if (key === 'consulting') return true;
   if (key === 'training') return channel !== undefined;
@@ -82,7 +82,7 @@ export function channelLinkFromPath(pathname: string, channel: string): string {
 
 /**
  * Whether a channel's results page has something to search: sales and service when configured
- * (spec 2.5), training only when it has products or countries (its training providers).
+ * (PRODUCT.md#results-page), training only when it has products or countries (its training providers).
  */
 export function hasResultsPage(key: string, channel: Channel | undefined): boolean {
   if (channel === undefined) return false;
@@ -91,7 +91,7 @@ export function hasResultsPage(key: string, channel: Channel | undefined): boole
 }
 
 /**
- * Card link target: externalLink when set, else the channel's path (spec 2.3). Training links
+ * Card link target: externalLink when set, else the channel's path (PRODUCT.md#home-page). Training links
  * to its path only when `searchable` (it has a results page, see hasResultsPage).
  */
 export function homeCardLink(
@@ -107,7 +107,7 @@ export function homeCardLink(
   return { href: channelLinkFromPath(pathname, key), external: false };
 }
 
-/** Image side by card index: 0 right, 1 left, and so on (spec 2.3). */
+/** Image side by card index: 0 right, 1 left, and so on (PRODUCT.md#home-page). */
 export function imageSide(index: number): ImageSide {
   return index % 2 === 0 ? 'right' : 'left';
 }
@@ -131,7 +131,7 @@ export function homeImageKeys(
   return keys;
 }
 
-/** The card image: the first of `homeImageKeys` present in the images (spec 2.3). */
+/** The card image: the first of `homeImageKeys` present in the images (PRODUCT.md#home-page). */
 export function homeCardImage(
   key: ChannelKey,
   ctx: Omit<HomeCardContext, 'pathname'>,
@@ -143,7 +143,7 @@ export function homeCardImage(
   return undefined;
 }
 
-/** The home page's cards, in order, with link, side and image (spec 2.3). */
+/** The home page's cards, in order, with link, side and image (PRODUCT.md#home-page). */
 export function homeCards(
   channels: Partial<Record<ChannelKey, Channel>>,
   ctx: HomeCardContext,

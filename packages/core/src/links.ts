@@ -1,12 +1,12 @@
 /**
- * External links of a store entry (spec 2.5 items 9 and narrow-screen share, 7.4, 9.6):
+ * External links of a store entry (PRODUCT.md#results-page  and narrow-screen share, #external-links, #appointment-link):
  * directions, appointment scheduler, share payload, carrier links, appointment eligibility.
  *
- * Decisions where the spec is silent:
+ * Decisions where PRODUCT.md is silent:
  * - Directions: saddr is the source formattedAddress when there is one, else the source
- *   "lat,lon". The spec's "certain geoCodeStatus values" (which ones is not shown) are taken
+ *   "lat,lon". The product's "certain geoCodeStatus values" (which ones is not shown) are taken
  *   to be the store's statuses meaning its address was placed only approximately:
- *   `SOURCE_COORDINATE_STATUSES` (ADDRESS_INTERPOLATED, from the location source types of 9.3,
+ *   `SOURCE_COORDINATE_STATUSES` (ADDRESS_INTERPOLATED, from the location source types of PRODUCT.md#code-lists,
  *   and APPROXIMATE), compared case-insensitively. For those the exact source lat,lon is sent
  *   instead of an address the maps service would have to geocode again.
  * - Values are encoded with encodeURIComponent; commas stay literal (they are allowed in a
@@ -18,7 +18,7 @@
  * - apptSchedulerIndVal is "set" when it is non-blank and not 0 / false / n / no.
  * - The share text lists name, address (street1, street2, city, postalCode), state and phone,
  *   one per line, skipping blanks.
- * - Only http(s) and tel: links are made (issue 9, hostile input): a getDirection or
+ * - Only http(s) and tel: links are made (hostile input): a getDirection or
  *   casSupportUrl that is not an absolute http(s) URL (javascript:, data:, vbscript:, relative,
  *   with credentials or whitespace: see safeWebUrl) gives "" (no link), like a blank one. A
  *   phone link is `tel:` with the number's ASCII digits (and a leading "+"), and there is none
@@ -33,7 +33,7 @@ export const SOURCE_COORDINATE_STATUSES: readonly string[] = [
   'APPROXIMATE',
 ];
 
-/** Countries whose service results may link to the appointment scheduler (spec 9.6). */
+/** Countries whose service results may link to the appointment scheduler (PRODUCT.md#appointment-link). */
 export const APPOINTMENT_COUNTRIES: readonly string[] = ['in', 'cn'];
 
 /** True for an absolute http(s) URL that safeWebUrl keeps as written (outer blanks aside). */
@@ -82,7 +82,7 @@ export function usesSourceCoordinates(geoCodeStatus: string | null | undefined):
 }
 
 /**
- * The directions link (spec 7.4):
+ * The directions link (PRODUCT.md#external-links):
  * `{getDirection}saddr={lat},{lon}|{formattedAddress}&daddr={address parts}&hl={lang}`.
  */
 export function directionsUrl(
@@ -140,7 +140,7 @@ export interface AppointmentLinkInput {
 }
 
 /**
- * The appointment-scheduler link (spec 7.4):
+ * The appointment-scheduler link (PRODUCT.md#external-links):
  * `{casSupportUrl}{locale}&storeID={storeId}&lat={lat}&long={lon}[&{query from carrier}][&{prefix}={pdmSuperGrpProductId}]`.
  */
 export function appointmentUrl(input: AppointmentLinkInput): string {
@@ -164,7 +164,7 @@ export function isApptSchedulerSet(value: string | number | boolean | null | und
   return v !== '' && !['0', 'false', 'n', 'no'].includes(v);
 }
 
-/** Whether the appointment link shows (spec 9.6). */
+/** Whether the appointment link shows (PRODUCT.md#appointment-link). */
 export function isAppointmentLinkShown(input: {
   countryCode: string;
   channel: string;
@@ -186,7 +186,7 @@ export interface SharePayload {
   url: string;
 }
 
-/** What the Share button shares (spec 2.5, narrow screens): title, text, directions URL. */
+/** What the Share button shares (PRODUCT.md#results-page, narrow screens): title, text, directions URL. */
 export function sharePayload(
   store: AddressFields & Pick<Store, 'title' | 'phone'>,
   directions: string,

@@ -1,5 +1,5 @@
 /**
- * Locale ↔ path mapping (spec 2.1, 2.2) over the reference locale map.
+ * Locale ↔ path mapping (PRODUCT.md#routes, #country-and-region-chooser) over the reference locale map.
  *
  * - en-US is served at "/".
  * - Most locales map to "/{country}/{lang}/" in lower case, with GB as "uk".
@@ -14,7 +14,7 @@
  * The chooser's regions and labels are in `chooser.ts` (`data/chooser-regions.json`) and the list
  * of proposed keys in `data/proposed-locales.json`, apart from the mapping
  * (`data/locale-map.json`), so that code using only the mapping (the web app's home page) does
- * not carry them (issue 9).
+ * not carry them.
  */
 import localeMap from '../data/locale-map.json' with { type: 'json' };
 import proposedLocales from '../data/proposed-locales.json' with { type: 'json' };
@@ -28,7 +28,7 @@ const data = localeMap as LocaleMapFile;
 export const HOME_LOCALE = 'en-US';
 export const HOME_PATH = '/';
 
-/** The regional pseudo-country codes (spec 9.2). */
+/** The regional pseudo-country codes (PRODUCT.md#regions). */
 export const CATCH_ALL_CODES = ['asia', 'europe', 'amei', 'lac'] as const;
 export type CatchAllCode = (typeof CATCH_ALL_CODES)[number];
 
@@ -102,7 +102,7 @@ export interface ParsedLocalePath {
   known: boolean;
 }
 
-/** Splits a URL path into its locale and the rest (spec 2.1 route table). */
+/** Splits a URL path into its locale and the rest (PRODUCT.md#routes route table). */
 export function parseLocalePath(pathname: string): ParsedLocalePath {
   const segments = pathname.split('/').filter((s) => s.length > 0);
   const [first, second, ...others] = segments;
@@ -172,7 +172,7 @@ export function localeParts(locale: string): LocaleParts {
   };
 }
 
-/** "en-GB" → "en_GB", the form used by translation files (spec 7.2). */
+/** "en-GB" → "en_GB", the form used by translation files (PRODUCT.md#other-server-calls). */
 export function localeToUnderscore(locale: string): string {
   return locale.replace('-', '_');
 }

@@ -1,11 +1,11 @@
 /**
- * The maps endpoints' answers (spec 7.3): the one contract of /api/v1/maps/autocomplete,
+ * The maps endpoints' answers (PRODUCT.md#maps-service): the one contract of /api/v1/maps/autocomplete,
  * geocode, reverse and eta. The server declares and serialises them with these schemas; the
  * web app's maps client takes its types from them.
  */
 import { z } from 'zod';
 
-/** One place as the maps endpoints answer it (the shape of spec 7.3). */
+/** One place as the maps endpoints answer it (the shape of PRODUCT.md#maps-service). */
 export const mapsPlaceSchema = z
   .object({
     displayLines: z.tuple([z.string(), z.string()]),

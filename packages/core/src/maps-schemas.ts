@@ -1,5 +1,5 @@
 /**
- * Schemas of the maps endpoints (spec 7.3, issue 4): autocomplete, forward and reverse geocoding
+ * Schemas of the maps endpoints (PRODUCT.md#maps-service): autocomplete, forward and reverse geocoding
  * and travel time, served by our own server under /api/v1/maps/. Shared by the server
  * (validation) and the web app's maps client (types). Failures map to the error catalogue
  * through `apiErrorFromIssues` (schemas.ts).

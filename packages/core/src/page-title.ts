@@ -1,10 +1,10 @@
 /**
- * Document titles (spec 2.5), used by every page.
+ * Document titles (PRODUCT.md#results-page), used by every page.
  *
- * Decision where the spec is silent: blank parts are left out with their separator.
+ * Decision where PRODUCT.md is silent: blank parts are left out with their separator.
  */
 
-/** "{channel results title} - {local nav title} - {brand}" (spec 2.5). */
+/** "{channel results title} - {local nav title} - {brand}" (PRODUCT.md#results-page). */
 export function pageTitle(
   channelResultsTitle: string,
   localNavTitle: string,

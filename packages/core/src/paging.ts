@@ -1,8 +1,8 @@
 /**
- * Paging of the store list (spec 2.5 item 8, 9.4): 5 stores a page, a window of 5 page
+ * Paging of the store list (PRODUCT.md#results-page, #paging-and-timing): 5 stores a page, a window of 5 page
  * numbers, pagination only with more than one page, and the announcement numbers.
  *
- * Decisions where the spec is silent:
+ * Decisions where PRODUCT.md is silent:
  * - Pages are 1-based. A page number out of range (or not an integer) is clamped into
  *   1..pageCount; with no items there is one (empty) page.
  * - "Near the start" means current ≤ 3 and "near the end" current ≥ n-2, so the window always
@@ -10,11 +10,11 @@
  * - The announcement of an empty list is {from: 0, to: 0, total: 0}.
  */
 
-/** Stores per page (spec 9.4). */
+/** Stores per page (PRODUCT.md#paging-and-timing). */
 export const PAGE_SIZE = 5;
-/** Page numbers in the pagination window (spec 9.4). */
+/** Page numbers in the pagination window (PRODUCT.md#paging-and-timing). */
 export const PAGINATION_WINDOW = 5;
-/** How long the pagination announcement stays, in ms (spec 9.4). */
+/** How long the pagination announcement stays, in ms (PRODUCT.md#paging-and-timing). */
 export const PAGINATION_ANNOUNCEMENT_MS = 4000;
 
 /** Number of pages for a number of items (at least 1). */
@@ -38,7 +38,7 @@ export function pageSlice<T>(items: readonly T[], page: number, pageSize: number
 }
 
 /**
- * The page numbers to show (spec 9.4): 1–5 near the start, n-4..n near the end, otherwise the
+ * The page numbers to show (PRODUCT.md#paging-and-timing): 1–5 near the start, n-4..n near the end, otherwise the
  * current page ±2; with fewer pages than the window, all of them.
  */
 export function paginationWindow(
@@ -54,7 +54,7 @@ export function paginationWindow(
   return Array.from({ length: width }, (_, i) => start + i);
 }
 
-/** Pagination shows only when there is more than one page (spec 9.4). */
+/** Pagination shows only when there is more than one page (PRODUCT.md#paging-and-timing). */
 export function showPagination(totalItems: number, pageSize: number = PAGE_SIZE): boolean {
   return pageCount(totalItems, pageSize) > 1;
 }
@@ -65,7 +65,7 @@ export interface PageAnnouncement {
   total: number;
 }
 
-/** "showing results {from} to {to} of {total}" for a page (spec 9.4). */
+/** "showing results {from} to {to} of {total}" for a page (PRODUCT.md#paging-and-timing). */
 export function pageAnnouncement(
   page: number,
   totalItems: number,

@@ -1,7 +1,7 @@
 /**
- * Schemas of the HTTP boundaries (spec 7.1, 7.2), shared by server (validation) and web (types
+ * Schemas of the HTTP boundaries (PRODUCT.md#product-api, #other-server-calls), shared by server (validation) and web (types
  * and client-side checks). Query strings arrive as strings; empty values mean "not given"
- * (spec 7.1: "Empty values are sent as empty strings").
+ * (PRODUCT.md#product-api: "Empty values are sent as empty strings").
  */
 import { z } from 'zod';
 import { CHANNEL_KEYS } from './types.js';
@@ -11,7 +11,7 @@ import { ApiError, type ErrorCode } from './errors.js';
 export const MAX_RADIUS_KM = 1000;
 /** Most results a client may ask for (the channel's maxResults caps it). */
 export const MAX_RESULTS_LIMIT = 500;
-/** The carrier option meaning "no carrier" (spec 2.6). */
+/** The carrier option meaning "no carrier" (PRODUCT.md#search-form). */
 export const NO_CONTRACT_CARRIER = 'No-Contract';
 
 const emptyToUndefined = (v: unknown): unknown =>
@@ -73,7 +73,7 @@ const bboxText = z.string().transform((v, ctx) => {
 
 export type SearchArea = z.output<typeof bboxText>;
 
-/** GET /api/v1/grlui/{cc}/{lang}/{channel} query (spec 7.1). */
+/** GET /api/v1/grlui/{cc}/{lang}/{channel} query (PRODUCT.md#product-api). */
 export const searchQuerySchema = z.object({
   /** Product _id, or "all" (default). */
   pt: z.preprocess(
@@ -107,7 +107,7 @@ export const searchQuerySchema = z.object({
 export type SearchQueryInput = z.input<typeof searchQuerySchema>;
 export type SearchQuery = z.output<typeof searchQuerySchema>;
 
-/** POST /api/v1/grlui/locationSearch body (spec 3.9). */
+/** POST /api/v1/grlui/locationSearch body (PRODUCT.md#location-search-statistic). */
 export const locationSearchSchema = z.strictObject({
   channel: z.enum(CHANNEL_KEYS),
   country: z.string().regex(/^[A-Za-z]{2,8}$/, 'must be a country or region code'),
@@ -120,7 +120,7 @@ export const locationSearchSchema = z.strictObject({
 
 export type LocationSearchBody = z.infer<typeof locationSearchSchema>;
 
-/** GET /locales/{namespace}s-{lang_REGION}.json file name (spec 7.2). */
+/** GET /locales/{namespace}s-{lang_REGION}.json file name (PRODUCT.md#other-server-calls). */
 export const localeFilePattern =
   /^([a-z][a-zA-Z0-9]{0,39})s-([a-z]{2,3})(?:_([A-Za-z0-9]{2,8}))?\.json$/;
 

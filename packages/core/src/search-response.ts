@@ -1,5 +1,5 @@
 /**
- * The store-search answer (spec 3.5, 3.6, 7.1): the one contract of
+ * The store-search answer (PRODUCT.md#store-search-answer, #store, #product-api): the one contract of
  * GET /api/v1/grlui/{country}/{lang}/{channel}. The server declares it as the route's answer
  * (its OpenAPI document is generated from it, and its contract tests check every answer
  * against it), the types of the answer are inferred from it, and the web app reads the answer
@@ -11,7 +11,7 @@ import { hoursStatusWireSchema, storeHoursSchema } from './hours-schema.js';
 
 const idList = z.array(z.string());
 
-/** 3.5 — a lookup item (repair type, value-added service, speciality). */
+/** PRODUCT.md#store-search-answer — a lookup item (repair type, value-added service, speciality). */
 export const codeItemSchema = z
   .object({ _id: z.string(), code: z.string() })
   .meta({ id: 'CodeItem', description: 'A lookup item: its id and its code.' });
@@ -21,17 +21,17 @@ export const productSchema = z
   .object({
     _id: z.string(),
     code: z.string(),
-    /** Product value used by the form rules; phone is "iphone", tablet is "ipad" (spec 3.11). */
+    /** Product value used by the form rules; phone is "iphone", tablet is "ipad" (PRODUCT.md#code-lists). */
     value: z.string(),
     displayName: z.string(),
     displayOrder: z.number(),
     productRibbonName: z.string(),
-    /** Letters followed by digits; the letter prefix is a query-parameter name (spec 3.6). */
+    /** Letters followed by digits; the letter prefix is a query-parameter name (PRODUCT.md#store). */
     pdmSuperGrpProductId: z.string(),
   })
   .meta({ id: 'Product', description: 'A product (device category).' });
 
-/** 3.5 — a store type (badge). */
+/** PRODUCT.md#store-search-answer — a store type (badge). */
 export const badgeSchema = z
   .object({
     id: z.string(),
@@ -43,14 +43,14 @@ export const badgeSchema = z
   })
   .meta({ id: 'Badge', description: 'A store type (badge) and the channels it applies to.' });
 
-/** 3.6 — a store as the search answers it (ids not yet resolved against the lookup tables). */
+/** PRODUCT.md#store — a store as the search answers it (ids not yet resolved against the lookup tables). */
 export const searchResponseStoreSchema = z
   .object({
     /** Position in the answer, from 1. */
     orderNumber: z.number().int().min(1),
     /** The distance as displayed ("1.2 mi", "850 m"). */
     distance: z.string(),
-    /** Distance in kilometres, three decimals (addition to spec 3.6, for sorting/tests). */
+    /** Distance in kilometres, three decimals (addition to PRODUCT.md#store, for sorting/tests). */
     distanceKm: z.number().min(0).optional(),
     /** Open or closed as of the request, and the next change (addition; with `hours`). */
     hoursStatus: hoursStatusWireSchema.optional(),
@@ -77,7 +77,7 @@ export const searchResponseStoreSchema = z
     serviceTypes: idList,
     valueAddedServices: idList,
     solutionsSpecialties: idList,
-    /** Opening hours in the store's time zone (addition to spec 3.6; absent when not given). */
+    /** Opening hours in the store's time zone (addition to PRODUCT.md#store; absent when not given). */
     hours: storeHoursSchema.optional(),
     /** Carriers the store serves; empty for a carrier-neutral store (addition). */
     carriers: idList.optional(),
@@ -88,7 +88,7 @@ export const searchResponseStoreSchema = z
   })
   .meta({ id: 'SearchStore', description: 'A store of the search answer.' });
 
-/** 3.5 — the `results` field of the search answer. */
+/** PRODUCT.md#store-search-answer — the `results` field of the search answer. */
 export const searchResultsSchema = z
   .object({
     stores: z.array(searchResponseStoreSchema),
@@ -99,7 +99,7 @@ export const searchResultsSchema = z
     solutionsSpeciality: z.array(codeItemSchema),
     dropOff: z.boolean(),
     // The server always sends the fields below; a reader of an older answer gets their defaults.
-    /** Initial travel mode (spec 3.5 "held results"); not sent by this server. */
+    /** Initial travel mode (PRODUCT.md#store-search-answer "held results"); not sent by this server. */
     modesOfTransport: z.enum(['automobile', 'walking']).optional(),
     /** True when `stores` are the nearest beyond the radius (nothing was within it). */
     beyondRadius: z.boolean().default(false),
@@ -123,8 +123,8 @@ export const searchResponseSchema = z
 export type CodeItem = z.infer<typeof codeItemSchema>;
 export type Product = z.infer<typeof productSchema>;
 export type Badge = z.infer<typeof badgeSchema>;
-/** 3.6 — a store as returned by the search API (ids not yet resolved). */
+/** PRODUCT.md#store — a store as returned by the search API (ids not yet resolved). */
 export type RawStore = z.infer<typeof searchResponseStoreSchema>;
-/** 3.5 — store search result (the `results` field of the search response). */
+/** PRODUCT.md#store-search-answer — store search result (the `results` field of the search response). */
 export type SearchResults = z.infer<typeof searchResultsSchema>;
 export type SearchResponse = z.infer<typeof searchResponseSchema>;

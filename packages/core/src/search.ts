@@ -1,28 +1,28 @@
 /**
- * Search request and results-page query (spec 2.5, 3.7, 7.1): the store-search API path and
+ * Search request and results-page query (PRODUCT.md#results-page, #search-request, #product-api): the store-search API path and
  * query, the results page's own query, the automatic search on load and the results-page
  * redirect.
  *
- * Decisions where the spec is silent:
- * - Numbers are written with String() (no rounding); missing values are sent as "" (7.1).
- * - The results-page query omits empty parameters; the order is that of the spec's table.
+ * Decisions where PRODUCT.md is silent:
+ * - Numbers are written with String() (no rounding); missing values are sent as "" (PRODUCT.md#product-api).
+ * - The results-page query omits empty parameters; the order is that of the product's table.
  * - lat and lon must parse as finite numbers in range for the automatic search to run.
  */
 import { channelPath, localeToPath } from './locale.js';
 import { API_BASE, RESULT_CHANNELS } from './types.js';
 import type { ResultChannel, SearchRequest } from './types.js';
 
-/** True for the channels that have a results page: sales, service and training (spec 2.1). */
+/** True for the channels that have a results page: sales, service and training (PRODUCT.md#routes). */
 export function isResultChannel(channel: string | null | undefined): channel is ResultChannel {
   return (RESULT_CHANNELS as readonly string[]).includes(channel ?? '');
 }
 
-/** Where the results route goes (spec 2.5): the locale's home for an invalid channel. */
+/** Where the results route goes (PRODUCT.md#results-page): the locale's home for an invalid channel. */
 export function resultsRoutePath(locale: string, channel: string | null | undefined): string {
   return isResultChannel(channel) ? channelPath(locale, channel) : localeToPath(locale);
 }
 
-/** GET /{countryCode lower-case}/{lang}/{channel} under the API base (spec 7.1). */
+/** GET /{countryCode lower-case}/{lang}/{channel} under the API base (PRODUCT.md#product-api). */
 export function searchApiPath(
   request: Pick<SearchRequest, 'countryCode' | 'lang' | 'channel'>,
 ): string {
@@ -35,7 +35,7 @@ function str(value: string | number | undefined | null): string {
 }
 
 /**
- * The store-search query: pt, lat, lon, carrier, maxrad, maxResult, repairType (spec 7.1), and
+ * The store-search query: pt, lat, lon, carrier, maxrad, maxResult, repairType (PRODUCT.md#product-api), and
  * bbox for an area search.
  */
 export function searchApiQuery(request: SearchRequest): Record<string, string> {
@@ -55,7 +55,7 @@ export function searchApiQuery(request: SearchRequest): Record<string, string> {
   };
 }
 
-/** The results page's query parameters (spec 2.5 table). */
+/** The results page's query parameters (PRODUCT.md#results-page table). */
 export interface ResultsQuery {
   pt?: string;
   countryCode?: string;
@@ -107,7 +107,7 @@ export function parseCoordinate(
   return Number.isFinite(n) && Math.abs(n) <= limit ? n : undefined;
 }
 
-/** A search runs on load when lat, lon and address are all present (spec 2.5). */
+/** A search runs on load when lat, lon and address are all present (PRODUCT.md#results-page). */
 export function shouldAutoSearch(query: Pick<ResultsQuery, 'lat' | 'lon' | 'address'>): boolean {
   return (
     parseCoordinate(query.lat, 90) !== undefined &&

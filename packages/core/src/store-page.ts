@@ -114,7 +114,7 @@ export function storeIdOfSegment(
 /**
  * The directions link of a store page, which has no search position: the maps service's
  * directions from wherever the visitor is, `{getDirection}daddr={address parts}&hl={lang}` (the
- * spec 7.4 link without saddr); the store's lat,lon when its address is blank; "" when
+ * PRODUCT.md#external-links link without saddr); the store's lat,lon when its address is blank; "" when
  * getDirection is not a safe http(s) URL.
  */
 export function storePageDirectionsUrl(

@@ -1,5 +1,5 @@
 /**
- * Store normalisation (spec 3.5, 3.6): resolves a search result's ids through its lookup lists
+ * Store normalisation (PRODUCT.md#store-search-answer, #store): resolves a search result's ids through its lookup lists
  * and makes the store safe to display.
  *
  * - storeBadges: badge ids → codes, kept only when the badge's channels include the current
@@ -11,7 +11,7 @@
  * Unknown ids are dropped; missing lists count as empty. Opening hours are kept when they have
  * the stored form (`hours-schema.ts`), else dropped.
  *
- * Decisions where the spec is silent:
+ * Decisions where PRODUCT.md is silent:
  * - A store has presence in a channel (inSales / inService, used by the filters of 4.4) when it
  *   has at least one resolved product of that channel.
  * - `productRibbon` lists the productRibbonName of the current channel's products (service
@@ -73,7 +73,7 @@ const HOST_PORT = /^[^:/?#]+\.[^:/?#]+:\d/;
 const HTTP_URL = /^https?:\/\/[^/?#\\@\s]+(?:[/?#][^\s\\]*)?$/i;
 
 /**
- * A store website made safe (spec 3.6): http(s) URLs pass, a missing scheme gets "https://",
+ * A store website made safe (PRODUCT.md#store): http(s) URLs pass, a missing scheme gets "https://",
  * everything else (javascript:, data:, vbscript:, protocol-relative "//host", relative paths,
  * control characters, credentials) gives "".
  */
@@ -87,7 +87,7 @@ export function safeWebUrl(value: string | null | undefined): string {
   return HTTP_URL.test(candidate) ? candidate : '';
 }
 
-/** Badge ids → codes of the badges that apply to the channel (spec 3.6). */
+/** Badge ids → codes of the badges that apply to the channel (PRODUCT.md#store). */
 export function resolveBadgeCodes(
   ids: readonly (string | number)[] | undefined,
   badges: readonly Badge[] | undefined,
@@ -145,7 +145,7 @@ function shownAddressLines(raw: RawStore): string[] {
   return addressLines(raw);
 }
 
-/** One store with its ids resolved for the channel (spec 3.6). */
+/** One store with its ids resolved for the channel (PRODUCT.md#store). */
 export function normaliseStore(raw: RawStore, lookups: StoreLookups, channel: string): Store {
   const salesProducts = sortByDisplayOrder(resolveIds(raw.salesProducts, lookups.products));
   const serviceProducts = sortByDisplayOrder(resolveIds(raw.serviceProducts, lookups.products));
@@ -188,7 +188,7 @@ export function normaliseStore(raw: RawStore, lookups: StoreLookups, channel: st
   };
 }
 
-/** Every store of a search result, normalised for the channel (spec 3.5, 3.6). */
+/** Every store of a search result, normalised for the channel (PRODUCT.md#store-search-answer, #store). */
 export function normaliseStores(results: Partial<SearchResults>, channel: string): Store[] {
   const lookups = buildStoreLookups(results);
   return (results.stores ?? []).map((raw) => normaliseStore(raw, lookups, channel));

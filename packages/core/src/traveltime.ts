@@ -1,8 +1,8 @@
 /**
- * Travel time (spec 2.5 item 9, 3.5, 7.3, 9.3): the ETA in seconds shown as hours and minutes,
+ * Travel time (PRODUCT.md#results-page, #store-search-answer, #maps-service, #code-lists): the ETA in seconds shown as hours and minutes,
  * localised with Intl, and the initial travel mode.
  *
- * Decisions where the spec is silent:
+ * Decisions where PRODUCT.md is silent:
  * - Seconds are rounded to the nearest minute; a positive time under 30 s shows as 1 minute,
  *   never "0 min". Zero shows as "0 min". Negative, NaN or infinite times give "" (the UI
  *   hides the value).
@@ -69,7 +69,7 @@ export function isTravelMode(value: unknown): value is TravelMode {
   return typeof value === 'string' && (TRAVEL_MODES as readonly string[]).includes(value);
 }
 
-/** The travel mode first selected for a result (spec 3.5 modesOfTransport). */
+/** The travel mode first selected for a result (PRODUCT.md#store-search-answer modesOfTransport). */
 export function initialTravelMode(
   results: Pick<SearchResults, 'modesOfTransport'> | undefined,
 ): TravelMode {

@@ -1,5 +1,5 @@
 /**
- * Entity types of the spec (section 3). These are the shapes on the wire (globalmatrix, store
+ * Entity types of the product (PRODUCT.md#entities). These are the shapes on the wire (globalmatrix, store
  * search) and in the client; server and web both import them from here. The answers' types are
  * inferred from their schemas (search-response.ts, config-response.ts) and re-exported here.
  */
@@ -25,24 +25,24 @@ export type {
 } from './config-response.js';
 
 /**
- * Base path of the product server (spec 7.1): globalmatrix and the store search. Here rather
+ * Base path of the product server (PRODUCT.md#product-api): globalmatrix and the store search. Here rather
  * than in `search.ts`, so that the home page's bundle (globalmatrix only) does not carry the
- * search rules (issue 9).
+ * search rules.
  */
 export const API_BASE = '/api/v1/grlui';
 
-/** Channels of the product (spec 1, 9.1). Sales and service are product-based. */
+/** Channels of the product (PRODUCT.md#what-the-product-does, #channels). Sales and service are product-based. */
 export const CHANNEL_KEYS = ['sales', 'service', 'consulting', 'training'] as const;
 export type ChannelKey = (typeof CHANNEL_KEYS)[number];
 
 /**
- * Channels that have a results page: sales and service (spec 2.1), and training, whose results
+ * Channels that have a results page: sales and service (PRODUCT.md#routes), and training, whose results
  * list the training providers (a store whose `trainingProducts` is not empty).
  */
 export const RESULT_CHANNELS = ['sales', 'service', 'training'] as const;
 export type ResultChannel = (typeof RESULT_CHANNELS)[number];
 
-/** Home-page card order (spec 2.3, 9.1). */
+/** Home-page card order (PRODUCT.md#home-page, #channels). */
 export const HOME_CHANNEL_ORDER: readonly ChannelKey[] = [
   'sales',
   'service',
@@ -53,7 +53,7 @@ export const HOME_CHANNEL_ORDER: readonly ChannelKey[] = [
 export type TravelMode = 'automobile' | 'walking';
 export const TRAVEL_MODES: readonly TravelMode[] = ['automobile', 'walking'];
 
-/** Product (device category) codes with icons (spec 3.11). */
+/** Product (device category) codes with icons (PRODUCT.md#code-lists). */
 export const PRODUCT_CODES = [
   'phone',
   'tablet',
@@ -74,21 +74,21 @@ export const PRODUCT_CODES = [
 ] as const;
 export type ProductCode = (typeof PRODUCT_CODES)[number];
 
-/** Store type (badge) codes (spec 9.3). */
+/** Store type (badge) codes (PRODUCT.md#code-lists). */
 export const BADGE_CODES = ['ashop', 'ars', 'as', 'cs', 'apr', 'premier', 'aw', 'do'] as const;
 export type BadgeCode = (typeof BADGE_CODES)[number];
 
-/** storeTypes value of a retail store of the maker itself (spec 9.3). */
+/** storeTypes value of a retail store of the maker itself (PRODUCT.md#code-lists). */
 export const RETAIL_STORE_TYPE = 5;
-/** Service-type code removed by drop-off filtering (spec 4.5, 9.3). */
+/** Service-type code removed by drop-off filtering (PRODUCT.md#drop-off, #code-lists). */
 export const DROP_OFF_EXCLUDED_SERVICE_TYPE = 'rt2';
-/** The repairType value of a drop-off search (spec 2.5). */
+/** The repairType value of a drop-off search (PRODUCT.md#results-page). */
 export const DROP_OFF_REPAIR_TYPE = 'Drop off';
 
-/** Greater-China country codes (spec 9.3). */
+/** Greater-China country codes (PRODUCT.md#code-lists). */
 export const GREATER_CHINA_CODES = ['cn', 'mo', 'hk', 'tw'] as const;
 
-/** 3.3 — an option of the product field. */
+/** PRODUCT.md#channels-in-the-web-app — an option of the product field. */
 export interface ProductOption {
   _id: string;
   displayName: string;
@@ -97,7 +97,7 @@ export interface ProductOption {
   displayOrder: number;
 }
 
-/** 3.3 — an option of the country field. */
+/** PRODUCT.md#channels-in-the-web-app — an option of the country field. */
 export interface CountryOption {
   countryCode: string;
   countryName: string;
@@ -106,7 +106,7 @@ export interface CountryOption {
   carriers: { name: string }[];
 }
 
-/** 3.3 — a channel as used by the client. */
+/** PRODUCT.md#channels-in-the-web-app — a channel as used by the client. */
 export interface Channel {
   id: ChannelKey;
   name: string;
@@ -121,7 +121,7 @@ export interface Channel {
   externalLink?: string;
 }
 
-/** 3.6 — a store after normalisation for display (ids resolved). */
+/** PRODUCT.md#store — a store after normalisation for display (ids resolved). */
 export interface Store {
   id: string;
   storeId: string;
@@ -140,7 +140,7 @@ export interface Store {
   latitude: number;
   longitude: number;
   geoCodeStatus: string;
-  /** Safe http(s) URL or "" (spec 3.6 with the project's scheme rule). */
+  /** Safe http(s) URL or "" (PRODUCT.md#store with the project's scheme rule). */
   storeWeb: string;
   apptSchedulerIndVal: string;
   storeTypes: number[];
@@ -160,7 +160,7 @@ export interface Store {
   hours?: StoreHours;
 }
 
-/** 3.7 — input to a store search. */
+/** PRODUCT.md#search-request — input to a store search. */
 export interface SearchRequest {
   latitude: number;
   longitude: number;
@@ -180,7 +180,7 @@ export interface SearchRequest {
   area?: { west: number; south: number; east: number; north: number };
 }
 
-/** 3.8 */
+/** PRODUCT.md#filter-groups-and-suggestions */
 export interface FilterGroup {
   filterId: string;
   filterData: { id: string; code: string; title: string }[];
@@ -192,7 +192,7 @@ export interface Suggestion {
   longitude: number;
 }
 
-/** 3.9 — location-search statistic. */
+/** PRODUCT.md#location-search-statistic — location-search statistic. */
 export interface LocationSearchStatistic {
   channel: string;
   country: string;

@@ -46,7 +46,7 @@ const laos = countryConfig({
 });
 const japan = countryConfig({ countryCode: 'jp', countryName: 'Japan' });
 
-describe('catch-all countries (spec 3.4)', () => {
+describe('catch-all countries (PRODUCT.md#regional-catch-all-configuration)', () => {
   it('takes sales countries with catchAllSalesCountry, sorted by countryName', () => {
     const sales = catchAllCountries([nepal, japan, bhutan, laos], 'sales');
     expect(sales.map((c) => c.countryCode)).toEqual(['bt', 'np']);
@@ -78,7 +78,7 @@ describe('catch-all countries (spec 3.4)', () => {
   });
 });
 
-describe('catch-all configuration (spec 3.4, 9.2)', () => {
+describe('catch-all configuration (PRODUCT.md#regional-catch-all-configuration, #regions)', () => {
   const config = buildCatchAllConfig('asia', [nepal, japan, bhutan, laos]);
 
   it('is named after the region', () => {
@@ -147,7 +147,7 @@ describe('catch-all configuration (spec 3.4, 9.2)', () => {
   });
 });
 
-describe('selectCountryConfig (spec 7.1)', () => {
+describe('selectCountryConfig (PRODUCT.md#product-api)', () => {
   it('builds the catch-all for regional codes, in any case', () => {
     expect(selectCountryConfig('europe', { response: [nepal] })?.countryName).toBe('Other Europe');
     expect(selectCountryConfig('LAC', { response: [] })?.countryCode).toBe('lac');

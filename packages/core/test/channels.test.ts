@@ -17,7 +17,7 @@ import {
 import type { ChannelConfig, Product } from '../src/types.js';
 import { COMPUTER, PHONE, TABLET, WATCH, channelConfig, countryConfig } from './fixtures.js';
 
-describe('product options (spec 3.3)', () => {
+describe('product options (PRODUCT.md#channels-in-the-web-app)', () => {
   it('sorts by displayOrder and keeps the option fields only', () => {
     const options = productOptions('service', [WATCH, PHONE, COMPUTER]);
     expect(options.map((o) => o.code)).toEqual(['phone', 'computer', 'watch']);
@@ -55,7 +55,7 @@ describe('product options (spec 3.3)', () => {
   });
 });
 
-describe('country and carrier options (spec 3.3)', () => {
+describe('country and carrier options (PRODUCT.md#channels-in-the-web-app)', () => {
   it('shows only countries with products', () => {
     const options = countryOptions('service', [
       { countryCode: 'fj', countryName: 'Fiji', products: [], carriers: [] },
@@ -94,7 +94,7 @@ describe('country and carrier options (spec 3.3)', () => {
   });
 });
 
-describe('product resolver (spec 3.3)', () => {
+describe('product resolver (PRODUCT.md#channels-in-the-web-app)', () => {
   const channel = buildChannel(
     'service',
     channelConfig({
@@ -128,7 +128,7 @@ describe('product resolver (spec 3.3)', () => {
   });
 });
 
-describe('externalLink for service (spec 3.3)', () => {
+describe('externalLink for service (PRODUCT.md#channels-in-the-web-app)', () => {
   it('points China with casRedirect to the provider support URL with caller and locale', () => {
     const link = serviceExternalLink(
       { countryCode: 'CN', casRedirect: true, casSupportUrl: 'https://cas.example.com/' },
@@ -170,7 +170,7 @@ describe('externalLink for service (spec 3.3)', () => {
   });
 });
 
-describe('externalLink for consulting (spec 3.3)', () => {
+describe('externalLink for consulting (PRODUCT.md#channels-in-the-web-app)', () => {
   const map = [
     { lang: 'en', link: 'https://c.example.com/en' },
     { lang: 'fr', link: 'https://c.example.com/fr' },
@@ -197,7 +197,7 @@ describe('externalLink for consulting (spec 3.3)', () => {
   });
 });
 
-describe('buildChannels (spec 3.2 → 3.3)', () => {
+describe('buildChannels (PRODUCT.md#channel-configuration → #channels-in-the-web-app)', () => {
   const config = countryConfig({
     countryCode: 'in',
     casRedirect: true,
@@ -281,7 +281,7 @@ describe('buildChannels (spec 3.2 → 3.3)', () => {
   });
 });
 
-describe('channelHasOptions (spec 2.3)', () => {
+describe('channelHasOptions (PRODUCT.md#home-page)', () => {
   const build = (products: Product[], countries: ChannelConfig['countries'] = []) =>
     buildChannel('sales', channelConfig({ products, countries }), countryConfig(), { lang: 'en' });
 

@@ -6,7 +6,7 @@ import { isKnownLocale, localeDirection, localeToPath } from '../src/locale.js';
 
 const entries = CHOOSER_REGIONS.flatMap((r) => r.entries);
 
-describe('chooser regions (spec 2.2)', () => {
+describe('chooser regions (PRODUCT.md#country-and-region-chooser)', () => {
   it('exposes the chooser regions, with rtl entries marked', () => {
     expect(CHOOSER_REGIONS.map((r) => r.id)).toEqual(['amei', 'apac', 'europe', 'lac', 'na']);
     const rtl = entries.filter((e) => e.rtl);

@@ -12,7 +12,7 @@ import { PHONE, badge, store } from './fixtures.js';
 const products = (n: number): Product[] => Array.from({ length: n }, () => PHONE);
 const types = [{ _id: 'r1', code: 'rt1' }];
 
-describe('result sentence (spec 2.5 item 4)', () => {
+describe('result sentence (PRODUCT.md#results-page)', () => {
   it('picks all products, drop-off or normal', () => {
     expect(resultSentenceVariant('all', undefined)).toBe('allProducts');
     expect(resultSentenceVariant('', 'Drop off')).toBe('allProducts');
@@ -22,7 +22,7 @@ describe('result sentence (spec 2.5 item 4)', () => {
   });
 });
 
-describe('callout size (spec 9.5)', () => {
+describe('callout size (PRODUCT.md#display)', () => {
   it.each([
     [9, types, [], 'large'],
     [9, [], [{ _id: 's', code: 'ss1' }], 'large'],
@@ -44,7 +44,7 @@ describe('callout size (spec 9.5)', () => {
   });
 });
 
-describe('badge legend (spec 2.5 item 10, 9.5)', () => {
+describe('badge legend (PRODUCT.md#results-page, #display)', () => {
   const badges: Badge[] = [
     badge('1', 'ars', ['sales'], 'y'),
     badge('2', 'as', ['sales', 'service'], 'n'),
@@ -77,7 +77,7 @@ describe('badge legend (spec 2.5 item 10, 9.5)', () => {
   });
 });
 
-describe('Chinese layout (spec 2.5, 9.5)', () => {
+describe('Chinese layout (PRODUCT.md#results-page, #display)', () => {
   it('hides travel time and shows distance in the title for cn/zh', () => {
     expect(siteLayout('cn', 'zh')).toEqual({ showTravelTime: false, distanceInTitle: true });
     expect(siteLayout('CN', 'ZH')).toEqual({ showTravelTime: false, distanceInTitle: true });
@@ -86,7 +86,7 @@ describe('Chinese layout (spec 2.5, 9.5)', () => {
   });
 });
 
-describe('autocomplete language (spec 7.3)', () => {
+describe('autocomplete language (PRODUCT.md#maps-service)', () => {
   it('overrides hk, mo and tw', () => {
     expect(autocompleteLanguage('hk', 'en')).toBe('zh-HK');
     expect(autocompleteLanguage('MO', 'pt')).toBe('zh-Hant');

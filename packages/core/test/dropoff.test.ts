@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { dropOffSearchRequest, dropOffSwitch, isDropOffRepairType } from '../src/dropoff.js';
 import type { SearchRequest } from '../src/types.js';
 
-describe('drop-off switch (spec 4.5)', () => {
+describe('drop-off switch (PRODUCT.md#drop-off)', () => {
   it('offers drop-off when the current search is not drop-off', () => {
     expect(dropOffSwitch('service', true, undefined)).toBe('toDropOff');
     expect(dropOffSwitch('service', true, '')).toBe('toDropOff');

@@ -49,7 +49,7 @@ const ctx = (chosen = 'all', channel = 'sales'): FilterContext =>
 const ids = (selected: string[], context = ctx()) =>
   filterStores(stores, selected, context).map((s) => s.id);
 
-describe('matching (spec 4.4)', () => {
+describe('matching (PRODUCT.md#filters)', () => {
   it('shows all stores for an empty set', () => {
     expect(ids([])).toEqual(['a', 'b', 'c']);
     expect(filterStores(stores, [], ctx())).not.toBe(stores);
@@ -133,7 +133,7 @@ describe('classification and context', () => {
   });
 });
 
-describe('toggle and count (spec 4.4, 2.5)', () => {
+describe('toggle and count (PRODUCT.md#filters, #results-page)', () => {
   it('adds and removes a key, without modifying the input', () => {
     const selected = ['ars'];
     expect(toggleFilter(selected, 'phone')).toEqual(['ars', 'phone']);
@@ -147,7 +147,7 @@ describe('toggle and count (spec 4.4, 2.5)', () => {
   });
 });
 
-describe('filter groups (spec 2.5 item 7, 3.8)', () => {
+describe('filter groups (PRODUCT.md#results-page, #filter-groups-and-suggestions)', () => {
   it('builds products, badges and specialties present on the stores', () => {
     const groups = filterGroupsFromResults(res, stores, 'sales');
     expect(groups.map((g) => g.filterId)).toEqual(['products', 'badges', 'specialties']);
@@ -177,7 +177,7 @@ describe('filter groups (spec 2.5 item 7, 3.8)', () => {
   });
 });
 
-describe('filter panel (spec 2.5 item 7)', () => {
+describe('filter panel (PRODUCT.md#results-page)', () => {
   const groups: FilterGroup[] = [
     {
       filterId: 'products',

@@ -23,7 +23,7 @@ import type { FormContext, FormValues } from '../src/form.js';
 
 const values = (v: Partial<FormValues>): FormValues => ({ ...EMPTY_FORM_VALUES, ...v });
 
-describe('fields per locale variant (spec 2.6)', () => {
+describe('fields per locale variant (PRODUCT.md#search-form)', () => {
   it('picks the variant', () => {
     expect(formVariant('asia', 'en')).toBe('other');
     expect(formVariant('LAC', 'es')).toBe('other');
@@ -45,7 +45,7 @@ describe('fields per locale variant (spec 2.6)', () => {
   });
 });
 
-describe('showOnly (spec 5)', () => {
+describe('showOnly (PRODUCT.md#validation)', () => {
   const other = formFields('other', 'service');
   const dflt = formFields('default', 'service');
 
@@ -78,7 +78,7 @@ describe('showOnly (spec 5)', () => {
   });
 });
 
-describe('required fields and schema errors (spec 5)', () => {
+describe('required fields and schema errors (PRODUCT.md#validation)', () => {
   const ctx = (
     fields = formFields('default', 'service'),
     carriers = [{ name: 'Jio' }],
@@ -146,7 +146,7 @@ describe('required fields and schema errors (spec 5)', () => {
   });
 });
 
-describe('validity and the Search button (spec 5)', () => {
+describe('validity and the Search button (PRODUCT.md#validation)', () => {
   it('needs no schema errors, a touched field and no field errors', () => {
     expect(isFormValid({ schemaErrors: {}, touched: { search: true }, errors: {} })).toBe(true);
     expect(isFormValid({ schemaErrors: {}, touched: {}, errors: {} })).toBe(false);
@@ -181,7 +181,7 @@ describe('validity and the Search button (spec 5)', () => {
   });
 });
 
-describe('form state transitions (spec 2.6, 4.7)', () => {
+describe('form state transitions (PRODUCT.md#search-form, #form-state)', () => {
   it('editing a field clears its error and marks it touched', () => {
     const state = {
       values: values({ search: 'x' }),
@@ -207,7 +207,7 @@ describe('form state transitions (spec 2.6, 4.7)', () => {
   });
 });
 
-describe('carrier options (spec 2.6)', () => {
+describe('carrier options (PRODUCT.md#search-form)', () => {
   it('puts No-Contract first and removes duplicates and blanks', () => {
     expect(
       carrierOptions([{ name: 'Jio' }, { name: 'No-Contract' }, { name: ' ' }, { name: 'Jio' }]),
@@ -216,7 +216,7 @@ describe('carrier options (spec 2.6)', () => {
   });
 });
 
-describe('search text sanitising (spec 5)', () => {
+describe('search text sanitising (PRODUCT.md#validation)', () => {
   it.each([
     ['Paris, France', 'Paris, France'],
     ['<b>Paris</b>', 'Paris'],
@@ -264,7 +264,7 @@ describe('search text sanitising (spec 5)', () => {
   });
 });
 
-describe('statistics rule (spec 5, 3.9)', () => {
+describe('statistics rule (PRODUCT.md#validation, #location-search-statistic)', () => {
   it('sends only when the reverse-geocoded country is the searched one, case-insensitively', () => {
     expect(shouldSendStatistic('IN', 'in')).toBe(true);
     expect(shouldSendStatistic('fr', 'in')).toBe(false);

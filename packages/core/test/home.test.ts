@@ -36,7 +36,7 @@ const channels = buildChannels(
   { lang: 'en' },
 );
 
-describe('card visibility (spec 2.3)', () => {
+describe('card visibility (PRODUCT.md#home-page)', () => {
   it('shows product channels with products or countries only', () => {
     expect(isHomeCardShown('sales', channels.sales)).toBe(true);
     expect(isHomeCardShown('service', channels.service)).toBe(false);
@@ -54,7 +54,7 @@ describe('card visibility (spec 2.3)', () => {
   });
 });
 
-describe('card link (spec 2.3)', () => {
+describe('card link (PRODUCT.md#home-page)', () => {
   it.each([
     ['/', 'sales', '/sales'],
     ['/uk/en/', 'sales', '/uk/en/sales'],
@@ -141,7 +141,7 @@ describe('results pages (training providers)', () => {
   });
 });
 
-describe('card images (spec 2.3, 9.5)', () => {
+describe('card images (PRODUCT.md#home-page, #display)', () => {
   it('alternates sides: 0 right, 1 left, 2 right', () => {
     expect([0, 1, 2, 3].map(imageSide)).toEqual(['right', 'left', 'right', 'left']);
   });

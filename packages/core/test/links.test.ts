@@ -27,7 +27,7 @@ const shop = store({
 });
 const source = { latitude: 39.78, longitude: -89.65, formattedAddress: 'Springfield, IL' };
 
-describe('directions (spec 7.4)', () => {
+describe('directions (PRODUCT.md#external-links)', () => {
   it('uses the source formattedAddress, the store address and the language', () => {
     expect(directionsUrl(GD, source, shop, 'en')).toBe(
       'https://maps.example.com/?saddr=Springfield,%20IL' +
@@ -78,7 +78,7 @@ describe('directions (spec 7.4)', () => {
   });
 });
 
-describe('appointment link (spec 7.4)', () => {
+describe('appointment link (PRODUCT.md#external-links)', () => {
   const base = {
     casSupportUrl: 'https://cas.example.com/appt?locale=',
     locale: 'en_IN',
@@ -142,7 +142,7 @@ describe('appointment link (spec 7.4)', () => {
   });
 });
 
-describe('appointment eligibility (spec 9.6)', () => {
+describe('appointment eligibility (PRODUCT.md#appointment-link)', () => {
   const eligible = {
     countryCode: 'in',
     channel: 'service',
@@ -173,7 +173,7 @@ describe('appointment eligibility (spec 9.6)', () => {
   });
 });
 
-describe('share payload (spec 2.5 narrow screens)', () => {
+describe('share payload (PRODUCT.md#results-page narrow screens)', () => {
   it('shares title, text with name, address, state and phone, and the directions URL', () => {
     expect(sharePayload(shop, 'https://d.example.com')).toEqual({
       title: 'Store One',
@@ -188,7 +188,7 @@ describe('share payload (spec 2.5 narrow screens)', () => {
   });
 });
 
-describe('carrier links (spec 7.4)', () => {
+describe('carrier links (PRODUCT.md#external-links)', () => {
   const carrier = {
     name: 'Jio',
     salesURL: 'jio.example.com/buy',
@@ -203,7 +203,7 @@ describe('carrier links (spec 7.4)', () => {
   });
 });
 
-/** Issue 9, hostile input: only http(s) and tel: links are made. */
+/** Hostile input: only http(s) and tel: links are made. */
 const DANGEROUS = [
   'javascript:alert(1)//',
   ' JavaScript:alert(1)//',
@@ -217,7 +217,7 @@ const DANGEROUS = [
   'maps.example.com/?',
 ];
 
-describe('only web links from configured bases (issue 9)', () => {
+describe('only web links from configured bases', () => {
   it('accepts absolute http(s) URLs, outer blanks aside', () => {
     expect(isWebUrl('https://maps.example.com/?')).toBe(true);
     expect(isWebUrl(' http://maps.example.com/maps? ')).toBe(true);
@@ -265,7 +265,7 @@ describe('only web links from configured bases (issue 9)', () => {
   });
 });
 
-describe('phone links (issue 9)', () => {
+describe('phone links', () => {
   it('dials the digits, with a leading "+"', () => {
     expect(telHref('+44 20 7946 0000')).toBe('tel:+442079460000');
     expect(telHref('  +1 (555) 010-9999 ')).toBe('tel:+15550109999');

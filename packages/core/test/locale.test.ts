@@ -16,7 +16,7 @@ import {
   pathToLocale,
 } from '../src/locale.js';
 
-describe('locale → path (spec 2.1)', () => {
+describe('locale → path (PRODUCT.md#routes)', () => {
   it('maps every one of the 340 keys to the path in the reference map', () => {
     expect(LOCALE_KEYS).toHaveLength(340);
     for (const [locale, path] of Object.entries(localeMap.locales)) {

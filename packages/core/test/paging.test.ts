@@ -11,7 +11,7 @@ import {
 
 const items = Array.from({ length: 23 }, (_, i) => i + 1);
 
-describe('pages (spec 9.4)', () => {
+describe('pages (PRODUCT.md#paging-and-timing)', () => {
   it('has 5 stores a page', () => {
     expect(PAGE_SIZE).toBe(5);
     expect(pageCount(23)).toBe(5);
@@ -45,7 +45,7 @@ describe('pages (spec 9.4)', () => {
   });
 });
 
-describe('pagination window (spec 9.4)', () => {
+describe('pagination window (PRODUCT.md#paging-and-timing)', () => {
   it.each([
     [1, 10, [1, 2, 3, 4, 5]],
     [2, 10, [1, 2, 3, 4, 5]],
@@ -66,7 +66,7 @@ describe('pagination window (spec 9.4)', () => {
   });
 });
 
-describe('announcement (spec 9.4)', () => {
+describe('announcement (PRODUCT.md#paging-and-timing)', () => {
   it('gives from, to and total', () => {
     expect(pageAnnouncement(1, 23)).toEqual({ from: 1, to: 5, total: 23 });
     expect(pageAnnouncement(5, 23)).toEqual({ from: 21, to: 23, total: 23 });

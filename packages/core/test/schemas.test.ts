@@ -15,7 +15,7 @@ const errorOf = (query: Record<string, unknown>) => {
 };
 
 describe('search query schema', () => {
-  it('parses the spec query, empty values meaning "not given"', () => {
+  it('parses the search query, empty values meaning "not given"', () => {
     expect(
       searchQuerySchema.parse({
         pt: '',
@@ -145,7 +145,7 @@ describe('location search statistic', () => {
     product: 'Phone',
     searchedLocation: 'London',
   };
-  it('validates the body of 3.9', () => {
+  it('validates the body of the location-search statistic', () => {
     expect(locationSearchSchema.parse(good)).toEqual(good);
     const r = locationSearchSchema.safeParse({ ...good, latitude: 100 });
     if (r.success) throw new Error('expected a failure');

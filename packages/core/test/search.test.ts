@@ -25,7 +25,7 @@ const request: SearchRequest = {
   formattedAddress: 'London',
 };
 
-describe('store-search call (spec 7.1)', () => {
+describe('store-search call (PRODUCT.md#product-api)', () => {
   it('lower-cases the country in the path', () => {
     expect(searchApiPath(request)).toBe(`${API_BASE}/uk/en/service`);
   });
@@ -50,7 +50,7 @@ describe('store-search call (spec 7.1)', () => {
   });
 });
 
-describe('results route (spec 2.1, 2.5)', () => {
+describe('results route (PRODUCT.md#routes, #results-page)', () => {
   it('accepts sales and service only', () => {
     expect(isResultChannel('sales')).toBe(true);
     expect(isResultChannel('service')).toBe(true);
@@ -68,7 +68,7 @@ describe('results route (spec 2.1, 2.5)', () => {
   });
 });
 
-describe('results query (spec 2.5)', () => {
+describe('results query (PRODUCT.md#results-page)', () => {
   it('lists the non-empty parameters in order', () => {
     expect(resultsQueryEntries(resultsQueryOf(request))).toEqual([
       ['pt', '1'],

@@ -11,7 +11,7 @@ import {
 import type { RawStore, SearchResults } from '../src/types.js';
 import { COMPUTER, PHONE, TABLET, WATCH, badge, product, rawStore, results } from './fixtures.js';
 
-describe('storeWeb (spec 3.6)', () => {
+describe('storeWeb (PRODUCT.md#store)', () => {
   it.each([
     ['https://store.example.com', 'https://store.example.com'],
     ['http://store.example.com/path?q=1#x', 'http://store.example.com/path?q=1#x'],
@@ -84,7 +84,7 @@ describe('storeWeb (spec 3.6)', () => {
   });
 });
 
-describe('badges (spec 3.6)', () => {
+describe('badges (PRODUCT.md#store)', () => {
   const badges = [
     badge('b1', 'ars', ['sales', 'service']),
     badge('b2', 'as', ['service']),
@@ -105,7 +105,7 @@ describe('badges (spec 3.6)', () => {
   });
 });
 
-describe('normaliseStore (spec 3.6)', () => {
+describe('normaliseStore (PRODUCT.md#store)', () => {
   const res: SearchResults = results({
     productMatrixList: [
       WATCH,

@@ -9,7 +9,7 @@ import {
 } from '../src/traveltime.js';
 import type { TravelMode } from '../src/types.js';
 
-describe('travel time (spec 7.3)', () => {
+describe('travel time (PRODUCT.md#maps-service)', () => {
   it('splits seconds into hours and minutes', () => {
     expect(splitDuration(3900)).toEqual({ hours: 1, minutes: 5 });
     expect(splitDuration(7200)).toEqual({ hours: 2, minutes: 0 });
@@ -45,7 +45,7 @@ describe('travel time (spec 7.3)', () => {
   });
 });
 
-describe('travel mode (spec 3.5, 9.3)', () => {
+describe('travel mode (PRODUCT.md#store-search-answer, #code-lists)', () => {
   it('starts with the results’ mode, else automobile', () => {
     expect(initialTravelMode({ modesOfTransport: 'walking' })).toBe('walking');
     expect(initialTravelMode({})).toBe('automobile');

@@ -43,7 +43,7 @@ export function formatReport(r: Report): string {
         ['searches', t.searches],
         ['searches reporting a result count', t.searchesWithCount],
         ['searches that found no store', t.noStore],
-        ['location-search statistics (3.9)', t.locationSearches],
+        ['location-search statistics', t.locationSearches],
         ['link clicks', t.clicks],
         ['clicks per search', pct(t.clickThrough)],
       ],

@@ -1,6 +1,6 @@
 /**
  * The demand report (`npm run analytics:report`): for a period, searches by country, channel and
- * product; the most searched places (from the 3.9 location-search statistic); searches that
+ * product; the most searched places (from the location-search statistic); searches that
  * found no store, with where they were; clicks by link kind and click-through per search; searches
  * and clicks by embedding origin (the locator's own pages, or a site of EMBED_ORIGINS).
  * report-format.ts writes it as terminal tables and as CSV.

@@ -1,6 +1,6 @@
 /**
  * Analytics events: validated batches from browsers (POST /api/v1/analytics/events) and the
- * location-search statistic (3.9), normalised (country code as configured, locale as en_GB,
+ * location-search statistic (PRODUCT.md#location-search-statistic), normalised (country code as configured, locale as en_GB,
  * coordinates rounded to about 1 km), stored through the EventRepository and handed to the
  * forwarder. Nothing about the visitor is kept; events from a page embedding the locator keep
  * that page's origin (one of EMBED_ORIGINS: scheme, host and port, no path).

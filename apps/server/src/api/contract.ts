@@ -87,7 +87,7 @@ export const locationSearchRoute = {
   tags: ['Statistics'],
   summary: 'Counts a searched location',
   description:
-    'Records where a visitor searched (spec 3.9), for the location statistic. JSON only, ' +
+    'Records where a visitor searched, for the location-search statistic. JSON only, ' +
     'at most 4 KB. Example body: `{"channel":"sales","country":"uk","locale":"en_GB",' +
     '"latitude":51.5,"longitude":-0.12,"product":"","searchedLocation":"London"}`.',
   body: locationSearchSchema,

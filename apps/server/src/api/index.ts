@@ -1,5 +1,5 @@
 /**
- * The HTTP API (spec 7.1, 7.2): /api/v1/grlui/…, /mapKitToken, /locales/….
+ * The HTTP API (PRODUCT.md#product-api, #other-server-calls): /api/v1/grlui/…, /mapKitToken, /locales/….
  * Routes are thin: each declares its params, query, body and answers once, as the shared zod
  * schemas of @locator/core (api/contract.ts), which Fastify validates with and the public
  * OpenAPI document is generated from; handlers call services.
@@ -164,7 +164,7 @@ export const apiRoutes: FastifyPluginAsync<{ deps: ApiDeps | undefined; env: Env
       .send(deps.mapToken()),
   );
 
-  // Translations for the pages (spec 7.2), not part of the API's document.
+  // Translations for the pages (PRODUCT.md#other-server-calls), not part of the API's document.
   api.get('/locales/:file', { schema: localesRoute }, async (request, reply) => {
     const found = await deps.locales.read(request.params.file);
     return sendCached(request, reply, found.body, found.etag, LOCALES_CACHE);

@@ -1,5 +1,5 @@
 /**
- * The basemap (issue 4), served by our own server so that the map makes no request elsewhere:
+ * The basemap, served by our own server so that the map makes no request elsewhere:
  *
  *   GET /basemap/config.json?lang=     which style the web app loads (embedded, pmtiles, vendor)
  *   GET /basemap/style.json?lang=      MapLibre style v8 (embedded or PMTiles)

@@ -117,7 +117,7 @@ function checkCatalogue(c: Catalogue, problems: ConfigProblem[]): void {
       problems.push({ file: 'catalogue.json', path, reason: `duplicate "${dup}"` });
     }
   }
-  // Spec 3.11: the phone and tablet values are "iphone" and "ipad" (form rules depend on them).
+  // PRODUCT.md#code-lists: the phone and tablet values are "iphone" and "ipad" (form rules depend on them).
   for (const [code, value] of [
     ['phone', 'iphone'],
     ['tablet', 'ipad'],

@@ -1,6 +1,6 @@
 /**
  * The country configuration service: turns the validated files into the served globalmatrix
- * objects (spec 3.1, 3.2), resolves API path codes (URL form "uk", ISO "gb", catch-all
+ * objects (PRODUCT.md#country-configuration, #channel-configuration), resolves API path codes (URL form "uk", ISO "gb", catch-all
  * regions, any case) and answers globalmatrix with a cached body and ETag. Product names are
  * served in the path's language (config/names.ts), resolved once per place and language.
  */
@@ -18,7 +18,7 @@ import type { Catalogue, CountryFile, RegionFile } from './schema.js';
 import type { ConfigFiles } from './load.js';
 import { nameChain, ProductNames } from './names.js';
 
-/** A served country configuration: spec 3.1 plus documented additions. */
+/** A served country configuration: PRODUCT.md#country-configuration plus documented additions. */
 export interface ServedCountry extends CountryConfig {
   /** Country code used in site and API paths ("uk" for GB). */
   urlCode: string;
@@ -64,7 +64,7 @@ export function etagOf(body: string): string {
   return `"${createHash('sha1').update(body).digest('base64url')}"`;
 }
 
-/** Catch-all fixed values (spec 9.2). */
+/** Catch-all fixed values (PRODUCT.md#regions). */
 const CATCH_ALL = { maxResults: 99, searchRadius: 100, dropOff: false };
 
 export class ConfigService {
@@ -209,7 +209,7 @@ export class ConfigService {
   }
 
   /**
-   * The globalmatrix response objects (spec 7.1): one country, or every member of a region,
+   * The globalmatrix response objects (PRODUCT.md#product-api): one country, or every member of a region,
    * with product names in the path's language (shared objects: callers must not change them).
    */
   globalMatrix(code: string, lang: string): { response: ServedCountry[] } {
@@ -266,7 +266,7 @@ export class ConfigService {
     return out;
   }
 
-  /** Preloaded configuration for the host page of a locale (spec 2.3). */
+  /** Preloaded configuration for the host page of a locale (PRODUCT.md#home-page). */
   preload(locale: string): { response: ServedCountry[] } | undefined {
     const { country, pathLang } = localeParts(locale);
     try {

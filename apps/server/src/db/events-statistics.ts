@@ -1,5 +1,5 @@
 /**
- * The location-search statistic (spec 3.9) kept in the analytics events store, as a
+ * The location-search statistic (PRODUCT.md#location-search-statistic) kept in the analytics events store, as a
  * "locationSearch" event: one store for the analytics report. Dialect-agnostic: it writes through
  * the EventRepository. searchedLocation is not kept (free text, possibly a street address); the
  * report names places from the rounded coordinates instead.
@@ -11,7 +11,7 @@ import type {
   StatisticsRepository,
 } from './types.js';
 
-/** The 3.9 statistic, kept in the events store as a "locationSearch" event. */
+/** The location-search statistic, kept in the events store as a "locationSearch" event. */
 export function statisticEvent(r: StatisticRecord, at: Date): EventRecord {
   return {
     at,

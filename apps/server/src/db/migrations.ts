@@ -108,7 +108,7 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 2,
-    name: 'analytics events (the 3.9 statistic moves in, coordinates rounded to 0.01°)',
+    name: 'analytics events (the location-search statistic moves in, coordinates rounded to 0.01°)',
     sqlite: [
       `CREATE TABLE analytics_events (
         id INTEGER PRIMARY KEY,

@@ -170,7 +170,7 @@ export interface StatisticsRepository {
 
 /**
  * One analytics event as stored (analytics_events): page view, search, link click, or the
- * location-search statistic of 3.9 ("locationSearch"). Nothing personal: no IP address, cookie,
+ * location-search statistic ("locationSearch"). Nothing personal: no IP address, cookie,
  * user agent or free text; coordinates are rounded to about 1 km before they get here.
  */
 export interface EventRecord {
@@ -182,7 +182,7 @@ export interface EventRecord {
   country: string | null;
   /** "en_GB" form. */
   locale: string | null;
-  /** Product id or "all" (search, click); display name for locationSearch (3.9). */
+  /** Product id or "all" (search, click); display name for locationSearch (PRODUCT.md#location-search-statistic). */
   product: string | null;
   carrier: string | null;
   link: string | null;
@@ -265,7 +265,7 @@ export interface Database {
   /** The console's accounts and sessions (see accounts.ts). */
   readonly accounts: AccountRepository;
   readonly meta: MetaRepository;
-  /** Writes the 3.9 statistic into the events store (type "locationSearch"). */
+  /** Writes the location-search statistic into the events store (type "locationSearch"). */
   readonly statistics: StatisticsRepository;
   readonly events: EventRepository;
   /** What the store pages read (store by id, directory, data version). */

@@ -1,10 +1,10 @@
 /**
- * The host page (spec 2.3 "a value embedded in the host page"): the built index.html with the
+ * The host page (PRODUCT.md#home-page "a value embedded in the host page"): the built index.html with the
  * route's locale, its writing direction and, where available, the preloaded configuration of
  * its country embedded as a JSON data block (not executable, so it works under a strict CSP).
  * The block also carries the chooser's label of the locale's country (`countryLabel`, for the
  * page footer) when the chooser lists the locale, so that the web app's pages need not load the
- * chooser's data (issue 9).
+ * chooser's data.
  */
 import { chooserLabel, languageTag, localeDirection, type CountryConfig } from '@locator/core';
 

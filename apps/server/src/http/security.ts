@@ -1,5 +1,5 @@
 /**
- * Security headers (issue 9, README "Security headers"): a Content-Security-Policy without inline
+ * Security headers (README "Security headers"): a Content-Security-Policy without inline
  * or evaluated script, and the usual hardening headers, on every response.
  *
  * The page policy (host page, and the scripts it loads, since a worker's policy is that of its

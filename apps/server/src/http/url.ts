@@ -1,5 +1,5 @@
 /**
- * Request paths the router cannot read (issue 9, hostile input). Fastify answers a path with
+ * Request paths the router cannot read (hostile input). Fastify answers a path with
  * malformed percent-encoding ("/%", "/%E0%A4%A", an encoded lone surrogate "%ED%A0%80") or a
  * path parameter longer than its limit with its own body and status (400 FST_ERR_BAD_URL, 414
  * FST_ERR_MAX_PARAM_LENGTH), before any of our hooks (no security headers) and outside the

@@ -1,5 +1,5 @@
 /**
- * The contract of the maps endpoints (spec 7.3): query and answers as schemas of
+ * The contract of the maps endpoints (PRODUCT.md#maps-service): query and answers as schemas of
  * @locator/core. The queries are read by @locator/core's fast readers first (fastPath): they
  * give exactly what the schema would, and leave anything else, errors included, to it.
  */

@@ -1,10 +1,10 @@
 /**
- * Maps endpoints (spec 7.3, issue 4) over a MapsProvider (embedded engine by default):
+ * Maps endpoints (PRODUCT.md#maps-service) over a MapsProvider (embedded engine by default):
  *   GET /api/v1/maps/autocomplete?q&countries&lang&limit&lat&lon
  *   GET /api/v1/maps/geocode?q&countries&lang&limit
  *   GET /api/v1/maps/reverse?lat&lon&lang
  *   GET /api/v1/maps/eta?origin=lat,lon&destinations=lat,lon;…&mode
- * Answers use the shapes of spec 7.3 (results[].coordinate, formattedAddress, displayLines;
+ * Answers use the shapes of PRODUCT.md#maps-service (results[].coordinate, formattedAddress, displayLines;
  * etas[].expectedTravelTime). Results of the embedded engine are pure functions of the query,
  * so they are cacheable.
  *

@@ -1,5 +1,5 @@
 /**
- * Translation files (spec 7.2): /locales/{namespace}s-{lang_REGION}.json, served from the web
+ * Translation files (PRODUCT.md#other-server-calls): /locales/{namespace}s-{lang_REGION}.json, served from the web
  * app's source folder with fallback to the language, then en-US.
  */
 import { readFile, readdir } from 'node:fs/promises';

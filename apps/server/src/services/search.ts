@@ -1,5 +1,5 @@
 /**
- * Store search (spec 3.5, 3.7, 4.5, 7.1): validates the request against the country's channel,
+ * Store search (PRODUCT.md#store-search-answer, #search-request, #drop-off, #product-api): validates the request against the country's channel,
  * asks the store repository for the nearest stores and writes the response body, splicing the
  * stored JSON documents (no parse/stringify of stores per request). The ETag is a hash of the
  * response's ingredients (lookup tables, flags, each store's content hash and distance). The
@@ -118,7 +118,7 @@ export class SearchService {
     ].join(',');
   }
 
-  /** The lookup tables are the whole (small) catalogue, keyed by _id (spec 3.5). */
+  /** The lookup tables are the whole (small) catalogue, keyed by _id (PRODUCT.md#store-search-answer). */
   private lookupsOf(ctx: SearchContext): Lookups {
     let out = this.lookups.get(ctx.productMatrixList);
     if (!out) {

@@ -1,9 +1,9 @@
 /**
- * Location-search statistics (spec 3.9): validated, then kept in the analytics events store as a
+ * Location-search statistics (PRODUCT.md#location-search-statistic): validated, then kept in the analytics events store as a
  * "locationSearch" event (coordinates rounded to about 1 km; searchedLocation is not kept) and
  * forwarded with the other events when forwarding is configured.
  *
- * The spec's rule "only when reverse geocoding the coordinates answers the searched country"
+ * The product's rule "only when reverse geocoding the coordinates answers the searched country"
  * (shouldSendStatistic) is applied here, where the coordinates and the maps engine are: the
  * browser sends every statistic without reverse geocoding first, and one whose position lies in
  * another country is accepted (204, the public contract) but not kept. Without a maps engine

@@ -1,5 +1,5 @@
 /**
- * The stored form of a store: the API document (spec 3.6 without orderNumber and distance, plus
+ * The stored form of a store: the API document (PRODUCT.md#store without orderNumber and distance, plus
  * `carriers` and `demo`) and the filter columns derived from it.
  */
 import { hash } from 'node:crypto';
@@ -11,9 +11,9 @@ import { POSTAL_STATE_CODES, stateDisplayName } from './state-names.js';
 
 /** A store's API object as stored; orderNumber and distance are added per search. */
 export type StoreDoc = Omit<RawStore, 'orderNumber' | 'distance' | 'distanceKm' | 'hoursStatus'> & {
-  /** Carriers the store serves; empty for a carrier-neutral store (addition to spec 3.6). */
+  /** Carriers the store serves; empty for a carrier-neutral store (addition to PRODUCT.md#store). */
   carriers: string[];
-  /** True for generated demo stores (addition to spec 3.6). */
+  /** True for generated demo stores (addition to PRODUCT.md#store). */
   demo: boolean;
 };
 

@@ -17,7 +17,7 @@ export const KM_LAT = 1 / 111.195;
 export const LONDON = { lat: 51.5, lon: -0.12 };
 export const BERLIN = { lat: 52.52, lon: 13.405 };
 
-/** A location-search statistic (spec 3.9) of a London search in the UK. */
+/** A location-search statistic (PRODUCT.md#location-search-statistic) of a London search in the UK. */
 export const LONDON_STATISTIC = {
   channel: 'sales',
   country: 'uk',

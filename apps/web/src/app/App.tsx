@@ -1,6 +1,6 @@
 /**
- * Route table of spec 2.1. The locale comes from the host page; pages redirect to the locale's
- * own path when the URL differs (2.3, 2.5). Switching locale is a full page load (the server
+ * Route table of PRODUCT.md#routes. The locale comes from the host page; pages redirect to the locale's
+ * own path when the URL differs (PRODUCT.md#home-page, #results-page). Switching locale is a full page load (the server
  * embeds the new locale), so within the app the locale is fixed; within a locale the app
  * routes client-side (the chooser too: it is reached without reloading and its entries are
  * full page loads).

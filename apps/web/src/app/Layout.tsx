@@ -73,7 +73,7 @@ function HeaderLanguages({ locale }: { locale: string }) {
   return pathname === CHOOSER_PATH ? null : <CountryLanguages locale={locale} />;
 }
 
-/** The country's languages, linking to the same page and query string (spec 2.4). */
+/** The country's languages, linking to the same page and query string (PRODUCT.md#language-selector). */
 function CountryLanguages({ locale }: { locale: string }) {
   const { pathname, search } = useLocation();
   const config = useGlobalConfig(locale);

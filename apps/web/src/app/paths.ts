@@ -1,6 +1,6 @@
 import { isResultChannel } from '@locator/core';
 
-/** The chooser's route (spec 2.1, 2.2). */
+/** The chooser's route (PRODUCT.md#routes, #country-and-region-chooser). */
 export const CHOOSER_PATH = '/choose-country-region';
 
 /** The translation namespace the first screen of a path needs. */

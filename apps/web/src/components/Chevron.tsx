@@ -1,4 +1,4 @@
-/** A chevron that points in the reading direction (left in right-to-left pages, spec 1). */
+/** A chevron that points in the reading direction (left in right-to-left pages, PRODUCT.md#what-the-product-does). */
 export function Chevron() {
   return (
     <svg

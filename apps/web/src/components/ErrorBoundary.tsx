@@ -8,7 +8,7 @@ interface Props {
   children: ReactNode;
 }
 
-/** Catches rendering failures below it (spec 2.7). Give it a `key` to reset it. */
+/** Catches rendering failures below it (PRODUCT.md#error-screen). Give it a `key` to reset it. */
 export class ErrorBoundary extends Component<Props, { failed: boolean }> {
   override state = { failed: false };
 

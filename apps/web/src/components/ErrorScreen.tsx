@@ -3,8 +3,8 @@ import { useTranslation } from 'react-i18next';
 import './components.css';
 
 /**
- * The error screen of a rendering failure (spec 2.7): "Error Occured." (sic) and "Please
- * contact the administrator for the issue.". Falls back to the spec's English when the
+ * The error screen of a rendering failure (PRODUCT.md#error-screen): "Error Occured." (sic) and "Please
+ * contact the administrator for the issue.". Falls back to the product's English when the
  * translations themselves are unavailable.
  */
 export function ErrorScreen({ homePath }: { homePath: string }) {

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import './components.css';
 
-/** Error state of a failed load (spec 8 "Something went wrong."), with a retry. */
+/** Error state of a failed load (PRODUCT.md#errors "Something went wrong."), with a retry. */
 export function ErrorState({ onRetry, help }: { onRetry?: () => void; help?: string }) {
   const { t } = useTranslation('common');
   return (

@@ -4,7 +4,7 @@ import type { LanguageOption } from '../lib/languages';
 import './components.css';
 
 /**
- * Language selector (spec 2.4): shown when the country has more than one language; the
+ * Language selector (PRODUCT.md#language-selector): shown when the country has more than one language; the
  * current language is marked (its name in its own language, the hidden "current language"
  * with its separator in the page's language) and not a link; the others are full page loads to the same
  * page in that language (`suffix`: the rest of the path and the query string). Space

@@ -1,6 +1,6 @@
 import './components.css';
 
-/** A busy indicator with its text, announced politely (spec 2.3 "Loading home page"). */
+/** A busy indicator with its text, announced politely (PRODUCT.md#home-page "Loading home page"). */
 export function Spinner({ label }: { label: string }) {
   return (
     <div className="spinner" role="status">

@@ -1,5 +1,5 @@
 /**
- * Analytics (spec 1: "reports analytics page views, searches and link clicks"): the facade the
+ * Analytics (PRODUCT.md#what-the-product-does: "reports analytics page views, searches and link clicks"): the facade the
  * features call (trackPageView, trackSearch, trackClick) and the client queue behind it.
  *
  * - Each event is reduced to the wire format of @locator/core (no URL, no title, no free text)
@@ -8,7 +8,7 @@
  * - Events wait in a bounded queue and go to POST /api/v1/analytics/events in batches: when
  *   `batchSize` are waiting, after `flushMs`, and on page hide (`navigator.sendBeacon`, falling
  *   back to `fetch` with keepalive). Sending never blocks the page and never throws into the UI;
- *   failures are ignored, as for the statistics call (spec 8).
+ *   failures are ignored, as for the statistics call (PRODUCT.md#errors).
  * - The events tracked (facade shape, with `at`) stay inspectable as `window.__locatorAnalytics`
  *   and `analyticsQueue()` for development and the end-to-end tests.
  */
@@ -31,7 +31,7 @@ export interface PageView {
   title: string;
 }
 
-/** A store search (spec 1 "searches"). */
+/** A store search (PRODUCT.md#what-the-product-does "searches"). */
 export interface SearchEvent {
   channel: string;
   locale: string;
@@ -50,7 +50,7 @@ export interface SearchEvent {
   longitude?: number;
 }
 
-/** A link click on the results page (spec 1 "link clicks"). */
+/** A link click on the results page (PRODUCT.md#what-the-product-does "link clicks"). */
 export interface ClickEvent {
   /** What was clicked: directions, website, phone, carrier, appointment, enterprise, home. */
   link: string;

@@ -1,5 +1,5 @@
 /**
- * Reads the value the server embeds in the host page (spec 2.3): the route's locale, the brand,
+ * Reads the value the server embeds in the host page (PRODUCT.md#home-page): the route's locale, the brand,
  * the chooser's label of the locale's country when the chooser lists it, and, when present, the
  * preloaded configuration; on the console's page, whether single sign-on is offered.
  */

@@ -1,5 +1,5 @@
 /**
- * Document-level metadata: title, `lang`/`dir` of <html>, and hreflang alternates (issue 5).
+ * Document-level metadata: title, `lang`/`dir` of <html>, and hreflang alternates.
  */
 import { localeDirection } from '@locator/core';
 import { languageTag } from './locale-tag';

@@ -1,5 +1,5 @@
 /**
- * The languages of the current country (spec 2.4) and the page's hreflang alternates.
+ * The languages of the current country (PRODUCT.md#language-selector) and the page's hreflang alternates.
  *
  * Rules written here for lack of them in @locator/core:
  * - A country's language `code` becomes the locale key `{code}-{REGION}` with the region of the
@@ -83,7 +83,7 @@ function uniqueByTag(options: LanguageOption[]): LanguageOption[] {
   return [...byTag.values()];
 }
 
-/** The language options of the current locale's country (spec 2.4). */
+/** The language options of the current locale's country (PRODUCT.md#language-selector). */
 export function languageOptions(
   locale: string,
   langs: readonly Pick<CountryLanguage, 'code' | 'name'>[] | undefined,
@@ -115,7 +115,7 @@ export function alternatesFor(pathname: string): { hreflang: string; href: strin
 /**
  * The footer's name of a locale's country: the chooser's label of the locale ("Canada
  * (Français)"), which the server embeds in the host page (`Boot.countryLabel`) so that the pages
- * do not load the chooser's data (issue 9). Without it (a locale the chooser does not list:
+ * do not load the chooser's data. Without it (a locale the chooser does not list:
  * he-IL, hi-IN…; a host page without it), the country's name in the locale's language
  * (Intl.DisplayNames), the region's name for a catch-all, else the country code.
  */

@@ -1,5 +1,5 @@
 /**
- * Per-page document metadata and the analytics page view (issue 5, spec 2.5 title rule):
+ * Per-page document metadata and the analytics page view (PRODUCT.md#results-page title rule):
  * sets the title and hreflang alternates, and reports one page view per location.
  */
 import { useEffect } from 'react';

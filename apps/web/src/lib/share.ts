@@ -1,5 +1,5 @@
 /**
- * Sharing a store (spec 2.5 narrow screens, 8): the Web Share API with the core payload (title,
+ * Sharing a store (PRODUCT.md#results-page narrow screens, #errors): the Web Share API with the core payload (title,
  * text, directions URL); where the API is missing, the link is copied to the clipboard instead.
  * Failures are logged only; the visitor closing the share sheet is not a failure.
  */

@@ -10,7 +10,7 @@ import { testI18n } from './helpers';
 
 afterEach(cleanup);
 
-describe('LanguageSelector (spec 2.4)', () => {
+describe('LanguageSelector (PRODUCT.md#language-selector)', () => {
   const options = languageOptions('en-CA', [
     { code: 'en', name: 'English' },
     { code: 'fr', name: 'Français' },
@@ -54,7 +54,7 @@ describe('LanguageSelector (spec 2.4)', () => {
   });
 });
 
-describe('ErrorBoundary and ErrorScreen (spec 2.7)', () => {
+describe('ErrorBoundary and ErrorScreen (PRODUCT.md#error-screen)', () => {
   function Boom(): never {
     throw new Error('render failure');
   }

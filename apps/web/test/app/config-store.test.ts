@@ -6,7 +6,7 @@ import { config, jsonFetch } from './helpers';
 const settled = (store: ConfigStore, locale: string) =>
   vi.waitFor(() => expect(store.get(locale).status).not.toBe('loading'));
 
-describe('ConfigStore (spec 2.3, 4.1, 7.1)', () => {
+describe('ConfigStore (PRODUCT.md#home-page, #data-states, #product-api)', () => {
   it('uses the preloaded response without fetching', () => {
     const fetch = jsonFetch({ response: [] });
     const store = new ConfigStore(fetch);

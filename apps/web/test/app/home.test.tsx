@@ -10,7 +10,7 @@ afterEach(cleanup);
 
 const boot = { locale: 'en-GB', brand: 'Lumen' };
 
-describe('HomePage (spec 2.3)', () => {
+describe('HomePage (PRODUCT.md#home-page)', () => {
   it('shows "Loading home page" while the configuration loads', () => {
     renderApp(<HomePage boot={boot} />, { url: '/uk/en/' });
     expect(screen.getByRole('status').textContent).toBe('Loading home page');
@@ -60,7 +60,7 @@ describe('HomePage (spec 2.3)', () => {
   });
 });
 
-describe('ChooserPage (spec 2.2)', () => {
+describe('ChooserPage (PRODUCT.md#country-and-region-chooser)', () => {
   it('has one heading per region and marks right-to-left entries', () => {
     renderApp(<ChooserPage locale="en-GB" />, { url: '/choose-country-region' });
     expect(screen.getByRole('heading', { level: 1 }).textContent).toBe(

@@ -22,7 +22,7 @@ describe('languageTag', () => {
   });
 });
 
-describe('languageOptions (spec 2.4)', () => {
+describe('languageOptions (PRODUCT.md#language-selector)', () => {
   it("lists the configuration's languages with the current one marked", () => {
     const options = languageOptions('fr-CA', [
       { code: 'en', name: 'English' },

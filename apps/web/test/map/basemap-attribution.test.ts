@@ -1,4 +1,4 @@
-/** A vendor style's attributions (issue 9, hostile input): plain text, only http(s) links. */
+/** A vendor style's attributions (hostile input): plain text, only http(s) links. */
 // @vitest-environment jsdom
 import { describe, expect, it } from 'vitest';
 import { styleAttributions } from '../../src/components/map/basemap';

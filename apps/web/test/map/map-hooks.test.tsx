@@ -1,4 +1,4 @@
-/** Fit and re-centre timing (spec 4.2, 4.3, 9.4) of useDelayedOnChange, with fake timers. */
+/** Fit and re-centre timing (PRODUCT.md#page-states, #store-selection, #paging-and-timing) of useDelayedOnChange, with fake timers. */
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { renderHook } from '@testing-library/react';

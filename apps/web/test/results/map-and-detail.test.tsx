@@ -130,7 +130,7 @@ const entry = (n: number) => screen.getAllByTestId('store')[n - 1]!;
 const map = () => screen.getByTestId('fake-map');
 const callout = (name: string) => screen.queryByRole('region', { name: `Details for ${name}` });
 
-describe('the map beside the list (spec 2.5 item 8, 4.3)', () => {
+describe('the map beside the list (PRODUCT.md#results-page, #store-selection)', () => {
   it('pins of the shown page, labelled by orderNumber and named by store', async () => {
     const user = userEvent.setup();
     show(results(manyStores(7)));
@@ -177,7 +177,7 @@ describe('the map beside the list (spec 2.5 item 8, 4.3)', () => {
       within(map()).getByRole('button', { name: '2. Store 2' }).getAttribute('aria-pressed'),
     ).toBe('true');
     const card = callout('Store 2')!;
-    expect(card.dataset.size).toBe('medium'); // 7 products (spec 9.5)
+    expect(card.dataset.size).toBe('medium'); // 7 products (PRODUCT.md#display)
     expect(within(card).getByRole('heading').textContent).toBe('2. Store 2');
     expect(
       within(card)
@@ -224,7 +224,7 @@ describe('the map beside the list (spec 2.5 item 8, 4.3)', () => {
   });
 });
 
-describe('narrow screens: the store detail view (spec 2.5)', () => {
+describe('narrow screens: the store detail view (PRODUCT.md#results-page)', () => {
   it('replaces the list; back returns focus to the store', async () => {
     const user = userEvent.setup();
     show(results(manyStores(3)), { narrow: true });
@@ -291,7 +291,7 @@ describe('narrow screens: the store detail view (spec 2.5)', () => {
   });
 });
 
-describe('store links (spec 7.4, 9.6)', () => {
+describe('store links (PRODUCT.md#external-links, #appointment-link)', () => {
   it('every link names its store; clicks are reported', async () => {
     const user = userEvent.setup();
     const { onLinkClick } = show(results([store(1)]), { req: request({ carriers: 'EE' }) });
@@ -368,7 +368,7 @@ describe('store links (spec 7.4, 9.6)', () => {
   });
 });
 
-describe('travel time in the detail view and the callout (spec 7.3)', () => {
+describe('travel time in the detail view and the callout (PRODUCT.md#maps-service)', () => {
   it('follows the mode choice in the detail view', async () => {
     const request = vi.fn(async ({ mode }: { mode: string }) => [
       { expectedTravelTime: mode === 'walking' ? 3900 : 300 },

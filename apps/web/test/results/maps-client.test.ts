@@ -241,7 +241,7 @@ describe('maps client: ETA', () => {
   });
 });
 
-describe('mapsLanguage (spec 7.3 language override)', () => {
+describe('mapsLanguage (PRODUCT.md#maps-service language override)', () => {
   it('uses zh-HK for hk, zh-Hant for mo and tw, the page language otherwise', () => {
     expect(mapsLanguage('hk', 'en-HK')).toBe('zh-HK');
     expect(mapsLanguage('mo', 'zh-MO')).toBe('zh-Hant');

@@ -82,7 +82,7 @@ function show(
 const titles = () =>
   screen.getAllByTestId('store').map((s) => within(s).getByRole('heading').textContent);
 
-describe('result sentence (spec 2.5 item 4)', () => {
+describe('result sentence (PRODUCT.md#results-page)', () => {
   it('all products, normal and drop-off variants', () => {
     show(results(manyStores(1)));
     expect(screen.getByRole('heading', { name: /near Soho/ }).textContent).toBe(
@@ -104,7 +104,7 @@ describe('result sentence (spec 2.5 item 4)', () => {
   });
 });
 
-describe('paging (spec 9.4)', () => {
+describe('paging (PRODUCT.md#paging-and-timing)', () => {
   it('5 a page, previous/next, the window, the announcement cleared after 4 s', async () => {
     vi.useFakeTimers({ shouldAdvanceTime: true });
     const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime.bind(vi) });
@@ -147,7 +147,7 @@ describe('paging (spec 9.4)', () => {
   });
 });
 
-describe('filters (spec 2.5 items 6–7, 4.4)', () => {
+describe('filters (PRODUCT.md#results-page, #filters)', () => {
   const data = () =>
     results([
       store(1, { salesProducts: ['1'], storeBadges: ['1'], solutionsSpecialties: ['1'] }),
@@ -207,7 +207,7 @@ describe('filters (spec 2.5 items 6–7, 4.4)', () => {
   });
 });
 
-describe('drop-off (spec 4.5)', () => {
+describe('drop-off (PRODUCT.md#drop-off)', () => {
   const serviceData = () =>
     results(
       [
@@ -248,7 +248,7 @@ describe('drop-off (spec 4.5)', () => {
   });
 });
 
-describe('store entry (spec 2.5 item 9)', () => {
+describe('store entry (PRODUCT.md#results-page)', () => {
   it('shows every item and reports link clicks', async () => {
     const user = userEvent.setup();
     const raw: RawStore = store(1, {
@@ -328,7 +328,7 @@ describe('store entry (spec 2.5 item 9)', () => {
   });
 });
 
-describe('badge legend, no results (spec 2.5 items 10–12)', () => {
+describe('badge legend, no results (PRODUCT.md#results-page)', () => {
   it('legend strip of up to 3 "y" badges and the info block', () => {
     show(results(manyStores(1)));
     const legend = screen.getByTestId('badge-legend');
@@ -359,7 +359,7 @@ describe('badge legend, no results (spec 2.5 items 10–12)', () => {
   });
 });
 
-describe('travel time (spec 2.5 item 9, 7.3)', () => {
+describe('travel time (PRODUCT.md#results-page, #maps-service)', () => {
   it('asks the ETAs of the shown stores and follows the travel-mode choice', async () => {
     const request = vi.fn(async ({ mode }: { mode: string }) =>
       [1, 2].map((i) => ({

@@ -49,7 +49,7 @@ async function chooseSuggestion(user: ReturnType<typeof userEvent.setup>, text =
   await user.keyboard('{ArrowDown}{Enter}');
 }
 
-describe('search form: fields per variant (spec 2.6)', () => {
+describe('search form: fields per variant (PRODUCT.md#search-form)', () => {
   it('default sales: location and product tiles, no carrier, no country', () => {
     stubSearch();
     renderWith(<ResultsScreen boot={boot()} channelKey="sales" config={loadedConfig()} />);
@@ -119,7 +119,7 @@ describe('search form: fields per variant (spec 2.6)', () => {
   });
 });
 
-describe('search form: products (spec 2.6)', () => {
+describe('search form: products (PRODUCT.md#search-form)', () => {
   it('shows 10 tiles, "show more" reveals the rest, a choice collapses to a read-only field', async () => {
     stubSearch();
     const user = userEvent.setup();
@@ -148,7 +148,7 @@ describe('search form: products (spec 2.6)', () => {
   });
 });
 
-describe('search form: validity and errors (spec 5)', () => {
+describe('search form: validity and errors (PRODUCT.md#validation)', () => {
   it('Search is disabled until the form is valid', async () => {
     stubSearch();
     const user = userEvent.setup();
@@ -198,7 +198,7 @@ describe('search form: validity and errors (spec 5)', () => {
   });
 });
 
-describe('location combobox (spec 2.6)', () => {
+describe('location combobox (PRODUCT.md#search-form)', () => {
   it('follows the WAI-ARIA combobox pattern: arrows, Enter, Escape, click outside', async () => {
     stubSearch();
     const user = userEvent.setup();
@@ -279,7 +279,7 @@ describe('location combobox (spec 2.6)', () => {
   });
 });
 
-describe('geolocation (spec 4.6)', () => {
+describe('geolocation (PRODUCT.md#geolocation)', () => {
   function stubGeolocation(impl: (ok: PositionCallback, fail: PositionErrorCallback) => void) {
     Object.defineProperty(navigator, 'geolocation', {
       configurable: true,
@@ -327,7 +327,7 @@ describe('geolocation (spec 4.6)', () => {
   });
 });
 
-describe('submit, query string and reset (spec 2.5)', () => {
+describe('submit, query string and reset (PRODUCT.md#results-page)', () => {
   it('searches with the known position, writes the query, resets everything', async () => {
     const fetchMock = stubSearch();
     const user = userEvent.setup();

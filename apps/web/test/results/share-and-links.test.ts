@@ -12,7 +12,7 @@ const payload = {
   url: 'https://maps.example.com/?saddr=a',
 };
 
-describe('shareStore (spec 2.5 narrow screens, 8)', () => {
+describe('shareStore (PRODUCT.md#results-page narrow screens, #errors)', () => {
   it('uses the Web Share API', async () => {
     const share = vi.fn(async () => undefined);
     expect(await shareStore(payload, { share })).toBe('shared');
@@ -49,7 +49,7 @@ describe('shareStore (spec 2.5 narrow screens, 8)', () => {
   });
 });
 
-describe('directions on the visitor platform (spec 7.4)', () => {
+describe('directions on the visitor platform (PRODUCT.md#external-links)', () => {
   const google = 'https://maps.google.com/maps?saddr=London&daddr=1%20High%20St,London&hl=en';
 
   it('Apple devices: the same query on maps.apple.com; elsewhere unchanged', () => {

@@ -1,5 +1,5 @@
 /**
- * Production geocoders (issue 4): the place-search half of a MapsProvider, backed by a
+ * Production geocoders: the place-search half of a MapsProvider, backed by a
  * Photon or Nominatim HTTP service chosen by configuration. `withGeocoder` combines one with a
  * travel-time service into a whole MapsProvider.
  */

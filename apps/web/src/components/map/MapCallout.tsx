@@ -1,6 +1,6 @@
 /**
- * The callout card of the active store (spec 2.5 item 8): a MapLibre Popup created once, its
- * content rendered by React into it; sized per spec 9.5. Escape inside it calls onEscape.
+ * The callout card of the active store (PRODUCT.md#results-page): a MapLibre Popup created once, its
+ * content rendered by React into it; sized per PRODUCT.md#display. Escape inside it calls onEscape.
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';

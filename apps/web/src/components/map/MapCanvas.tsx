@@ -155,7 +155,7 @@ export default function MapCanvas(props: StoreMapProps) {
 
   const duration = () => (prefersReducedMotion() ? 0 : 600);
 
-  // After new results, fit the pins 1 s later (spec 4.2, 9.4, 9.5).
+  // After new results, fit the pins 1 s later (PRODUCT.md#page-states, #paging-and-timing, #display).
   useDelayedOnChange(map ? fitKey : undefined, FIT_DELAY_MS, () => {
     // An area search's results keep the visitor's view.
     if (!map || keepView.current) return;
@@ -177,7 +177,7 @@ export default function MapCanvas(props: StoreMapProps) {
     }
   });
 
-  // A selected store: re-centre on it 300 ms later (spec 4.3, 9.4), its callout in view.
+  // A selected store: re-centre on it 300 ms later (PRODUCT.md#store-selection, #paging-and-timing), its callout in view.
   useDelayedOnChange(map ? activeId : undefined, RECENTRE_DELAY_MS, (id) => {
     const pin = pinsRef.current.find((p) => p.id === id);
     if (!map || !pin) return;

@@ -1,5 +1,5 @@
 /**
- * The store map (spec 2.5 item 8, 4.3, 9.5), loaded lazily: maplibre-gl and the map code are a
+ * The store map (PRODUCT.md#results-page, #store-selection, #display), loaded lazily: maplibre-gl and the map code are a
  * separate chunk fetched when the map is first shown, so they do not weigh on the first paint.
  */
 import { lazy, Suspense } from 'react';

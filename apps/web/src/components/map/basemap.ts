@@ -1,6 +1,6 @@
 /**
  * Loading the basemap style from our server (GET /basemap/config.json): our own embedded or
- * PMTiles style, or a vendor style whose "{key}" is the token of GET /mapKitToken (spec 7.2).
+ * PMTiles style, or a vendor style whose "{key}" is the token of GET /mapKitToken (PRODUCT.md#other-server-calls).
  * Relative URLs in our style are resolved against the page's origin here, as MapLibre's workers
  * need absolute ones.
  */
@@ -77,7 +77,7 @@ export function absoluteStyle(style: Json, origin: string): StyleSpecification {
 /**
  * Plain-text attributions of a vendor style's sources ("<a>© Vendor</a>" → "© Vendor"). The
  * markup is parsed into an inert document, never inserted; a link keeps only an http(s) href
- * (safeWebUrl; issue 9: a javascript: or data: href in a vendor style gives the text alone).
+ * (safeWebUrl; a javascript: or data: href in a vendor style gives the text alone).
  */
 export function styleAttributions(style: Json): Attribution[] {
   const out: Attribution[] = [];
@@ -99,7 +99,7 @@ async function getJson(url: string, signal?: AbortSignal): Promise<Json> {
   return (await res.json()) as Json;
 }
 
-/** The map-service token (spec 7.2); empty on failure. */
+/** The map-service token (PRODUCT.md#other-server-calls); empty on failure. */
 export async function fetchMapToken(origin: string, signal?: AbortSignal): Promise<string> {
   try {
     const res = await fetch(

@@ -1,4 +1,4 @@
-/** Timing hooks of the store map (spec 4.2, 4.3, 9.4), independent of MapLibre. */
+/** Timing hooks of the store map (PRODUCT.md#page-states, #store-selection, #paging-and-timing), independent of MapLibre. */
 import { useEffect, useRef } from 'react';
 
 /**

@@ -1,4 +1,4 @@
-/** Public types and constants of the store map (spec 2.5 item 8, 4.3, 9.4, 9.5). */
+/** Public types and constants of the store map (PRODUCT.md#results-page, #store-selection, #paging-and-timing, #display). */
 import type { ReactNode } from 'react';
 import type { Map as MapLibreMap } from 'maplibre-gl';
 
@@ -8,17 +8,17 @@ export interface Origin {
   longitude: number;
 }
 
-/** Map fit delay after results arrive (spec 9.4). */
+/** Map fit delay after results arrive (PRODUCT.md#paging-and-timing). */
 export const FIT_DELAY_MS = 1000;
-/** Re-centre delay after a store is selected (spec 4.3, 9.4). */
+/** Re-centre delay after a store is selected (PRODUCT.md#store-selection, #paging-and-timing). */
 export const RECENTRE_DELAY_MS = 300;
-/** Default zoom (spec 9.5): a single store, and the most a fit zooms in. */
+/** Default zoom (PRODUCT.md#display): a single store, and the most a fit zooms in. */
 export const DEFAULT_ZOOM = 14;
 /** The small, non-interactive location map: enough around the store to tell where it is. */
 export const SMALL_MAP_ZOOM = 11;
-/** Fit padding in CSS pixels (spec 9.5). */
+/** Fit padding in CSS pixels (PRODUCT.md#display). */
 export const FIT_PADDING = 50;
-/** Pin colours (spec 9.5); a hovered pin swaps them. */
+/** Pin colours (PRODUCT.md#display); a hovered pin swaps them. */
 export const PIN_COLOUR = '#0066CC';
 export const PIN_GLYPH_COLOUR = '#FFFFFF';
 
@@ -108,7 +108,7 @@ export interface StoreMapProps {
   labels?: Partial<StoreMapLabels>;
   /** Content of the callout card of the active store; nothing → no callout. */
   renderCallout?: (id: string) => ReactNode;
-  /** Callout size of the active store (core calloutSize, spec 9.5). */
+  /** Callout size of the active store (core calloutSize, PRODUCT.md#display). */
   calloutSize?: CalloutSize;
   className?: string;
   /**

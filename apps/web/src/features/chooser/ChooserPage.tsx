@@ -4,7 +4,7 @@ import { RegionSection } from './components/RegionSection';
 import './chooser.css';
 
 /**
- * Country/region chooser (spec 2.2). One heading per region, with a short list of in-page
+ * Country/region chooser (PRODUCT.md#country-and-region-chooser). One heading per region, with a short list of in-page
  * links to them so that keyboard and screen-reader users reach a region quickly.
  */
 export function ChooserPage({ locale }: { locale: string }) {

@@ -8,7 +8,7 @@ import { ChannelCard } from './components/ChannelCard';
 import { useHomeCards } from './hooks/useHomeCards';
 import './home.css';
 
-/** Home page (spec 2.3): navigation title and the channel cards, once configuration loads. */
+/** Home page (PRODUCT.md#home-page): navigation title and the channel cards, once configuration loads. */
 export function HomePage({ boot }: { boot: Boot }) {
   const { t } = useTranslation(['home', 'common']);
   const config = useGlobalConfig(boot.locale);

@@ -10,7 +10,7 @@ import { ResultsScreen } from './ResultsScreen';
 import './results.css';
 
 /**
- * Results page (spec 2.5, 4.2): a spinner until the configuration loads, its error state, then
+ * Results page (PRODUCT.md#results-page, #page-states): a spinner until the configuration loads, its error state, then
  * the page. A channel the country does not configure, or training without products to search
  * (its card leads to its externalLink or nowhere), goes back to the locale home.
  */

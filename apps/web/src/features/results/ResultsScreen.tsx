@@ -24,7 +24,7 @@ import { useSearchFlow } from './hooks/useSearchFlow';
 import { useSearchForm } from './hooks/useSearchForm';
 import { pageQueryOf } from './request';
 
-/** The results page once configuration is loaded (spec 2.5 contents, in order). */
+/** The results page once configuration is loaded (PRODUCT.md#results-page contents, in order). */
 export function ResultsScreen({
   boot,
   channelKey,

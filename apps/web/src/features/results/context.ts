@@ -1,7 +1,7 @@
 /**
  * What the results page derives once from the locale, the channel and the loaded configuration:
- * the form variant and fields (spec 2.6), the codes used by the API paths, the maps language
- * and the Chinese layout (spec 2.5).
+ * the form variant and fields (PRODUCT.md#search-form), the codes used by the API paths, the maps language
+ * and the Chinese layout (PRODUCT.md#results-page).
  */
 import {
   formFields,
@@ -33,7 +33,7 @@ export interface ResultsContext {
   pathLang: string;
   /** The page language ("en"), for directions links. */
   lang: string;
-  /** Language for the maps service (spec 7.3 override). */
+  /** Language for the maps service (PRODUCT.md#maps-service override). */
   mapsLang: string;
   layout: SiteLayout;
   geolocationEnabled: boolean;

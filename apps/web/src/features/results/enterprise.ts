@@ -1,5 +1,5 @@
 /**
- * Enterprise links of the results page (spec 2.5 item 3). The spec does not say which countries
+ * Enterprise links of the results page (PRODUCT.md#results-page). The spec does not say which countries
  * get the sales "reseller for enterprise" link nor the URLs: this is the project's
  * configuration, fictional URLs under example.com, to be replaced by the real ones.
  */

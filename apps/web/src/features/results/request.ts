@@ -1,5 +1,5 @@
 /**
- * The search request of the form and the results page's query (spec 2.5, 3.7): pure functions
+ * The search request of the form and the results page's query (PRODUCT.md#results-page, #search-request): pure functions
  * over @locator/core, shared by the form flow and the deep link.
  */
 import {
@@ -60,7 +60,7 @@ export interface DeepLink {
   repairType: string | undefined;
 }
 
-/** The form and position a page URL asks for (spec 2.5), or undefined when it asks for none. */
+/** The form and position a page URL asks for (PRODUCT.md#results-page), or undefined when it asks for none. */
 export function deepLinkOf(ctx: ResultsContext, params: URLSearchParams): DeepLink | undefined {
   const raw = {
     lat: params.get('lat') ?? undefined,

@@ -1,15 +1,15 @@
 /**
- * The links of one store (spec 7.4, 9.6) computed from @locator/core's rules, shared by the list
+ * The links of one store (PRODUCT.md#external-links, #appointment-link) computed from @locator/core's rules, shared by the list
  * entry, the map callout and the narrow detail view.
  *
- * Decisions where the spec is silent:
+ * Decisions where PRODUCT.md is silent:
  * - Directions open the platform's maps app where it can: on Apple devices the same saddr/daddr
  *   query goes to maps.apple.com (which opens Apple Maps); elsewhere the configured getDirection
  *   URL is kept (Google's map links open its app on Android).
  * - Share sends the store's own page (not directions from the sharer's searched place), on
  *   every width: the list entry, the callout and the narrow detail.
- * - The channel's externalLink (service with casRedirect, spec 3.3) is offered in each store
- *   entry as the place to arrange a repair, since the appointment link is then not shown (9.6).
+ * - The channel's externalLink (service with casRedirect, PRODUCT.md#channels-in-the-web-app) is offered in each store
+ *   entry as the place to arrange a repair, since the appointment link is then not shown (PRODUCT.md#appointment-link).
  */
 import {
   appointmentProduct,

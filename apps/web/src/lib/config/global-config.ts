@@ -1,5 +1,5 @@
 /**
- * Global configuration (spec 2.3, 4.1, 7.1): the preloaded response embedded in the host page
+ * Global configuration (PRODUCT.md#home-page, #data-states, #product-api): the preloaded response embedded in the host page
  * when present, otherwise GET /api/v1/grlui/{country}/{lang}/globalmatrix (30 s time-out).
  * Held per country: loaded once and refetched only when the country changes.
  *
@@ -66,8 +66,8 @@ type Listener = () => void;
 /**
  * The raw globalmatrix response per country, loaded once per country. Turning it into the
  * country configuration and channels happens while rendering (`useGlobalConfig`), so that a
- * malformed configuration is a render failure caught by the error boundary (spec 2.7), while
- * a failed request is the error state of spec 8.
+ * malformed configuration is a render failure caught by the error boundary (PRODUCT.md#error-screen), while
+ * a failed request is the error state of PRODUCT.md#errors.
  */
 export type RawConfigState =
   | { status: 'loading' }
@@ -93,7 +93,7 @@ export class ConfigStore {
     return this.states.get(localeParts(locale).country) ?? LOADING;
   }
 
-  /** Seeds the state from the host page's preloaded response (spec 2.3). */
+  /** Seeds the state from the host page's preloaded response (PRODUCT.md#home-page). */
   preload(locale: string, response: GlobalMatrixResponse | undefined): void {
     if (response) this.set(localeParts(locale).country, { status: 'ready', response });
   }

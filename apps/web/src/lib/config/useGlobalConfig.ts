@@ -11,7 +11,7 @@ import { toLoadedConfig, type ConfigState, type ConfigStore } from './global-con
 export const ConfigStoreContext = createContext<ConfigStore | null>(null);
 
 /**
- * The configuration of the locale's country (spec 2.3, 4.1): loads it when the country has
+ * The configuration of the locale's country (PRODUCT.md#home-page, #data-states): loads it when the country has
  * none yet and re-renders on change; `retry` reloads after a failure. A response that cannot
  * be turned into a configuration throws here, during rendering (the error screen of 2.7).
  */

@@ -1,5 +1,5 @@
 /**
- * A small i18next backend: GET /locales/{namespace}s-{lang_REGION}.json (spec 7.2). The server
+ * A small i18next backend: GET /locales/{namespace}s-{lang_REGION}.json (PRODUCT.md#other-server-calls). The server
  * sets the 30-day cache; the browser's HTTP cache does the rest. A missing file, an error or a
  * body that is not a JSON object counts as "no translations here" so that i18next falls back
  * to the next file of the chain instead of failing.

@@ -1,5 +1,5 @@
 /**
- * i18next set-up (spec 7.2, 9.7): namespaces load from `/locales/{namespace}s-{lang_REGION}.json`
+ * i18next set-up (PRODUCT.md#other-server-calls, #defaults): namespaces load from `/locales/{namespace}s-{lang_REGION}.json`
  * through the fallback chain of `translationFallbackChain` (regional file → language file →
  * en-US), key by key. One instance per page load: the locale is fixed within the app.
  */

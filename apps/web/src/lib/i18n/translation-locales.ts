@@ -1,5 +1,5 @@
 /**
- * Which translation files a locale reads (spec 7.2, 9.7).
+ * Which translation files a locale reads (PRODUCT.md#other-server-calls, #defaults).
  *
  * Files are `/locales/{namespace}s-{lang_REGION}.json`. There is one file set per language
  * (its "default" region below) plus regional variants where the language differs in writing:
@@ -7,7 +7,7 @@
  * zh_CN/zh_HK/zh_TW. A locale resolves to its regional file when it has one, otherwise to its
  * language's file; keys missing there fall back to en-US.
  *
- * Web-app rule (not in the spec, so not in @locator/core): English locales of the Americas
+ * Web-app rule (not in PRODUCT.md, so not in @locator/core): English locales of the Americas
  * regions of the chooser (and the Philippines) use en_US; every other English locale uses en_GB.
  * zh_HK falls back to zh_TW (both Traditional script) before en_US.
  */
@@ -73,7 +73,7 @@ export const LANGUAGE_FILES: Readonly<Record<string, string>> = Object.freeze({
  * The English locale keys that use en_US: en-US, en-419 and en-PH, and the English entries of the
  * chooser's Americas regions ("na", "lac"): the English-speaking countries of the Americas and
  * the Latin-American catch-all en-LAC. Listed here rather than derived from the chooser's data,
- * which the home page does not load (issue 9); a unit test keeps the list equal to the chooser's
+ * which the home page does not load; a unit test keeps the list equal to the chooser's
  * entries.
  */
 export const AMERICAN_ENGLISH_LOCALES: ReadonlySet<string> = new Set([
@@ -148,7 +148,7 @@ export function requiredFileLocales(keys: readonly string[] = LOCALE_KEYS): stri
   return [...new Set(keys.map(translationFileLocale))].sort();
 }
 
-/** "result" + "en_GB" → "/locales/results-en_GB.json" (spec 7.2). */
+/** "result" + "en_GB" → "/locales/results-en_GB.json" (PRODUCT.md#other-server-calls). */
 export function translationUrl(namespace: string, fileLocale: string): string {
   return `/locales/${namespace}s-${fileLocale.replace('-', '_')}.json`;
 }

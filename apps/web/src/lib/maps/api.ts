@@ -1,5 +1,5 @@
 /**
- * Requests to the maps endpoints (spec 7.3): autocomplete, forward geocode, reverse geocode and
+ * Requests to the maps endpoints (PRODUCT.md#maps-service): autocomplete, forward geocode, reverse geocode and
  * ETA. Each function takes an AbortSignal and throws on failure; the cancelling, debouncing and
  * never-throwing wrappers the UI uses are in `client.ts`.
  */
@@ -29,7 +29,7 @@ export class MapsRequestError extends Error {
 
 export interface PlaceQuery {
   q: string;
-  /** ISO alpha-2 codes the search is limited to (spec 7.3 limitToCountries). */
+  /** ISO alpha-2 codes the search is limited to (PRODUCT.md#maps-service limitToCountries). */
   countries: readonly string[];
   lang: string;
   limit?: number;

@@ -1,5 +1,5 @@
 /**
- * The maps client the UI uses (spec 7.3, 9.4): autocomplete debounced 500 ms where a new
+ * The maps client the UI uses (PRODUCT.md#maps-service, #paging-and-timing): autocomplete debounced 500 ms where a new
  * request cancels the previous one, forward and reverse geocoding, and ETA requests that cancel
  * the pending one. Failures are logged and never thrown into the UI: a failed or cancelled
  * request resolves to "nothing" (an empty list, undefined).
@@ -16,7 +16,7 @@ import {
 } from './api';
 import type { Eta, Place, PlaceAnswer } from './schemas';
 
-/** Autocomplete debounce (spec 9.4). */
+/** Autocomplete debounce (PRODUCT.md#paging-and-timing). */
 export const AUTOCOMPLETE_DEBOUNCE_MS = 500;
 /** Most suggestions asked for. */
 export const AUTOCOMPLETE_LIMIT = 8;
@@ -55,7 +55,7 @@ export interface EtaRequester {
 
 export interface MapsClient {
   autocompleter(): Autocompleter;
-  /** Forward geocoding; [] on failure (spec 5: then "not found"). */
+  /** Forward geocoding; [] on failure (PRODUCT.md#validation: then "not found"). */
   geocode(query: PlaceQuery): Promise<Place[]>;
   /** Forward geocoding with a postcode notice or a suggestion; no places on failure. */
   geocodeAnswer?(query: PlaceQuery): Promise<PlaceAnswer>;

@@ -1,5 +1,5 @@
 /**
- * The maps language of a page (spec 7.3): hk → zh-HK, mo and tw → zh-Hant, else the page's. In
+ * The maps language of a page (PRODUCT.md#maps-service): hk → zh-HK, mo and tw → zh-Hant, else the page's. In
  * a module of its own, without the requests and their schemas (the embeddable compact element
  * needs only this).
  */

@@ -1,8 +1,8 @@
 /**
  * The maps endpoints' answers (`/api/v1/maps/...`) read with their one contract, the schemas of
  * @locator/core (maps-response), and the place type the web app uses. Answers are validated
- * here, at the boundary: an entry the contract refuses (no usable coordinate) is dropped (spec
- * 7.3 "only results with a coordinate are kept").
+ * here, at the boundary: an entry the contract refuses (no usable coordinate) is dropped
+ * (PRODUCT.md#maps-service "only results with a coordinate are kept").
  */
 import { z } from 'zod';
 import {
@@ -27,9 +27,9 @@ export const etaResponseSchema = mapsEtaResponseSchema;
 
 export type Eta = z.infer<typeof etaResponseSchema>['etas'][number];
 
-/** A place from autocomplete, forward or reverse geocoding (spec 3.8 suggestion, 7.3). */
+/** A place from autocomplete, forward or reverse geocoding (PRODUCT.md#filter-groups-and-suggestions, #maps-service). */
 export interface Place {
-  /** The two display lines of a suggestion (spec 2.6); the second may be "". */
+  /** The two display lines of a suggestion (PRODUCT.md#search-form); the second may be "". */
   lines: [string, string];
   latitude: number;
   longitude: number;

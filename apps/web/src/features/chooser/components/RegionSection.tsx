@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { localeToPath, type ChooserRegion } from '@locator/core';
 
 /**
- * One region of the chooser (spec 2.2): a heading and its entries, each labelled in its own
+ * One region of the chooser (PRODUCT.md#country-and-region-chooser): a heading and its entries, each labelled in its own
  * language, with right-to-left entries written right to left. Entries are full page loads: the
  * server embeds the chosen locale.
  */

@@ -4,7 +4,7 @@ import type { HomeCard } from '@locator/core';
 import { Chevron } from '../../../components/Chevron';
 
 /**
- * One channel card (spec 2.3): translated title, description and link text; its image on the
+ * One channel card (PRODUCT.md#home-page): translated title, description and link text; its image on the
  * side the rules give ("right" is the inline end, so right-to-left pages mirror). A card
  * without a destination (training without an external link) has no link.
  */

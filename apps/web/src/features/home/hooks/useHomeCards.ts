@@ -5,7 +5,7 @@ import { cardImages } from '../../../lib/card-images';
 import type { LoadedConfig } from '../../../lib/config/global-config';
 import { useDevicePixelRatio } from '../../../lib/useDevicePixelRatio';
 
-/** The home page's cards for the loaded configuration (spec 2.3; rules in @locator/core). */
+/** The home page's cards for the loaded configuration (PRODUCT.md#home-page; rules in @locator/core). */
 export function useHomeCards(locale: string, config: LoadedConfig): HomeCard[] {
   const { pathname } = useLocation();
   const devicePixelRatio = useDevicePixelRatio();

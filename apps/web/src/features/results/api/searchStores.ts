@@ -1,5 +1,5 @@
 /**
- * Store search (spec 3.7, 7.1): GET /api/v1/grlui/{country}/{lang}/{channel}?pt&lat&lon&carrier&
+ * Store search (PRODUCT.md#search-request, #product-api): GET /api/v1/grlui/{country}/{lang}/{channel}?pt&lat&lon&carrier&
  * maxrad&maxResult&repairType, 30 s time-out. The request is this app's own (built from the
  * validated form), so it is not validated again; the server validates the query and the answer
  * is read with the one search-response schema of packages/core. Fetch function and hook.
@@ -63,7 +63,7 @@ export type SearchState =
   | { status: 'error'; request: SearchRequest; code: ErrorCode | undefined };
 
 /**
- * The search state of the page (spec 4.1): a new search aborts the running one; a failure
+ * The search state of the page (PRODUCT.md#data-states): a new search aborts the running one; a failure
  * clears the results and keeps the error; `reset` clears both.
  */
 export function useStoreSearch(where: { pathCountry: string; pathLang: string }) {

@@ -1,5 +1,5 @@
 /**
- * The location-search statistic (spec 3.9, 5, 7.1): POST /api/v1/grlui/locationSearch,
+ * The location-search statistic (PRODUCT.md#location-search-statistic, #validation, #product-api): POST /api/v1/grlui/locationSearch,
  * fire-and-forget. The server keeps it only when the position lies in the searched country (it
  * reverse-geocodes there), so the browser sends no reverse-geocoding request for it. Failures
  * are logged and ignored.

@@ -22,7 +22,7 @@ export function BadgeMark({ code }: { code: string }) {
 }
 
 /**
- * The badge legend strip (spec 2.5 item 10): up to 3 badges whose desc is "y", after a visible
+ * The badge legend strip (PRODUCT.md#results-page): up to 3 badges whose desc is "y", after a visible
  * caption ("Store types:", its colon as the language writes it: "Types de magasin :", "店舗タイプ：") and in small secondary text, so that it reads as a key to the marks
  * and not as filter chips.
  */

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { ProductCode } from '@locator/core';
 
-/** Simple line drawings of the device categories (spec 3.11), 32×32, in currentColor. */
+/** Simple line drawings of the device categories (PRODUCT.md#code-lists), 32×32, in currentColor. */
 const PATHS: Record<ProductCode, ReactNode> = {
   phone: (
     <>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { DropOffSwitch as Target } from '@locator/core';
 
-/** The drop-off / on-site switch (spec 2.5 item 5, 4.5): a link that re-searches. */
+/** The drop-off / on-site switch (PRODUCT.md#results-page, #drop-off): a link that re-searches. */
 export function DropOffSwitch(props: {
   target: Target | undefined;
   href: string;

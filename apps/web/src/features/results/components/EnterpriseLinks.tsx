@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { EnterpriseLink } from '../enterprise';
 import { ExternalLink } from './ExternalLink';
 
-/** Enterprise links (spec 2.5 item 3). */
+/** Enterprise links (PRODUCT.md#results-page). */
 export function EnterpriseLinks({
   link,
   onClick,

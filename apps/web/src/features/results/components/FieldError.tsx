@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 
-/** A field error under its input, with a visually hidden "Error:" prefix (spec 2.6, 8). */
+/** A field error under its input, with a visually hidden "Error:" prefix (PRODUCT.md#search-form, #errors). */
 export function FieldError({ id, message }: { id: string; message: string | undefined }) {
   const { t } = useTranslation('common');
   if (!message) return null;

@@ -7,7 +7,7 @@ import {
   type FilterPanel as Panel,
 } from '@locator/core';
 
-/** Delay before focus moves to the first revealed checkbox (spec 2.5 item 7, 9.4). */
+/** Delay before focus moves to the first revealed checkbox (PRODUCT.md#results-page, #paging-and-timing). */
 export const FILTER_FOCUS_DELAY_MS = 550;
 
 export interface FiltersProps {
@@ -24,8 +24,7 @@ export interface FiltersProps {
 }
 
 /**
- * The filter toggle with its active count, "reset filters", and the panel (spec 2.5 items 6
- * and 7): "Open now" in a group of its own, the first group (rules in @locator/core
+ * The filter toggle with its active count, "reset filters", and the panel (PRODUCT.md#results-page): "Open now" in a group of its own, the first group (rules in @locator/core
  * filterPanel), then "More filters" revealing
  * the further groups with focus moving to the first new checkbox after 550 ms.
  */

@@ -5,7 +5,7 @@ import { useAutocomplete } from '../hooks/useAutocomplete';
 import { useTimedMessage } from '../hooks/useTimedMessage';
 import { FieldError } from './FieldError';
 
-/** How long the suggestion status text stays (spec 2.6, 9.4). */
+/** How long the suggestion status text stays (PRODUCT.md#search-form, #paging-and-timing). */
 export const SUGGESTION_STATUS_MS = 5000;
 
 export interface LocationComboboxProps {
@@ -36,7 +36,7 @@ export interface OtherSite {
 }
 
 /**
- * The location field (spec 2.6): a WAI-ARIA 1.2 combobox with a listbox of two-line place
+ * The location field (PRODUCT.md#search-form): a WAI-ARIA 1.2 combobox with a listbox of two-line place
  * suggestions. Arrow keys move, Enter selects, Escape and Tab close, a click outside closes;
  * a spinner shows while suggestions load and the status text clears after 5 s. A reset button
  * and a "use my location" button sit beside the input.

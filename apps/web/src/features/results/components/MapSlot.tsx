@@ -5,7 +5,7 @@ import { useMapLabels } from '../hooks/useMapLabels';
 import { StoreCallout } from './StoreCallout';
 import type { StoreLinks } from './StoreParts';
 
-/** A store as a map pin: labelled with its orderNumber (spec 2.5 item 8). */
+/** A store as a map pin: labelled with its orderNumber (PRODUCT.md#results-page). */
 export function storePin(store: Store): MapPin {
   return {
     id: store.id,
@@ -40,7 +40,7 @@ export interface MapSlotProps {
 }
 
 /**
- * The map beside the list on wide screens (spec 2.5 item 8, 4.3, 9.5): numbered pins of the
+ * The map beside the list on wide screens (PRODUCT.md#results-page, #store-selection, #display): numbered pins of the
  * shown stores, the hovered store's pin highlighted, the active store's pin selected with its
  * callout card. The map code is a lazily loaded chunk (StoreMap).
  */

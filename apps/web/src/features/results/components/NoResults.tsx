@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { ResultChannel } from '@locator/core';
 
 /**
- * No stores found (spec 2.5 item 12, 8): title plus the channel's message (training has its
+ * No stores found (PRODUCT.md#results-page): title plus the channel's message (training has its
  * own: no training provider nearby); a sales search for All Products is not told to choose All
  * Products.
  */
@@ -32,7 +32,7 @@ export function NoResults({
   );
 }
 
-/** Filters match nothing (spec 2.5 item 13, 8): message plus a reset-filters button. */
+/** Filters match nothing (PRODUCT.md#results-page): message plus a reset-filters button. */
 export function NoMatch({ onReset }: { onReset(): void }) {
   const { t } = useTranslation('result');
   return (

@@ -3,7 +3,7 @@ import { paginationWindow } from '@locator/core';
 import { Chevron } from '../../../components/Chevron';
 
 /**
- * Pagination (spec 2.5 item 8, 9.4): previous/next and the 5-number window, shown only when
+ * Pagination (PRODUCT.md#results-page, #paging-and-timing): previous/next and the 5-number window, shown only when
  * there is more than one page. The announcement lives with the list. The buttons have ids so
  * that Back to a page's history entry can put focus back on the one used.
  */

@@ -5,7 +5,7 @@ import { DeviceIcon } from './DeviceIcon';
 import { FieldError } from './FieldError';
 import { SelectField } from './SelectField';
 
-/** Product tiles visible before "show more products" (spec 2.6, 9.5). */
+/** Product tiles visible before "show more products" (PRODUCT.md#search-form, #display). */
 export const VISIBLE_PRODUCT_TILES = 10;
 
 export interface ProductFieldProps {
@@ -26,7 +26,7 @@ export function useProductLabel() {
 }
 
 /**
- * The product field (spec 2.6): on wide screens a radio grid of tiles with device icons (10
+ * The product field (PRODUCT.md#search-form): on wide screens a radio grid of tiles with device icons (10
  * visible, "show more/less" beyond), collapsing to a read-only value with a "change" button once
  * a product is chosen; on narrow screens a dropdown.
  */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { resultSentenceVariant } from '@locator/core';
 
 /**
- * The result sentence (spec 2.5 item 4) in its three variants; for the nearest stores beyond the
+ * The result sentence (PRODUCT.md#results-page) in its three variants; for the nearest stores beyond the
  * radius "No locations within 100 mi of Siwa. The nearest are:", and for an area search the
  * number of stores in the map's area.
  */

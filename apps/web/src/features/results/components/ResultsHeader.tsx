@@ -3,7 +3,7 @@ import { Link } from '../../../lib/router';
 import type { ResultChannel } from '@locator/core';
 import { Chevron } from '../../../components/Chevron';
 
-/** The results page header (spec 2.5 item 1): heading, description and the home link. */
+/** The results page header (PRODUCT.md#results-page): heading, description and the home link. */
 export function ResultsHeader(props: {
   channel: ResultChannel;
   brand: string;

@@ -33,7 +33,7 @@ import { COPIED_MESSAGE_MS, StoreDetail } from './StoreDetail';
 import { StoreEntry, type StoreLinks } from './StoreEntry';
 import { TravelModeChoice } from './TravelTime';
 
-/** How long the reset-filters announcement stays (spec 4.4, 9.4). */
+/** How long the reset-filters announcement stays (PRODUCT.md#filters, #paging-and-timing). */
 export const RESET_ANNOUNCEMENT_MS = 4000;
 
 export interface ResultsSectionProps {
@@ -57,7 +57,7 @@ export interface ResultsSectionProps {
 }
 
 /**
- * The results (spec 2.5 items 4–13, 4.2): sentence, drop-off switch, filters, badge legend, the
+ * The results (PRODUCT.md#results-page, #page-states): sentence, drop-off switch, filters, badge legend, the
  * paged list beside the map slot (on narrow screens the list or, switched, the map), the badge info block, and the empty states. The page and the
  * narrow detail view are in the URL (history entries); turning a page moves focus and scroll to
  * the results heading, Back/Forward between pages puts back the entry's scroll and focus.

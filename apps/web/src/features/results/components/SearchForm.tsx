@@ -46,7 +46,7 @@ const FIELD_KEY: Record<FormFieldName, string> = {
 };
 
 /**
- * The search form (spec 2.6, 5): the fields of the locale variant, shown and required per the
+ * The search form (PRODUCT.md#search-form, #validation): the fields of the locale variant, shown and required per the
  * showOnly rules, errors under the inputs, Search disabled while invalid or geolocating and
  * unavailable while a search is in flight.
  */

@@ -6,7 +6,7 @@ export interface SelectOption {
   label: string;
 }
 
-/** A labelled dropdown with its error under it (spec 2.6 country, carrier, narrow products). */
+/** A labelled dropdown with its error under it (PRODUCT.md#search-form country, carrier, narrow products). */
 export function SelectField(props: {
   label: string;
   placeholder: string;

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { errorMessageKey, type ErrorCode } from '@locator/core';
 import { ErrorState } from '../../../components/ErrorState';
 
-/** The server-error banner of a failed search (spec 8): icon, "Something went wrong." and help. */
+/** The server-error banner of a failed search (PRODUCT.md#errors): icon, "Something went wrong." and help. */
 export function ServerError({ code, onRetry }: { code: ErrorCode | undefined; onRetry(): void }) {
   const { t } = useTranslation('result');
   return (

@@ -2,7 +2,7 @@ import type { Store } from '@locator/core';
 import { storeUrls } from '../store-links';
 import { StoreFacts, StoreHead, StoreLinkList, type StoreLinks } from './StoreParts';
 
-/** The map callout card of the active store (spec 2.5 item 8): its detail and links. */
+/** The map callout card of the active store (PRODUCT.md#results-page): its detail and links. */
 export function StoreCallout({ store, links }: { store: Store; links: StoreLinks }) {
   return (
     <div className="store store--callout" data-testid="store-callout">

@@ -23,7 +23,7 @@ export interface StoreDetailProps {
 }
 
 /**
- * The narrow-screen store detail that replaces the list (spec 2.5): "Back to stores", a small
+ * The narrow-screen store detail that replaces the list (PRODUCT.md#results-page): "Back to stores", a small
  * location map, the store's detail and links, and Share (Web Share API, else the link copied).
  * Focus moves to its heading when it opens; Escape closes it.
  */

@@ -14,7 +14,7 @@ export interface StoreSelection {
   onHover(store: Store | null): void;
 }
 
-/** One store of the list (spec 2.5 item 9, 11); choosing it selects its pin or opens its detail. */
+/** One store of the list (PRODUCT.md#results-page); choosing it selects its pin or opens its detail. */
 export function StoreEntry({
   store,
   links,

@@ -1,7 +1,7 @@
 /**
- * The parts of a store's detail (spec 2.5 item 9, 11), shared by the list entry, the map callout
+ * The parts of a store's detail (PRODUCT.md#results-page), shared by the list entry, the map callout
  * and the narrow detail view: its head (banner, number, title, distance), its facts (badges,
- * travel time, opening hours, address, phone, products, services) and its links (7.4, 9.6).
+ * travel time, opening hours, address, phone, products, services) and its links (PRODUCT.md#external-links, #appointment-link).
  */
 import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';

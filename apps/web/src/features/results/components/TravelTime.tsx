@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { TRAVEL_MODES, formatTravelTime, isBeyondWalking, type TravelMode } from '@locator/core';
 import type { TravelTimes } from '../hooks/useTravelTimes';
 
-/** The travel-mode choice above the list (spec 2.5 item 9): driving or walking. */
+/** The travel-mode choice above the list (PRODUCT.md#results-page): driving or walking. */
 export function TravelModeChoice(props: {
   mode: TravelMode;
   onChange(mode: TravelMode): void;
@@ -33,7 +33,7 @@ export function TravelModeChoice(props: {
 }
 
 /**
- * One store's travel time, localised (spec 7.3: seconds shown as hours and minutes); a walk
+ * One store's travel time, localised (PRODUCT.md#maps-service: seconds shown as hours and minutes); a walk
  * beyond walking distance says so instead of a time.
  */
 export function TravelTime({

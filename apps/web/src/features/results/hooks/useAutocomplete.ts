@@ -3,7 +3,7 @@ import type { Place } from '../../../lib/maps';
 import { useMapsClient } from './mapsContext';
 
 /**
- * Place suggestions for the location field (spec 2.6, 7.3): debounced and cancelling (the maps
+ * Place suggestions for the location field (PRODUCT.md#search-form, #maps-service): debounced and cancelling (the maps
  * client), `loading` while a request is pending, limited to the search countries.
  */
 export function useAutocomplete(countries: readonly string[], lang: string) {

@@ -5,7 +5,7 @@ export const GEOLOCATION_TIMEOUT_MS = 15_000;
 export type Located = { latitude: number; longitude: number };
 
 /**
- * The device's position (spec 4.6): `locating` while asking, `denied` once the visitor (or the
+ * The device's position (PRODUCT.md#geolocation): `locating` while asking, `denied` once the visitor (or the
  * browser) refused, checked at start through the Permissions API where there is one.
  * Resolves undefined when no position could be had.
  */

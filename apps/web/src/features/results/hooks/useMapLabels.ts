@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoreMapLabels } from '../../../components/map';
 
-/** The store map's texts in the page language (spec 2.5 item 8: pins named by number and name). */
+/** The store map's texts in the page language (PRODUCT.md#results-page: pins named by number and name). */
 export function useMapLabels(): StoreMapLabels {
   const { t, i18n } = useTranslation('result');
   return useMemo(

@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 
-/** The narrow-screen breakpoint (spec 2.5, 9.5). */
+/** The narrow-screen breakpoint (PRODUCT.md#results-page, #display). */
 export const NARROW_QUERY = '(max-width: 1068px)';
 
 /** Whether a media query matches, updated on change; false where matchMedia is missing. */

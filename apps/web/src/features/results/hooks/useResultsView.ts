@@ -1,6 +1,6 @@
 /**
- * The list the results page shows (spec 4.2, 4.4, 9.4): the stores normalised for the channel,
- * then filtered by the selected keys ("Open now" at the current minute) and paged 5 at a time. Drop-off filtering (spec 4.5) is
+ * The list the results page shows (PRODUCT.md#page-states, #filters, #paging-and-timing): the stores normalised for the channel,
+ * then filtered by the selected keys ("Open now" at the current minute) and paged 5 at a time. Drop-off filtering (PRODUCT.md#drop-off) is
  * applied once, by the server's search (a service search that is not a drop-off search answers
  * no store offering drop-off repairs, numbered from 1). The page and the selected filters are
  * the caller's (the URL's); a filter change goes back to page 1.

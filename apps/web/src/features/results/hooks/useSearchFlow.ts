@@ -1,5 +1,5 @@
 /**
- * The search flow of the results page (spec 2.5, 4.2, 4.6, 5): submit (known position, else
+ * The search flow of the results page (PRODUCT.md#results-page, #page-states, #geolocation, #validation): submit (known position, else
  * forward geocoding limited to the country, `lookUpPlace`; "not found" on the field with focus
  * moved there, the town shown for a street it cannot place, another country's site offered for
  * a place or device position there, `useOtherSite`),

@@ -1,5 +1,5 @@
 /**
- * The search form's state (spec 2.6, 3.10, 4.6, 4.7, 5): values, field errors, touched fields,
+ * The search form's state (PRODUCT.md#search-form, #application-state, #geolocation, #form-state, #validation): values, field errors, touched fields,
  * the known position of the location, submitting. Rules come from @locator/core: editing a field
  * clears its error and marks it touched, changing the country clears search, carrier and
  * products (with their errors and touched marks), schema errors and validity.

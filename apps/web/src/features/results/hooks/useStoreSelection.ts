@@ -17,7 +17,7 @@ export interface DetailControl {
 }
 
 /**
- * Store selection (spec 4.3): a list or pin click marks the store active (its pin is selected
+ * Store selection (PRODUCT.md#store-selection): a list or pin click marks the store active (its pin is selected
  * and the map re-centres); on narrow screens it opens the detail view. Escape closes the callout
  * (wherever focus is, also after a mouse click) and leaving the detail view ("Back to stores" or
  * the browser's Back) closes it, both returning focus to the store in the list. The hovered

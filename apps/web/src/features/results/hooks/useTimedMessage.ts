@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 
 /**
- * A status text that clears itself after `ms` (spec 9.4: pagination and reset-filter
+ * A status text that clears itself after `ms` (PRODUCT.md#paging-and-timing: pagination and reset-filter
  * announcements 4 s, suggestion status 5 s). Setting the same text again re-announces it.
  */
 export function useTimedMessage(ms: number): [string, (text: string) => void] {

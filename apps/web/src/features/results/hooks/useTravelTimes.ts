@@ -9,7 +9,7 @@ export type TravelTimes =
   | { status: 'failed' };
 
 /**
- * Travel times from the searched position to the shown stores (spec 2.5 item 9, 7.3): one ETA
+ * Travel times from the searched position to the shown stores (PRODUCT.md#results-page, #maps-service): one ETA
  * request per page and mode, cancelling the pending one; a failure is logged by the maps client
  * and ends the loading state.
  */
