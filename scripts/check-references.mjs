@@ -16,6 +16,7 @@ const OUTSIDE = [
   },
   { re: /\bSPEC\.md\b/, why: 'names the outside specification' },
   { re: /\bissues?\s+#?\d+/i, why: 'names an issue number' },
+  { re: /\bdesign[- ]notes?\b/i, why: 'names the outside design notes' },
 ];
 
 /** GitHub's anchor of a Markdown heading. */

@@ -1,5 +1,5 @@
 /**
- * The one error catalogue of the HTTP API, shared by server and web (design note 9).
+ * The one error catalogue of the HTTP API, shared by server and web.
  *
  * Every error response has the body `{"error": {"code", "message", "param"?}}`. Codes are
  * stable: clients branch on `code` (and show a translated message via `errorMessageKey`), never

@@ -19,7 +19,7 @@ import type { ImportFormat } from '../import/parse.js';
 import { ApiError } from '@locator/core';
 import { importStores } from '../import/run.js';
 import { reportJson } from '../import/report.js';
-import type { AdminDeps } from './routes.js';
+import type { AdminDeps } from './deps.js';
 import { jsonEncodingProblem } from '../http/json-body.js';
 import { MAX_JSON_DEPTH } from '../services/json-depth.js';
 import { validatorCompiler } from '../openapi/validation.js';

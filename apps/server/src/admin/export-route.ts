@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import type { AdminRepository } from '../db/admin.js';
 import type { Catalogue } from '../config/schema.js';
 import { CSV_HEADER, csvLine, rowMaker } from '../import/export.js';
-import type { AdminDeps } from './routes.js';
+import type { AdminDeps } from './deps.js';
 import { exportStoresSchema } from './schemas.js';
 
 /** Stores read per page. */

@@ -11,10 +11,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import rateLimit from '@fastify/rate-limit';
 import { ApiError } from '@locator/core';
-import type { ConfigService } from '../config/service.js';
-import type { AdminRepository, ApiKeyRow, KeyScope } from '../db/admin.js';
-import type { CountryCheck } from '../import/placement.js';
-import type { Database } from '../db/types.js';
+import type { ApiKeyRow, KeyScope } from '../db/admin.js';
 import { registerBulk } from './bulk.js';
 import { registerExport } from './export-route.js';
 import { keyIdOf, noteKeyUse, verifyKey } from './keys.js';
@@ -27,32 +24,13 @@ import { methodNotAllowed } from './schemas.js';
 import { storeBodyValidator } from './store-problems.js';
 import { methodNotAllowedError } from '../http/allow.js';
 import cookie from '@fastify/cookie';
-import { sessionsOf, type ConsoleDeps } from '../console/routes.js';
+import { sessionsOf } from '../console/routes.js';
+import type { AdminDeps } from './deps.js';
 import { requireSession, sessionToken } from '../console/guard.js';
 
 export const ADMIN_BASE = '/api/v1/admin';
 
-export interface AdminDeps {
-  repo: AdminRepository;
-  /** The stores' writers, for bulk imports (bulk.ts). */
-  db: Pick<Database, 'meta' | 'storeWrites'>;
-  config: ConfigService;
-  /** The point-in-country check of written stores (absent: not checked). */
-  countryCheck?: () => Promise<CountryCheck | undefined>;
-  /** Requests per API key per minute; 0 or absent: unlimited. */
-  rateLimit?: number;
-  /** Failed authentications per client per 15 minutes before 429 (auth-throttle.ts); 0: off. */
-  authFailures?: number;
-  /**
-   * Where the limits count (shared in Redis with REDIS_URL, see http/rate-limit-counters.ts);
-   * default: this process's memory.
-   */
-  counters?: RateLimitCounters;
-  /** The console's sign-in and sessions beside the API (../console/routes.ts). */
-  console?: ConsoleDeps;
-  /** The clock of the keys' last use (tests; default: Date.now). */
-  now?: () => number;
-}
+export type { AdminDeps } from './deps.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

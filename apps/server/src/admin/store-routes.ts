@@ -13,7 +13,7 @@ import { rowMaker } from '../import/export.js';
 import { duplicateKeys } from '../import/duplicate-keys.js';
 import { storeFromBody } from './store-input.js';
 import { InvalidStoreError } from './store-problems.js';
-import type { AdminDeps } from './routes.js';
+import type { AdminDeps } from './deps.js';
 import {
   deleteStoreSchema,
   getStoreSchema,

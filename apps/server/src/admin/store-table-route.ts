@@ -14,7 +14,7 @@ import {
   type StoreTableRow,
 } from '@locator/core/console-stores';
 import type { StoreTableDbRow } from '../db/store-table.js';
-import type { AdminDeps } from './routes.js';
+import type { AdminDeps } from './deps.js';
 import { storeTableRouteSchema } from './store-table-schema.js';
 
 const fromBars = (list: string): string[] => list.split('|').filter(Boolean);

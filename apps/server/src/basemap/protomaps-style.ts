@@ -6,7 +6,7 @@
  * visitor's language and script, drawn by the browser: README.md "Labels").
  */
 import { layers, namedFlavor } from '@protomaps/basemaps';
-import type { PmtilesInfo } from './style.js';
+import type { PmtilesInfo } from './pmtiles-info.js';
 
 type Json = Record<string, unknown>;
 

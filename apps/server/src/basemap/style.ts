@@ -15,6 +15,9 @@ import { PLACE_IMAGE_PREFIX, PLACE_LABELS_LAYER } from '@locator/core';
 import { WATER_MAX_ZOOM } from './inland-water.js';
 import { PLACES_MAX_ZOOM } from './places.js';
 import { isProtomapsSchema, protomapsLayers } from './protomaps-style.js';
+import type { PmtilesInfo } from './pmtiles-info.js';
+
+export type { PmtilesInfo } from './pmtiles-info.js';
 
 export const COLOURS = {
   water: '#aacbe4',
@@ -182,15 +185,6 @@ export function embeddedStyle(lang: string): Json {
       ...places.layers,
     ],
   };
-}
-
-export interface PmtilesInfo {
-  /** "mvt" or a raster image type. */
-  tileType: 'mvt' | 'png' | 'jpg' | 'webp' | 'avif' | 'unknown';
-  minZoom: number;
-  maxZoom: number;
-  vectorLayers: { id: string; geometry?: string }[];
-  attribution?: string;
 }
 
 const polygon = ['==', ['geometry-type'], 'Polygon'];

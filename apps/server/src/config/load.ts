@@ -18,11 +18,8 @@ import {
   type RegionFile,
 } from './schema.js';
 
-export interface ConfigProblem {
-  file: string;
-  path: string;
-  reason: string;
-}
+export type { ConfigProblem } from './problem.js';
+import type { ConfigProblem } from './problem.js';
 
 /** Start-up stops with every problem listed (main.ts prints ConfigError messages). */
 export class ConfigFilesError extends ConfigError {

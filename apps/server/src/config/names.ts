@@ -7,7 +7,7 @@
  */
 import type { Product } from '@locator/core';
 import type { Catalogue, CatalogueNames } from './schema.js';
-import type { ConfigProblem } from './load.js';
+import type { ConfigProblem } from './problem.js';
 
 /** The file's name. */
 export const NAMES_FILE = 'catalogue-names.json';

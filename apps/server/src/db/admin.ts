@@ -4,7 +4,7 @@
  * content hash as version (If-Match), and the audit log every admin write appends to in the
  * same transaction.
  */
-import type { StoreRecord } from './types.js';
+import type { StoreRecord } from './store-record.js';
 import type { StoreTableRepository } from './store-table.js';
 
 export type KeyScope = 'read' | 'write';

@@ -5,7 +5,7 @@
  * (./sqlite/store-writes.ts, ./postgres/store-writes.ts); the plan is the same for both.
  */
 import { createHash } from 'node:crypto';
-import type { StoreRecord } from './types.js';
+import type { StoreRecord } from './store-record.js';
 import type { ChangedStore, CommittedChange } from './store-changes.js';
 
 /** "sync": the records are the whole truth (stores absent from them are removed); "upsert": add and change only. */

@@ -1,5 +1,5 @@
 /**
- * One error handler for the whole app (design note 9): ApiError → its catalogue status and body;
+ * One error handler for the whole app: ApiError → its catalogue status and body;
  * Fastify's own client errors (bad JSON, body too large, wrong media type) → their codes;
  * anything else → 500 INTERNAL_ERROR, logged. Bad input never yields a 500. The one answer of
  * HTTP itself without the catalogue's body: 416 of a byte range past the end of a file.

@@ -7,6 +7,7 @@
  * Each document holds the paths of its API and the components its paths use. Routes outside
  * both APIs (pages, tiles, static files) are hidden.
  */
+import type { DocumentInfo } from './document-info.js';
 import { ADMIN_DOCUMENT_EXTRA } from './info.js';
 import fastifySwagger from '@fastify/swagger';
 import type { FastifyInstance } from 'fastify';
@@ -32,12 +33,6 @@ function isAdminPath(url: string): boolean {
 function isDocumented(url: string): boolean {
   if (url === PUBLIC_DOCUMENT_PATH || url === ADMIN_DOCUMENT_PATH) return false;
   return isAdminPath(url) || PUBLIC_PATHS.some((p) => p.test(url));
-}
-
-export interface DocumentInfo {
-  title: string;
-  version: string;
-  description: string;
 }
 
 /** Registers @fastify/swagger; call before any route is registered. */

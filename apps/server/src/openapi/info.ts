@@ -1,5 +1,5 @@
 /** The title, version and introduction of each API's OpenAPI document. */
-import type { DocumentInfo } from './documents.js';
+import type { DocumentInfo } from './document-info.js';
 
 export const PUBLIC_API_INFO: DocumentInfo = {
   title: 'Locator public API',

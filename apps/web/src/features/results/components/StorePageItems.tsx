@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { sharePayload, type Store } from '@locator/core';
 import { ShareButton } from '../../../components/ShareButton';
 import { storePageUrl, type StoreUrls } from '../store-links';
-import type { StoreLinks } from './StoreParts';
+import type { StoreLinks } from './store-link-props';
 
 /**
  * The store's own page on this site, and Share, which sends that page (title, address, phone

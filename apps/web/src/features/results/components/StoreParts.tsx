@@ -7,21 +7,15 @@ import type { ReactNode, Ref } from 'react';
 import { useTranslation } from 'react-i18next';
 import { RETAIL_STORE_TYPE, languageTag, telHref, type Store } from '@locator/core';
 import type { ResultsContext } from '../context';
-import type { TravelTimes } from '../hooks/useTravelTimes';
-import type { StoreLinkInput, StoreUrls } from '../store-links';
+import type { StoreUrls } from '../store-links';
 import { BadgeMark } from './BadgeLegend';
 import { ExternalLink } from './ExternalLink';
 import { StoreHours } from './StoreHours';
 import { StorePageItems } from './StorePageItems';
 import { TravelTime } from './TravelTime';
+import type { StoreLinks } from './store-link-props';
 
-export interface StoreLinks extends StoreLinkInput {
-  /** Travel times of the shown stores; undefined where travel time is hidden (cn/zh). */
-  travel: TravelTimes | undefined;
-  onLinkClick(link: string, store: Store, url: string): void;
-  /** Says something in a status region ("Link copied to the clipboard."). */
-  announce?: ((message: string) => void) | undefined;
-}
+export type { StoreLinks } from './store-link-props';
 
 export interface SelectButton {
   id: string;
