@@ -2,10 +2,10 @@
  * Store search (spec 3.5, 3.7, 4.5, 7.1): validates the request against the country's channel,
  * asks the store repository for the nearest stores and writes the response body, splicing the
  * stored JSON documents (no parse/stringify of stores per request). The ETag is a hash of the
- * response's ingredients (lookup tables, flags, each store's content hash and distance). The
- * lookup tables are written once per product-name language (the context's productMatrixList).
- * Stores with opening hours carry their status as of the request (hours-status.ts), which the
- * ETag covers too.
+ * response's ingredients (lookup tables, flags, each store's content tag, distance and hours
+ * part's digest), one hash update for the stores, never of the body. The lookup tables are
+ * written once per product-name language (the context's productMatrixList). Stores with opening
+ * hours carry their status as of the request (hours-status.ts), which the ETag covers too.
  */
 import { ApiError, NO_CONTRACT_CARRIER, type Product, type SearchQuery } from '@locator/core';
 import type { ConfigService, SearchContext } from '../config/service.js';
