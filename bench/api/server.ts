@@ -12,6 +12,7 @@ import { openPostgres } from '../../apps/server/src/db/postgres/index.js';
 import { availableParallelism } from 'node:os';
 import { runServer, type Serving } from '../../apps/server/src/cluster.js';
 import { PG_URL, SQLITE_FILE } from './data.js';
+import { addCeiling } from './ceiling.js';
 
 /**
  * The benchmark serves as `npm start` does with WORKERS (default here "auto": one process per
@@ -35,20 +36,7 @@ async function serve(): Promise<Serving> {
   // createServices built this worker's store index; the benchmark reports how long that took.
   process.stdout.write(`INDEX ${process.pid} ${db.search.state().buildMs ?? -1}\n`);
   const app = await buildApp({ env, api: services.api, logger: false });
-  const sample = process.env.BENCH_SAMPLE_PATH ?? '';
-  let body = '';
-  let etag = '';
-  app.get('/bench/ceiling', async (_req, reply) =>
-    reply
-      .header('ETag', etag)
-      .header('Cache-Control', 'public, max-age=60')
-      .type('application/json; charset=utf-8')
-      .send(body),
-  );
-  // The store index is built by createServices before the port opens.
-  const res = await app.inject(sample);
-  body = res.body;
-  etag = String(res.headers.etag);
+  await addCeiling(app, process.env.BENCH_SAMPLE_PATH ?? '');
   await app.listen({ port: Number(env.PORT), host: '127.0.0.1' });
   const address = app.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;

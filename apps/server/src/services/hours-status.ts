@@ -12,6 +12,7 @@
  * (`bench:api` at 1,000,000 stores: parsing each new store's document cost ~2 ms a search).
  */
 import { hoursAhead, hoursStatusWire, storeHoursSchema, type StoreHours } from '@locator/core';
+import { createHash } from 'node:crypto';
 import { LRUCache } from 'lru-cache';
 import { jsonValueEnd } from './json-value-end.js';
 
@@ -30,6 +31,11 @@ export interface HoursPart {
   to: number;
   /** UTF-8 JSON of the cut hours. */
   hours: Buffer;
+  /**
+   * What `status` and `hours` hold, as a number (the first 48 bits of their SHA-1; 0 without
+   * hours): the answer's ETag covers it instead of the text, the same in every process.
+   */
+  digest: number;
 }
 
 /** One distinct hours text: parsed, and its last status and cut form with their validity. */
@@ -37,24 +43,34 @@ interface Hours {
   hours: StoreHours;
   status?: string;
   cut?: Buffer;
+  digest?: number;
   validFrom?: number;
   until?: number;
 }
 
-/** Where a store's hours sit in its document (relative to its first byte), and which they are. */
+/**
+ * Where a store's hours sit in its document (relative to its first byte), which they are, and
+ * the part last written for it (while its hours' status and cut stay the same).
+ */
 interface Place {
   from: number;
   to: number;
-  text: string;
+  entry: Hours;
+  part?: HoursPart;
 }
 
 /** A status without a change in sight is computed again after this long (ms). */
 const STATUS_HOLD_MAX_MS = 3_600_000;
 
-const NO_HOURS: HoursPart = { status: '', from: 0, to: 0, hours: Buffer.alloc(0) };
+const NO_HOURS: HoursPart = { status: '', from: 0, to: 0, hours: Buffer.alloc(0), digest: 0 };
 
 export class HoursStatuses {
-  private readonly places = new LRUCache<number, Place | false>({ max: STORES_MAX });
+  /**
+   * By content tag. A plain map, emptied when full, rather than an LRU: a search looks up every
+   * store it answers here, and the LRU's bookkeeping on each hit (a list in memory as large as
+   * the map) cost ~8 % of a search's CPU (bench:search-cpu's profile).
+   */
+  private places = new Map<number, Place | false>();
   private readonly texts = new LRUCache<string, Hours | false>({ max: HOURS_MAX });
 
   constructor(private readonly now: () => number = Date.now) {}
@@ -68,31 +84,52 @@ export class HoursStatuses {
   part(bytes: Uint8Array, start: number, end: number, tag: number, instant: number): HoursPart {
     let place = this.places.get(tag);
     if (place === undefined) {
-      place = placeOf(Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start));
+      place = this.placeOf(Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start));
+      if (this.places.size >= STORES_MAX) this.places = new Map();
       this.places.set(tag, place);
     }
     if (!place) return NO_HOURS;
-    let entry = this.texts.get(place.text);
-    if (entry === undefined) {
-      const parsed = storeHoursSchema.safeParse(JSON.parse(place.text));
-      entry = parsed.success ? { hours: parsed.data } : false;
-      this.texts.set(place.text, entry);
-    }
-    if (!entry) return NO_HOURS;
+    const entry = place.entry;
     // Holds until the status's next change (changeAt) and at most an hour: computed in the
     // time zone once per distinct hours and change, not once per store and answer.
     if (
-      entry.status === undefined ||
       entry.cut === undefined ||
       !(instant >= (entry.validFrom ?? Infinity) && instant < (entry.until ?? -Infinity))
     ) {
       const status = hoursStatusWire(entry.hours, instant);
-      entry.status = `"hoursStatus":${JSON.stringify(status)},`;
-      entry.cut = Buffer.from(JSON.stringify(hoursAhead(entry.hours, instant)));
+      const text = `"hoursStatus":${JSON.stringify(status)},`;
+      const cut = Buffer.from(JSON.stringify(hoursAhead(entry.hours, instant)));
+      if (text !== entry.status || entry.cut === undefined || !cut.equals(entry.cut)) {
+        entry.status = text;
+        entry.cut = cut;
+        entry.digest = createHash('sha1').update(text).update(cut).digest().readUIntBE(0, 6);
+      }
       entry.validFrom = instant;
       entry.until = Math.min(status.changeAt ?? Infinity, instant + STATUS_HOLD_MAX_MS);
     }
-    return { status: entry.status, from: place.from, to: place.to, hours: entry.cut };
+    const kept = place.part;
+    if (kept && kept.hours === entry.cut && kept.status === entry.status) return kept;
+    place.part = {
+      status: entry.status!,
+      from: place.from,
+      to: place.to,
+      hours: entry.cut,
+      digest: entry.digest!,
+    };
+    return place.part;
+  }
+
+  /** Where a document's hours sit (./placeOf) and their parsed form, shared by their text. */
+  private placeOf(doc: Buffer): Place | false {
+    const at = placeOf(doc);
+    if (!at) return false;
+    let entry = this.texts.get(at.text);
+    if (entry === undefined) {
+      const parsed = storeHoursSchema.safeParse(JSON.parse(at.text));
+      entry = parsed.success ? { hours: parsed.data } : false;
+      this.texts.set(at.text, entry);
+    }
+    return entry && { from: at.from, to: at.to, entry };
   }
 }
 
@@ -101,7 +138,7 @@ export class HoursStatuses {
  * `"hours":` of a document written by JSON.stringify is its top-level key (documents put no
  * object with an `hours` key before it; inside strings the quotes are escaped).
  */
-function placeOf(doc: Buffer): Place | false {
+function placeOf(doc: Buffer): { from: number; to: number; text: string } | false {
   const key = doc.indexOf(HOURS_KEY);
   if (key < 0) return false;
   const from = key + HOURS_KEY.length;

@@ -2,10 +2,10 @@
  * Store search (PRODUCT.md#store-search-answer, #search-request, #drop-off, #product-api): validates the request against the country's channel,
  * asks the store repository for the nearest stores and writes the response body, splicing the
  * stored JSON documents (no parse/stringify of stores per request). The ETag is a hash of the
- * response's ingredients (lookup tables, flags, each store's content hash and distance). The
- * lookup tables are written once per product-name language (the context's productMatrixList).
- * Stores with opening hours carry their status as of the request (hours-status.ts), which the
- * ETag covers too.
+ * response's ingredients (lookup tables, flags, each store's content tag, distance and hours
+ * part's digest), one hash update for the stores, never of the body. The lookup tables are
+ * written once per product-name language (the context's productMatrixList). Stores with opening
+ * hours carry their status as of the request (hours-status.ts), which the ETag covers too.
  */
 import { ApiError, NO_CONTRACT_CARRIER, type Product, type SearchQuery } from '@locator/core';
 import type { ConfigService, SearchContext } from '../config/service.js';
@@ -191,23 +191,23 @@ export class SearchService {
     const after = `,"beyondRadius":${beyond && stores.length > 0},"radius":${radius.toString()},"areaPoints":${points},"areaTotal":${page.total ?? 0}`;
     const instant = this.statuses.instant();
     const parts = stores.map((s) => this.statuses.part(s.bytes, s.start, s.end, s.tag, instant));
-    // What the body is made of, without the documents themselves: each store's content tag and
-    // its distance in whole metres (16 bytes a store instead of its ~650), so the ETag changes
-    // when the body does. Both distances in the body derive from the metres, so the body is a
-    // function of what the ETag hashes, whichever path measured the distance (the in-memory
-    // index's haversine and PostGIS differ by micrometres).
-    const tag = new Float64Array(2 * stores.length);
+    // What the body is made of, without the documents themselves: each store's content tag,
+    // its distance in whole metres and its hours part's digest (24 bytes a store instead of its
+    // ~650), so the ETag changes when the body does. Both distances in the body derive from the
+    // metres, so the body is a function of what the ETag hashes, whichever path measured the
+    // distance (the in-memory index's haversine and PostGIS differ by micrometres).
+    const tag = new Float64Array(3 * stores.length);
     let demo = false;
     for (let i = 0; i < stores.length; i += 1) {
       const s = stores[i]!;
-      tag[2 * i] = s.tag;
-      tag[2 * i + 1] = metres(distancesKm[i]!);
+      tag[3 * i] = s.tag;
+      tag[3 * i + 1] = metres(distancesKm[i]!);
+      tag[3 * i + 2] = parts[i]!.digest;
       if (!demo) demo = endsWith(s.bytes, s.end, DEMO_TAIL);
     }
     const hash = createHash('sha1')
       .update(`${lookups.hash}|${ctx.dropOff}|${demo}|${after}|`)
       .update(new Uint8Array(tag.buffer));
-    for (const p of parts) hash.update(p.status).update(p.hours);
     const etag = `"${hash.digest('base64url')}"`;
     // The body is written only when it is sent: not for a 304, nor when the answer's encoded
     // bytes are already kept (http/encoded-answers.ts).
@@ -218,7 +218,7 @@ export class SearchService {
       let size = this.head.length + lookups.part.length + TAIL_MAX + Buffer.byteLength(after);
       for (let i = 0; i < stores.length; i += 1) {
         const s = stores[i]!;
-        size += STORE_PARTS_MAX + distances.json(tag[2 * i + 1]! / 1000).length;
+        size += STORE_PARTS_MAX + distances.json(tag[3 * i + 1]! / 1000).length;
         const p = parts[i]!;
         size += p.status.length + p.hours.length;
         size += s.end - s.start - (p.to - p.from);
@@ -227,7 +227,7 @@ export class SearchService {
       w.bytes(this.head);
       for (let i = 0; i < stores.length; i += 1) {
         const s = stores[i]!;
-        const m = tag[2 * i + 1]!;
+        const m = tag[3 * i + 1]!;
         w.bytes(storePrefix(i));
         w.bytes(distances.json(m / 1000));
         w.ascii(',"distanceKm":');
