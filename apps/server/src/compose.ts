@@ -25,6 +25,7 @@ import { OutageLog } from './health/outage-log.js';
 import { HealthService } from './health/health.js';
 import type { MapsProvider } from '@locator/geo';
 import { RateLimitCounters } from './http/rate-limit-counters.js';
+import { MachineCounters } from './http/machine-counters.js';
 import { RedisSessionStore } from './console/redis-sessions.js';
 import { lazyCountryCheck } from './admin/country-check.js';
 import { StorePagesService } from './pages/service.js';
@@ -137,6 +138,9 @@ export async function createServices(
     redisUrl: settings.REDIS_URL,
     prefix: settings.REDIS_PREFIX,
     log,
+    // Without Redis, the workers of the machine count in the primary (http/machine-counters.ts).
+    machine:
+      cluster.isWorker && !settings.REDIS_URL ? new MachineCounters(process, { log }) : undefined,
     ...(options.now ? { now: options.now } : {}),
   });
   if (settings.REDIS_URL) {

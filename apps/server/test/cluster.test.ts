@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -70,6 +71,16 @@ function children(pid: number): number[] {
     });
 }
 
+/** The status of a GET on a connection of its own (closed after the answer). */
+function freshGet(url: string): Promise<number> {
+  return new Promise((resolvePromise, reject) => {
+    get(url, { agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolvePromise(res.statusCode ?? 0));
+    }).on('error', reject);
+  });
+}
+
 function freePort(): Promise<number> {
   return new Promise((r) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
@@ -117,6 +128,25 @@ describe('several server processes (WORKERS)', () => {
     expect(await s.exited).toBe(0);
     expect(s.output()).toMatch(/SIGTERM: stopping in 1000 ms, then finishing in-flight requests/);
   }, 120_000);
+
+  it("shares a client's rate limit between the workers (no Redis): exactly the limit a minute", async () => {
+    const port = await freePort();
+    running = start({ PORT: String(port), RATE_LIMIT_SEARCH: '5' });
+    const s = running;
+    await until(
+      'listening',
+      () => (s.output().includes('(2 worker processes)') ? true : undefined),
+      110_000,
+    );
+    const search = `http://127.0.0.1:${port}/api/v1/grlui/uk/en/sales?lat=51.5&lon=-0.12`;
+    // Each request on a fresh connection: the primary hands connections to the workers in turn
+    // (round robin), so the requests alternate between the two workers. Counted per process,
+    // the client would get 10.
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) statuses.push(await freshGet(search));
+    expect(statuses).toEqual([...Array<number>(5).fill(200), ...Array<number>(7).fill(429)]);
+    expect(s.output()).not.toMatch(/primary did not answer/);
+  }, 180_000);
 
   it('stops with an error when the workers cannot listen', async () => {
     const port = await freePort();
