@@ -24,7 +24,7 @@ import {
 import { loadBasemapConfig } from './basemap/config.js';
 import { registerEmbed } from './embed/index.js';
 import { negotiated, registerCompression } from './http/compression.js';
-import { apiRoutes, type ApiDeps } from './api/index.js';
+import { API_BASE, apiRoutes, type ApiDeps } from './api/index.js';
 import { adminRoutes } from './admin/routes.js';
 import { consoleRoutes } from './console/routes.js';
 import { consolePage } from './console/page.js';
@@ -37,6 +37,11 @@ import {
   registerConnectAnswer,
   registerHostRequired,
 } from './http/client-errors.js';
+import cluster from 'node:cluster';
+import { register } from 'prom-client';
+import { collectProcessMetrics, registerHttpMetrics } from './metrics/metrics.js';
+import { registerPublicMetrics } from './metrics/route.js';
+import { machineMetrics } from './metrics/cluster-metrics.js';
 import { REQUEST_ID_HEADER, registerRequestIdHeader, requestId } from './http/request-id.js';
 import { registerConditionalGet } from './http/conditional.js';
 import { registerHeadAsGet } from './http/head.js';
@@ -185,6 +190,13 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // First of the hooks, so that every answer carries the request's id.
   registerRequestIdHeader(app);
+  // Every answer counted under its route pattern (metrics/metrics.ts), and /metrics on this
+  // port only with METRICS_TOKEN (metrics/route.ts): the machine's metrics in a worker.
+  collectProcessMetrics();
+  registerHttpMetrics(app, `${API_BASE}/:countryCode/:lang/:channel`);
+  registerPublicMetrics(app, env.METRICS_TOKEN, () =>
+    cluster.isWorker ? machineMetrics() : register.metrics(),
+  );
   // Before any route: both read every route as it is added.
   registerHeadAsGet(app);
   const routeMethods = registerRouteMethods(app, ROUTER_OPTIONS);

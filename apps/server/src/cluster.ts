@@ -20,6 +20,7 @@
 import cluster, { type Worker } from 'node:cluster';
 import { isStoresChanged, passToOthers } from './db/store-change-relay.js';
 import { PrimaryCounters, isCountRequest } from './http/machine-counters.js';
+import { answerWorker, machineText, isMachineMetricsRequest } from './metrics/cluster-metrics.js';
 
 export interface Serving {
   port: number;
@@ -33,6 +34,11 @@ export interface RunOptions {
   workers: number;
   /** In the primary, once, before any worker starts (only with several workers). */
   prepare?: () => Promise<void>;
+  /**
+   * In the primary, once, before the workers start (only with several workers): `workers`
+   * lists those serving at the time it is called.
+   */
+  onPrimary?: (workers: () => Worker[]) => Promise<void>;
   /** Starts the app in this process. */
   serve: () => Promise<Serving>;
   /** When every process listens (in the primary with several workers). */
@@ -110,6 +116,10 @@ async function runPrimary(options: RunOptions): Promise<void> {
       // A worker's store writes, passed to the others (db/store-change-relay.ts).
       if (isStoresChanged(m)) return passToOthers(worker, m, [...serving]);
       if (isCountRequest(m)) return counters.answer(worker, m);
+      // A worker answering /metrics on the public port: the machine's (metrics/).
+      if (isMachineMetricsRequest(m)) {
+        return answerWorker(worker, m.id, machineText([...serving]));
+      }
       if (!isListening(m)) return;
       serving.add(worker);
       if (listeningPort === undefined && serving.size === options.workers) {
@@ -159,5 +169,6 @@ async function runPrimary(options: RunOptions): Promise<void> {
     log(`${signal}: stopping the workers`);
     stopAll(0);
   });
+  await options.onPrimary?.(() => [...serving]);
   for (let i = 0; i < options.workers; i += 1) start();
 }

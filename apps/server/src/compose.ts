@@ -26,6 +26,7 @@ import { HealthService } from './health/health.js';
 import type { MapsProvider } from '@locator/geo';
 import { RateLimitCounters } from './http/rate-limit-counters.js';
 import { MachineCounters } from './http/machine-counters.js';
+import { observeServices } from './metrics/sources.js';
 import { RedisSessionStore } from './console/redis-sessions.js';
 import { lazyCountryCheck } from './admin/country-check.js';
 import { StorePagesService } from './pages/service.js';
@@ -149,6 +150,13 @@ export async function createServices(
     const shared = await counters.ready(2000);
     log(`rate limits: ${shared ? 'shared in Redis' : 'Redis not reachable yet; per process'}`);
   }
+  // The gauges read at each scrape (metrics/sources.ts).
+  observeServices({
+    db,
+    redisUp: () => counters.redisUp(),
+    ...(webhooks ? { webhooks: () => webhooks.stats() } : {}),
+    forwarding: () => analytics.forwarding(),
+  });
   const sessionTimes = {
     idleMs: settings.CONSOLE_IDLE_MINUTES * 60_000,
     absoluteMs: settings.CONSOLE_SESSION_HOURS * 3_600_000,

@@ -263,6 +263,12 @@ export class RateLimitCounters {
     return value;
   }
 
+  /** Redis answers (connected, circuit closed); undefined without REDIS_URL. */
+  redisUp(): boolean | undefined {
+    if (!this.redis) return undefined;
+    return this.redis.status === 'ready' && this.now() >= this.circuitOpenUntil;
+  }
+
   /** Waits until Redis is connected (true) or `ms` have passed (false); true without Redis. */
   async ready(ms = 2000): Promise<boolean> {
     const redis = this.redis;
