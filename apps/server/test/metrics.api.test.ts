@@ -59,10 +59,13 @@ function sample(text: string, name: string, labels: string): number | undefined 
   return line === undefined ? undefined : Number(line.slice(line.lastIndexOf(' ') + 1));
 }
 
-/** Lines that are neither empty, a comment (# HELP/# TYPE) nor `name{labels} number`: none. */
+/**
+ * Lines that are neither empty, a comment (# HELP/# TYPE) nor `name{labels} number`: none.
+ * Prometheus reads NaN in any case (prom-client writes `Nan`).
+ */
 function malformed(text: string): string[] {
   const sampleLine =
-    /^[a-zA-Z_:][\w:]*(\{([a-zA-Z_]\w*="([^"\\]|\\.)*",?)*\})? (-?[\d.e+-]+|NaN|[+-]Inf)$/;
+    /^[a-zA-Z_:][\w:]*(\{([a-zA-Z_]\w*="([^"\\]|\\.)*",?)*\})? (-?[\d.e+-]+|[Nn]a[Nn]|[+-]Inf)$/;
   return text
     .trimEnd()
     .split('\n')
