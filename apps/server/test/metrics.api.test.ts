@@ -13,7 +13,7 @@ import { createServices, type Services } from '../src/compose.js';
 import { ConfigError, loadEnv } from '../src/env.js';
 import { loadSettings } from '../src/settings.js';
 import { startMetricsServer, type MetricsServer } from '../src/metrics/server.js';
-import { openTestDb, type TestDb } from './helpers/databases.js';
+import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { LONDON, fixtureStores } from './helpers/fixtures.js';
 import { localesDir } from './helpers/app.js';
 
@@ -181,5 +181,27 @@ describe('settings', () => {
       METRICS_PORT: 9464,
       METRICS_HOST: '127.0.0.1',
     });
+  });
+});
+
+describe.each(DIALECTS)('the store gauges on %s', (dialect) => {
+  it('read the stores, the data version and the database from the database in use', async () => {
+    const d = await openTestDb(dialect);
+    await d.db.stores.replaceAll(fixtureStores());
+    const own = await createServices(
+      loadEnv({ LOG_LEVEL: 'silent' }),
+      loadSettings({ DEMO_DATA: 'off', LOCALES_DIR: localesDir() }),
+      { database: d.db },
+    );
+    try {
+      const text = await register.metrics();
+      expect(text).toMatch(new RegExp(`^locator_stores ${fixtureStores().length}$`, 'm'));
+      const version = Number(await d.db.stores.readVersion());
+      expect(text).toMatch(new RegExp(`^locator_data_version ${version}$`, 'm'));
+      expect(text).toMatch(/^locator_database_up 1$/m);
+    } finally {
+      await own.close();
+      await d.cleanup();
+    }
   });
 });
