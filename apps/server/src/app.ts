@@ -24,7 +24,7 @@ import {
 import { loadBasemapConfig } from './basemap/config.js';
 import { registerEmbed } from './embed/index.js';
 import { negotiated, registerCompression } from './http/compression.js';
-import { apiRoutes, type ApiDeps } from './api/index.js';
+import { API_BASE, apiRoutes, type ApiDeps } from './api/index.js';
 import { adminRoutes } from './admin/routes.js';
 import { consoleRoutes } from './console/routes.js';
 import { consolePage } from './console/page.js';
@@ -37,6 +37,12 @@ import {
   registerConnectAnswer,
   registerHostRequired,
 } from './http/client-errors.js';
+import cluster from 'node:cluster';
+import { register } from 'prom-client';
+import { collectProcessMetrics, registerHttpMetrics } from './metrics/metrics.js';
+import { registerPublicMetrics } from './metrics/route.js';
+import { machineMetrics } from './metrics/cluster-metrics.js';
+import { REQUEST_ID_HEADER, registerRequestIdHeader, requestId } from './http/request-id.js';
 import { registerConditionalGet } from './http/conditional.js';
 import { registerHeadAsGet } from './http/head.js';
 import { methodNotAllowedError, registerRouteMethods } from './http/allow.js';
@@ -91,6 +97,8 @@ export interface AppOptions {
   /** The store pages, sitemaps and robots.txt (absent: not served). */
   pages?: StorePagesService;
   logger?: boolean;
+  /** Where the log lines go (default: standard output). */
+  logStream?: { write(line: string): void };
 }
 
 const FALLBACK_TEMPLATE = `<!doctype html>
@@ -135,12 +143,22 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   const { env } = options;
   const timeouts = serverTimeouts(env.REQUEST_TIMEOUT_MS);
   const app = Fastify({
-    logger: options.logger === false ? false : { level: env.LOG_LEVEL },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: env.LOG_LEVEL,
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
     // Off unless configured (env.ts TRUST_PROXY): X-Forwarded-For would choose the rate-limit key.
     trustProxy: env.TRUST_PROXY,
     // No per-request access log: it would record visitors' IP addresses (nothing personal is
     // kept) and costs throughput; errors are still logged by the error handler.
     logController: new LogController({ disableRequestLogging: true }),
+    // Each request's id: a well-formed X-Request-Id of the client, else a new UUID; in every log
+    // line of the request (reqId) and every answer (http/request-id.ts).
+    requestIdHeader: false,
+    genReqId: requestId,
     // Paths like "/uk/en/" and "/uk/en" both route to the same handlers.
     routerOptions: ROUTER_OPTIONS,
     // GET routes answer HEAD as the same route (http/head.ts), not as Fastify's own HEAD route.
@@ -150,10 +168,11 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     rewriteUrl: (req) => routableUrl(req.url ?? '/', MAX_PARAM_LENGTH),
     // What is still unreadable (a request target not starting with "/"): the catalogue's body,
     // not Fastify's own.
-    frameworkErrors: (_error, _request, reply) => {
+    frameworkErrors: (_error, request, reply) => {
       const error = new ApiError('INVALID_PARAMETER', 'The request path is not valid.', 'path');
       void (reply as FastifyReply)
         .code(error.status)
+        .header(REQUEST_ID_HEADER, request.id)
         .header('X-Content-Type-Options', 'nosniff')
         .header('Cache-Control', 'no-store')
         .send(error.toBody());
@@ -169,6 +188,15 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: handleClientError,
   });
 
+  // First of the hooks, so that every answer carries the request's id.
+  registerRequestIdHeader(app);
+  // Every answer counted under its route pattern (metrics/metrics.ts), and /metrics on this
+  // port only with METRICS_TOKEN (metrics/route.ts): the machine's metrics in a worker.
+  collectProcessMetrics();
+  registerHttpMetrics(app, `${API_BASE}/:countryCode/:lang/:channel`);
+  registerPublicMetrics(app, env.METRICS_TOKEN, () =>
+    cluster.isWorker ? machineMetrics() : register.metrics(),
+  );
   // Before any route: both read every route as it is added.
   registerHeadAsGet(app);
   const routeMethods = registerRouteMethods(app, ROUTER_OPTIONS);

@@ -12,13 +12,15 @@
  * group, then from the primary or a launcher that relays it): every process keeps its handler
  * for good, so a repeated signal never falls back to Node's default (an immediate exit).
  *
- * What each worker holds for itself: the SQLite store index (or its PostgreSQL pool), the maps
- * engine's gazetteer, and, without REDIS_URL, the rate-limit counters, so with N workers a client
- * whose connections land on different workers may get up to N times the configured rate; with
- * REDIS_URL the counters are shared (http/rate-limit-counters.ts).
+ * What each worker holds for itself: the SQLite store index (or its PostgreSQL pool) and the maps
+ * engine's gazetteer. The rate-limit counters are shared: without REDIS_URL the primary keeps
+ * them for the machine's workers, which ask it over the cluster's channel
+ * (http/machine-counters.ts); with REDIS_URL they are in Redis (http/rate-limit-counters.ts).
  */
 import cluster, { type Worker } from 'node:cluster';
 import { isStoresChanged, passToOthers } from './db/store-change-relay.js';
+import { PrimaryCounters, isCountRequest } from './http/machine-counters.js';
+import { answerWorker, machineText, isMachineMetricsRequest } from './metrics/cluster-metrics.js';
 
 export interface Serving {
   port: number;
@@ -32,6 +34,11 @@ export interface RunOptions {
   workers: number;
   /** In the primary, once, before any worker starts (only with several workers). */
   prepare?: () => Promise<void>;
+  /**
+   * In the primary, once, before the workers start (only with several workers): `workers`
+   * lists those serving at the time it is called.
+   */
+  onPrimary?: (workers: () => Worker[]) => Promise<void>;
   /** Starts the app in this process. */
   serve: () => Promise<Serving>;
   /** When every process listens (in the primary with several workers). */
@@ -100,12 +107,19 @@ async function runPrimary(options: RunOptions): Promise<void> {
   let stopping = false;
   let exitCode = 0;
   let lastRestart = 0;
+  // The workers' rate-limit counters without Redis (a worker with Redis never asks).
+  const counters = new PrimaryCounters();
 
   const start = (): void => {
     const worker = cluster.fork();
     worker.on('message', (m: unknown) => {
       // A worker's store writes, passed to the others (db/store-change-relay.ts).
       if (isStoresChanged(m)) return passToOthers(worker, m, [...serving]);
+      if (isCountRequest(m)) return counters.answer(worker, m);
+      // A worker answering /metrics on the public port: the machine's (metrics/).
+      if (isMachineMetricsRequest(m)) {
+        return answerWorker(worker, m.id, machineText([...serving]));
+      }
       if (!isListening(m)) return;
       serving.add(worker);
       if (listeningPort === undefined && serving.size === options.workers) {
@@ -155,5 +169,6 @@ async function runPrimary(options: RunOptions): Promise<void> {
     log(`${signal}: stopping the workers`);
     stopAll(0);
   });
+  await options.onPrimary?.(() => [...serving]);
   for (let i = 0; i < options.workers; i += 1) start();
 }

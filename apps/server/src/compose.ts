@@ -25,6 +25,8 @@ import { OutageLog } from './health/outage-log.js';
 import { HealthService } from './health/health.js';
 import type { MapsProvider } from '@locator/geo';
 import { RateLimitCounters } from './http/rate-limit-counters.js';
+import { MachineCounters } from './http/machine-counters.js';
+import { observeServices } from './metrics/sources.js';
 import { RedisSessionStore } from './console/redis-sessions.js';
 import { lazyCountryCheck } from './admin/country-check.js';
 import { StorePagesService } from './pages/service.js';
@@ -137,6 +139,9 @@ export async function createServices(
     redisUrl: settings.REDIS_URL,
     prefix: settings.REDIS_PREFIX,
     log,
+    // Without Redis, the workers of the machine count in the primary (http/machine-counters.ts).
+    machine:
+      cluster.isWorker && !settings.REDIS_URL ? new MachineCounters(process, { log }) : undefined,
     ...(options.now ? { now: options.now } : {}),
   });
   if (settings.REDIS_URL) {
@@ -145,6 +150,13 @@ export async function createServices(
     const shared = await counters.ready(2000);
     log(`rate limits: ${shared ? 'shared in Redis' : 'Redis not reachable yet; per process'}`);
   }
+  // The gauges read at each scrape (metrics/sources.ts).
+  observeServices({
+    db,
+    redisUp: () => counters.redisUp(),
+    ...(webhooks ? { webhooks: () => webhooks.stats() } : {}),
+    forwarding: () => analytics.forwarding(),
+  });
   const sessionTimes = {
     idleMs: settings.CONSOLE_IDLE_MINUTES * 60_000,
     absoluteMs: settings.CONSOLE_SESSION_HOURS * 3_600_000,

@@ -102,6 +102,31 @@ const envSchema = z.object({
       message:
         'must be "off" or a comma-separated list of proxy addresses, CIDR ranges, loopback, linklocal or uniquelocal',
     }),
+  /**
+   * Port of the Prometheus metrics (GET /metrics, every worker's summed), on METRICS_HOST;
+   * unset: no metrics port (src/metrics/).
+   */
+  METRICS_PORT: z
+    .string()
+    .regex(/^\d{1,5}$/, 'must be a port number from 1 to 65535')
+    .transform(Number)
+    .pipe(
+      z
+        .number()
+        .min(1, 'must be a port number from 1 to 65535')
+        .max(65535, 'must be a port number from 1 to 65535'),
+    )
+    .optional(),
+  /** Address the metrics port listens on (default: this machine only). */
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * Also answer /metrics on the public port to `Authorization: Bearer <METRICS_TOKEN>`
+   * (16 to 200 characters); unset: /metrics there is 404.
+   */
+  METRICS_TOKEN: z
+    .string()
+    .regex(/^[\x21-\x7e]{16,200}$/, 'must be 16 to 200 visible ASCII characters')
+    .optional(),
   /** Token of a vendor map service, answered by GET /mapKitToken (empty for the embedded map). */
   MAP_TOKEN: z.string().max(2000).default(''),
 });
@@ -136,6 +161,10 @@ export function loadEnv(source: EnvSource = process.env): Env {
     .refine((e) => e.ROUTING === 'estimate' || e.ROUTING_URL !== undefined, {
       message: 'ROUTING_URL is required when ROUTING is osrm or valhalla',
       path: ['ROUTING_URL'],
+    })
+    .refine((e) => e.METRICS_PORT === undefined || e.METRICS_PORT !== e.PORT, {
+      message: 'must differ from PORT (the metrics are never served on the public port unguarded)',
+      path: ['METRICS_PORT'],
     })
     .refine((e) => e.GEOCODER === 'embedded' || e.GEOCODER_URL !== undefined, {
       message: 'GEOCODER_URL is required when GEOCODER is photon or nominatim',

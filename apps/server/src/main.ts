@@ -6,6 +6,10 @@ import { createMapsProvider } from './maps/provider.js';
 import { createServices, prepareDatabase } from './compose.js';
 import { loadConfiguration } from './settings.js';
 import { runServer, type Serving } from './cluster.js';
+import { register } from 'prom-client';
+import { collectProcessMetrics } from './metrics/metrics.js';
+import { answerPrimary, machineText } from './metrics/cluster-metrics.js';
+import { startMetricsServer } from './metrics/server.js';
 
 async function main(): Promise<void> {
   const { env, settings, analytics, basemap, security, webhooks, sso } = loadConfiguration();
@@ -32,12 +36,19 @@ async function main(): Promise<void> {
       pages: services.pages,
     });
     await app.listen({ port: env.PORT, host: env.HOST });
+    // The metrics port: this process's metrics alone, or in a worker the primary asks for them.
+    if (cluster.isWorker) answerPrimary();
+    const metrics =
+      env.METRICS_PORT !== undefined && !cluster.isWorker
+        ? await startMetricsServer(env.METRICS_HOST, env.METRICS_PORT, () => register.metrics())
+        : undefined;
     const address = app.server.address();
     return {
       port: typeof address === 'object' && address ? address.port : env.PORT,
       drain: () => app.beginStopping(),
       // The database closes once the requests in flight are answered (app.close waits).
       close: async () => {
+        await metrics?.close();
         await app.close();
         await services.close();
       },
@@ -48,6 +59,13 @@ async function main(): Promise<void> {
     workers: env.WORKERS,
     graceMs: env.SHUTDOWN_GRACE_MS,
     prepare: () => prepareDatabase(env, settings, log('data')),
+    // Every worker's metrics summed on the metrics port (metrics/cluster-metrics.ts).
+    onPrimary: async (workers) => {
+      collectProcessMetrics();
+      if (env.METRICS_PORT === undefined) return;
+      await startMetricsServer(env.METRICS_HOST, env.METRICS_PORT, () => machineText(workers()));
+      log('server')(`metrics on http://${env.METRICS_HOST}:${env.METRICS_PORT}/metrics`);
+    },
     serve,
     onListening: (port) =>
       log('server')(

@@ -5,6 +5,7 @@
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { get } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -70,6 +71,16 @@ function children(pid: number): number[] {
     });
 }
 
+/** The status of a GET on a connection of its own (closed after the answer). */
+function freshGet(url: string): Promise<number> {
+  return new Promise((resolvePromise, reject) => {
+    get(url, { agent: false }, (res) => {
+      res.resume();
+      res.on('end', () => resolvePromise(res.statusCode ?? 0));
+    }).on('error', reject);
+  });
+}
+
 function freePort(): Promise<number> {
   return new Promise((r) => {
     const s = createServer().listen(0, '127.0.0.1', () => {
@@ -117,6 +128,51 @@ describe('several server processes (WORKERS)', () => {
     expect(await s.exited).toBe(0);
     expect(s.output()).toMatch(/SIGTERM: stopping in 1000 ms, then finishing in-flight requests/);
   }, 120_000);
+
+  it("shares a client's rate limit between the workers (no Redis) and sums their metrics", async () => {
+    const port = await freePort();
+    const metricsPort = await freePort();
+    running = start({
+      PORT: String(port),
+      RATE_LIMIT_SEARCH: '5',
+      METRICS_PORT: String(metricsPort),
+      METRICS_TOKEN: 'a-token-of-the-test-0123',
+    });
+    const s = running;
+    await until(
+      'listening',
+      () => (s.output().includes('(2 worker processes)') ? true : undefined),
+      170_000,
+    );
+    const search = `http://127.0.0.1:${port}/api/v1/grlui/uk/en/sales?lat=51.5&lon=-0.12`;
+    // Each request on a fresh connection: the primary hands connections to the workers in turn
+    // (round robin), so the requests alternate between the two workers. Counted per process,
+    // the client would get 10.
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) statuses.push(await freshGet(search));
+    expect(statuses).toEqual([...Array<number>(5).fill(200), ...Array<number>(7).fill(429)]);
+    expect(s.output()).not.toMatch(/primary did not answer/);
+
+    // The metrics port sums both workers: 5 searches answered, 7 refused; each worker's memory.
+    const scraped = await (await fetch(`http://127.0.0.1:${metricsPort}/metrics`)).text();
+    expect(scraped).toMatch(/^locator_searches_total\{channel="sales",country="uk"\} 5$/m);
+    expect(scraped).toMatch(
+      /^locator_rate_limited_total\{route="\/api\/v1\/grlui\/:countryCode\/:lang\/:channel"\} 7$/m,
+    );
+    for (const worker of ['1', '2']) {
+      expect(scraped).toMatch(
+        new RegExp(`^process_resident_memory_bytes\\{worker="${worker}"\\} \\d+`, 'm'),
+      );
+    }
+    // The public port with the token: the same sums, asked of the primary by a worker.
+    const viaPublic = await fetch(`http://127.0.0.1:${port}/metrics`, {
+      headers: { authorization: 'Bearer a-token-of-the-test-0123' },
+    });
+    expect(viaPublic.status).toBe(200);
+    expect(await viaPublic.text()).toMatch(
+      /^locator_searches_total\{channel="sales",country="uk"\} 5$/m,
+    );
+  }, 240_000);
 
   it('stops with an error when the workers cannot listen', async () => {
     const port = await freePort();

@@ -2,7 +2,7 @@
  * POST /api/v1/analytics/events: a batch of 1–50 events (JSON only, ≤ 16 KB) → 204.
  * Rate-limited per client, keyed by a salted hash of the address whose salt is random and rotates
  * daily (the address itself is never stored, logged or persisted): in memory with a salt of this
- * process, or in Redis with a salt shared by every process (http/rate-limit-counters.ts). Request logging is
+ * process, or in Redis or the cluster's primary with a salt shared by every process (http/rate-limit-counters.ts). Request logging is
  * off for this route so no address reaches the logs either. A batch sent from a page of
  * EMBED_ORIGINS keeps that origin (embed/cors.ts); any other Origin is not kept.
  */
@@ -20,7 +20,7 @@ export interface AnalyticsRouteDeps {
   /** Requests per client per minute; 0 = unlimited. */
   rateLimit: number;
   /**
-   * True when the limit counts in Redis (REDIS_URL), which hashes every key with a salt shared
+   * True when the limit counts in Redis (REDIS_URL) or in the cluster's primary, which hash every key with a salt shared
    * by all processes: the key is then the address (a per-process salt would give each process
    * its own counter), hashed before it leaves the process.
    */

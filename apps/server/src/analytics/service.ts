@@ -141,6 +141,11 @@ export class AnalyticsService {
     this.retentionTimer = setInterval(() => void prune().catch(() => undefined), DAY_MS).unref();
   }
 
+  /** The forwarding queue's figures (undefined: not forwarding), for the metrics. */
+  forwarding(): ReturnType<Forwarder['stats']> | undefined {
+    return this.options.forwarder?.stats();
+  }
+
   async close(): Promise<void> {
     clearInterval(this.retentionTimer);
     await this.options.forwarder?.close();

@@ -14,6 +14,7 @@ import type { Socket } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { ApiError, type ErrorCode } from '@locator/core';
 import { COMMON_HEADERS, DATA_CONTENT_SECURITY_POLICY } from './security.js';
+import { withNewRequestId } from './request-id.js';
 
 /** The catalogue code of a parser or timeout error (Node's `err.code`). */
 export function clientErrorCode(
@@ -55,7 +56,7 @@ const ANSWERS: Record<ReturnType<typeof clientErrorCode> | 'NOT_FOUND', string> 
 export function registerConnectAnswer(server: Server): void {
   server.on('connect', (_request: unknown, socket: Socket) => {
     socket.on('error', () => undefined);
-    socket.end(ANSWERS.NOT_FOUND);
+    socket.end(withNewRequestId(ANSWERS.NOT_FOUND));
   });
 }
 
@@ -76,7 +77,7 @@ export function handleClientError(err: Error & { code?: string }, socket: Socket
   // An answer already started on this connection (a response in flight) cannot be replaced.
   const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage;
   if (socket.writable && !inFlight?.headersSent) {
-    socket.end(ANSWERS[clientErrorCode(err.code)]);
+    socket.end(withNewRequestId(ANSWERS[clientErrorCode(err.code)]));
     // A client that does not read its answer does not keep the socket.
     setTimeout(() => socket.destroy(), 1000).unref();
     return;

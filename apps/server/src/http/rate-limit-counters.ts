@@ -1,8 +1,9 @@
 /**
  * Where the per-client rate-limit counters live (README "Rate limits").
  *
- * - Without REDIS_URL: in this process's memory (the single-process default). With several
- *   worker processes or machines, each then counts for itself.
+ * - Without REDIS_URL: in this process's memory (the single-process default); with several
+ *   worker processes (WORKERS), in the memory of the cluster's primary, which every worker of
+ *   the machine asks (./machine-counters.ts). Several machines then each count for themselves.
  * - With REDIS_URL: in Redis, shared by every process and machine that uses the same Redis and
  *   REDIS_PREFIX, so a client gets each limit once, whichever process answers it.
  *
@@ -113,6 +114,17 @@ export interface RateLimitCountersOptions {
   circuitMs?: number;
   log?: (msg: string) => void;
   now?: () => number;
+  /**
+   * Without REDIS_URL, in a cluster's worker: the primary's counters, shared by the machine's
+   * workers (./machine-counters.ts); a request it does not answer in time counts here.
+   */
+  machine?: MachineCounting | undefined;
+}
+
+/** Counters kept elsewhere that may not answer (undefined: count in this process). */
+export interface MachineCounting {
+  incr(key: string, windowMs: number): Promise<Counter | undefined>;
+  peek(key: string): Promise<Counter | undefined>;
 }
 
 type WindowCommand = (key: string, windowMs: number) => Promise<[number, number]>;
@@ -120,9 +132,13 @@ type PeekCommand = (key: string) => Promise<[number, number]>;
 type CountingRedis = Redis & { locatorWindow: WindowCommand; locatorPeek: PeekCommand };
 
 export class RateLimitCounters {
-  /** True when the counters are meant to be shared (REDIS_URL set). */
+  /**
+   * True when the counters are meant to be shared (REDIS_URL set, or a cluster's worker): the
+   * keys are then hashed with a salt every process shares, where they are kept.
+   */
   readonly shared: boolean;
   private readonly memory: MemoryCounters;
+  private readonly machine: MachineCounting | undefined;
   private readonly redis: CountingRedis | undefined;
   private readonly prefix: string;
   private readonly log: (msg: string) => void;
@@ -139,8 +155,9 @@ export class RateLimitCounters {
     this.memory = new MemoryCounters(this.now);
     this.prefix = options.prefix ?? 'locator:';
     this.log = options.log ?? (() => undefined);
-    this.shared = options.redisUrl !== undefined;
     this.circuitMs = options.circuitMs ?? REDIS_CIRCUIT_MS;
+    this.machine = options.redisUrl === undefined ? options.machine : undefined;
+    this.shared = options.redisUrl !== undefined || this.machine !== undefined;
     if (options.redisUrl === undefined) return;
     const redis = new Redis(options.redisUrl, {
       // Fail at once while disconnected (counted in memory meanwhile), reconnect in the
@@ -165,6 +182,8 @@ export class RateLimitCounters {
 
   /** Counts one request of `key` in a window of `windowMs`; never rejects. */
   async incr(key: string, windowMs: number): Promise<Counter> {
+    if (this.machine)
+      return (await this.machine.incr(key, windowMs)) ?? this.memory.incr(key, windowMs);
     const shared = await this.withRedis(async (redis, hashed) => {
       const [current, ttl] = await redis.locatorWindow(hashed(key), windowMs);
       return { current, ttl };
@@ -177,6 +196,7 @@ export class RateLimitCounters {
 
   /** The current window of `key` without counting (current 0 when none); never rejects. */
   async peek(key: string): Promise<Counter> {
+    if (this.machine) return (await this.machine.peek(key)) ?? this.memory.peek(key);
     const shared = await this.withRedis(async (redis, hashed) => {
       const [current, ttl] = await redis.locatorPeek(hashed(key));
       return { current, ttl };
@@ -241,6 +261,12 @@ export class RateLimitCounters {
     if (value === null) throw new Error('the shared salt vanished');
     this.salt = { day, value };
     return value;
+  }
+
+  /** Redis answers (connected, circuit closed); undefined without REDIS_URL. */
+  redisUp(): boolean | undefined {
+    if (!this.redis) return undefined;
+    return this.redis.status === 'ready' && this.now() >= this.circuitOpenUntil;
   }
 
   /** Waits until Redis is connected (true) or `ms` have passed (false); true without Redis. */
