@@ -55,7 +55,9 @@ export default function DemandScreen({
   useEffect(() => heading.current?.focus(), []);
 
   const change = (next: Partial<DemandFilters>) => {
-    const merged = { ...filters, ...next };
+    // From the address as it is now: two changes in a row both stay.
+    const current = new URLSearchParams(window.location.search);
+    const merged = { ...filtersOfSearch(current, timeZone, now()).filters, ...next };
     if (next.period && next.period !== 'custom') {
       Object.assign(merged, presetDays(next.period, todayIn(timeZone, now())));
     }
@@ -122,6 +124,7 @@ export default function DemandScreen({
                 to: f.day(answer.period.to),
                 zone: answer.period.timeZone,
                 min: answer.minCount,
+                max: answer.minCount - 1,
               })
             : ''}
       </p>

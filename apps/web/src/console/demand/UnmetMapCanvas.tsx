@@ -232,7 +232,7 @@ export default function UnmetMapCanvas(props: UnmetMapCanvasProps) {
   }, [map, selected]);
 
   return (
-    <div className="pin-map__canvas-wrap">
+    <div className="console-demand-map__wrap">
       <div
         ref={container}
         className="console-demand-map__canvas"
@@ -240,7 +240,7 @@ export default function UnmetMapCanvas(props: UnmetMapCanvasProps) {
         data-places={map ? places.length : undefined}
       />
       <MapAttribution
-        className="pin-map__attribution"
+        className="console-demand-map__attribution"
         label={labels.attribution}
         {...(attribution ? { items: attribution } : {})}
       />

@@ -53,6 +53,8 @@ export function UnmetPlaces({ answer, query }: UnmetPlacesProps) {
       return code;
     }
   };
+  const coords = (r: DemandAnswer['unmetPlaces']['rows'][number]) =>
+    `${r.latitude.toFixed(2)}, ${r.longitude.toFixed(2)}`;
   const places: MapPlace[] = useMemo(
     () =>
       rows.map((r, i) => ({
@@ -60,7 +62,7 @@ export function UnmetPlaces({ answer, query }: UnmetPlacesProps) {
         latitude: r.latitude,
         longitude: r.longitude,
         size: sizeOf(r.searches),
-        title: r.place,
+        title: `${r.place} (${coords(r)})`,
         lines: [
           t('demand.places.unmetLine', { count: f.count(r.searches) }),
           t('demand.places.nearestLine', { distance: km(r.nearestStoreKm) }),
@@ -158,8 +160,9 @@ export function UnmetPlaces({ answer, query }: UnmetPlacesProps) {
                     const n = indexed.get(r)!;
                     return (
                       <tr key={n}>
-                        <th scope="row" dir="auto">
-                          {r.place}
+                        <th scope="row">
+                          <span dir="auto">{r.place}</span>
+                          <span className="console-demand-unmet__coords">{coords(r)}</span>
                         </th>
                         <td>{country(r.country)}</td>
                         <td className="console-number">{f.count(r.searches)}</td>
@@ -169,7 +172,10 @@ export function UnmetPlaces({ answer, query }: UnmetPlacesProps) {
                             type="button"
                             className="console-button console-button--small"
                             disabled={mapFailed}
-                            aria-label={t('demand.places.showOnMapOf', { place: r.place })}
+                            aria-label={t('demand.places.showOnMapOf', {
+                              place: r.place,
+                              coords: coords(r),
+                            })}
                             onClick={() => setSelected((s) => ({ id: n, seq: (s?.seq ?? 0) + 1 }))}
                           >
                             {t('demand.places.showOnMap')}

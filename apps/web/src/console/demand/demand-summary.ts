@@ -50,12 +50,14 @@ export function seriesSummary(answer: DemandAnswer, f: Formats): Phrase[] {
   const change = changeOf(numberOf(searches.current), numberOf(searches.previous));
   const total = f.count(searches.current);
   out.push(
-    change === undefined || Math.abs(change) < 0.0005
+    change === undefined
       ? { key: 'demand.summary.searchesTotal', values: { total } }
-      : {
-          key: change > 0 ? 'demand.summary.searchesRose' : 'demand.summary.searchesFell',
-          values: { percent: f.percent(Math.abs(change)), total },
-        },
+      : Math.abs(change) < 0.0005
+        ? { key: 'demand.summary.searchesSame', values: { total } }
+        : {
+            key: change > 0 ? 'demand.summary.searchesRose' : 'demand.summary.searchesFell',
+            values: { percent: f.percent(Math.abs(change)), total },
+          },
   );
   let peak: { start: string; n: number } | undefined;
   for (const b of answer.series) {

@@ -65,6 +65,17 @@ describe('the demand summaries', () => {
       { key: 'demand.summary.searchesTotal', values: { total: 'fewer than 5' } },
       { key: 'demand.summary.unmetTotal', values: { unmet: '0' } },
     ]);
+    const steady = answer({
+      headline: { ...answer({}).headline, searches: { current: 40, previous: 40 } },
+    });
+    expect(seriesSummary(steady, f)[0]).toEqual({
+      key: 'demand.summary.searchesSame',
+      values: { total: '40' },
+    });
+    expect(seriesSummary(hidden, f)).toEqual([
+      { key: 'demand.summary.searchesTotal', values: { total: 'fewer than 5' } },
+      { key: 'demand.summary.unmetTotal', values: { unmet: '0' } },
+    ]);
   });
 
   it('names the largest bar and its share, or only the bar when a count is hidden', () => {
