@@ -123,18 +123,24 @@ for (const width of [1440, 390]) {
       );
       await expectNoAxeViolations(page);
       await page.screenshot({ path: `${SHOTS}/console-demand-${width}.png`, fullPage: true });
-      // Nothing runs off the screen (the elements that would, named).
-      const past = await page.evaluate(() => {
-        const root = document.documentElement;
-        const edge = root.clientWidth;
-        if (root.scrollWidth <= edge) return [];
-        return [...document.querySelectorAll('body *')]
-          .filter((e) => e.getBoundingClientRect().right > edge + 1)
-          .filter((e) => !e.closest('.console-table-scroll, .visually-hidden'))
-          .slice(0, 5)
-          .map((e) => `${e.tagName}.${e.className}`);
-      });
-      expect(past).toEqual([]);
+      // Nothing runs off the screen (the elements that would, named); a tablet's width too.
+      const offScreen = () =>
+        page.evaluate(() => {
+          const root = document.documentElement;
+          const edge = root.clientWidth;
+          if (root.scrollWidth <= edge) return [];
+          return [...document.querySelectorAll('body *')]
+            .filter((e) => e.getBoundingClientRect().right > edge + 1)
+            .filter((e) => !e.closest('.console-table-scroll, .visually-hidden'))
+            .slice(0, 5)
+            .map((e) => `${e.tagName}.${e.className}`);
+        });
+      expect(await offScreen()).toEqual([]);
+      if (width === 390) {
+        await page.setViewportSize({ width: 768, height: 900 });
+        await page.screenshot({ path: `${SHOTS}/console-demand-768.png`, fullPage: true });
+        expect(await offScreen()).toEqual([]);
+      }
 
       // The export: the same row as CSV.
       const [download] = await Promise.all([
