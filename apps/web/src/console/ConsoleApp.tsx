@@ -23,6 +23,7 @@ const StoresScreen = lazy(() => import('./stores/StoresScreen'));
 const ImportScreen = lazy(() => import('./imports/ImportScreen'));
 const KeysScreen = lazy(() => import('./keys/KeysScreen'));
 const WebhooksScreen = lazy(() => import('./webhooks/WebhooksScreen'));
+const DemandScreen = lazy(() => import('./demand/DemandScreen'));
 
 type State =
   | { kind: 'loading' }
@@ -152,6 +153,7 @@ export function ConsoleApp({ client, sso = false }: ConsoleAppProps) {
             path="/admin/imports"
             element={<ImportScreen client={client} account={account} />}
           />
+          <Route path="/admin/demand" element={<DemandScreen client={client} />} />
           {/* Admins only: for other roles these addresses name no screen. */}
           {account.role === 'admin' ? (
             <Route path="/admin/keys" element={<KeysScreen client={client} />} />

@@ -14,6 +14,7 @@ const NAV = [
   { path: '/admin', key: 'nav.home', admin: false },
   { path: '/admin/stores', key: 'nav.stores', admin: false },
   { path: '/admin/imports', key: 'nav.imports', admin: false },
+  { path: '/admin/demand', key: 'nav.demand', admin: false },
   { path: '/admin/keys', key: 'nav.keys', admin: true },
   { path: '/admin/webhooks', key: 'nav.webhooks', admin: true },
 ] as const;
