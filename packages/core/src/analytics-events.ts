@@ -22,8 +22,12 @@ export type AnalyticsEventType = (typeof ANALYTICS_EVENT_TYPES)[number];
 export const STORED_EVENT_TYPES = [...ANALYTICS_EVENT_TYPES, 'locationSearch'] as const;
 export type StoredEventType = (typeof STORED_EVENT_TYPES)[number];
 
-/** Link kinds of the results page (PRODUCT.md#external-links) and its header. */
+/**
+ * Link kinds of the results page (PRODUCT.md#external-links) and its header; `details`: a store's details opened
+ * (its entry or pin selected: the callout on a wide screen, the detail view on a narrow one).
+ */
 export const LINK_KINDS = [
+  'details',
   'directions',
   'website',
   'phone',

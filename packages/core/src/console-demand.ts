@@ -64,6 +64,7 @@ export type DemandPlace = z.infer<typeof demandPlaceSchema>;
 export const DEMAND_FUNNEL_STEPS = [
   'searches',
   'found',
+  'details',
   'directions',
   'website',
   'phone',
@@ -111,8 +112,8 @@ export const demandAnswerSchema = z
     byChannel: z.array(breakdownRow),
     byProduct: z.array(breakdownRow),
     /**
-     * Searches → searches that found a store → the store links clicked by kind (no event records
-     * a store's details being opened).
+     * Searches → searches that found a store → a store's details opened (its entry or pin
+     * selected) → the store links clicked by kind → other clicks.
      */
     funnel: z.array(z.object({ step: z.enum(DEMAND_FUNNEL_STEPS), count: demandCountSchema })),
     unmetPlaces: z.object({

@@ -47,7 +47,7 @@ export interface UnmetPlace {
   nearestStoreKm: number | null;
 }
 
-const FUNNEL_LINKS = ['directions', 'website', 'phone', 'appointment'] as const;
+const FUNNEL_LINKS = ['details', 'directions', 'website', 'phone', 'appointment'] as const;
 
 export function scopeOf(q: DemandQuery, fromMs: number, toMs: number): DemandScope {
   return {
@@ -173,6 +173,7 @@ export async function demandAnswer(deps: DemandDeps, q: DemandQuery): Promise<De
   const funnelCounts: Record<(typeof DEMAND_FUNNEL_STEPS)[number], number> = {
     searches: now.searches,
     found: now.found,
+    details: linkCount('details'),
     directions: linkCount('directions'),
     website: linkCount('website'),
     phone: linkCount('phone'),

@@ -224,6 +224,38 @@ describe('the map beside the list (PRODUCT.md#results-page, #store-selection)', 
   });
 });
 
+describe("the analytics event of a store's details opened", () => {
+  const opened = (onLinkClick: Mock) =>
+    onLinkClick.mock.calls.filter(([link]) => link === 'details').map(([, s]) => s.title);
+
+  it('is sent once per opening of the callout, from the list or a pin', async () => {
+    const user = userEvent.setup();
+    const { onLinkClick } = show(results(manyStores(3)));
+    const select = within(entry(2)).getByRole('button', { name: 'Show details for Store 2' });
+    await user.click(select);
+    expect(opened(onLinkClick)).toEqual(['Store 2']);
+    // Selecting the open store again (its entry or its pin) is not another opening.
+    await user.click(select);
+    await user.click(within(map()).getByRole('button', { name: '2. Store 2' }));
+    expect(opened(onLinkClick)).toEqual(['Store 2']);
+    act(() => mapProps.current!.onEscape!());
+    await user.click(within(map()).getByRole('button', { name: '2. Store 2' }));
+    await user.click(within(map()).getByRole('button', { name: '3. Store 3' }));
+    expect(opened(onLinkClick)).toEqual(['Store 2', 'Store 2', 'Store 3']);
+  });
+
+  it('is sent once per opening of the narrow detail view', async () => {
+    const user = userEvent.setup();
+    const { onLinkClick } = show(results(manyStores(3)), { narrow: true });
+    await user.click(within(entry(1)).getByRole('button', { name: 'Show details for Store 1' }));
+    expect(opened(onLinkClick)).toEqual(['Store 1']);
+    const detail = screen.getByTestId('store-detail');
+    await user.click(within(detail).getByRole('button', { name: 'Back to stores' }));
+    await user.click(within(entry(1)).getByRole('button', { name: 'Show details for Store 1' }));
+    expect(opened(onLinkClick)).toEqual(['Store 1', 'Store 1']);
+  });
+});
+
 describe('narrow screens: the store detail view (PRODUCT.md#results-page)', () => {
   it('replaces the list; back returns focus to the store', async () => {
     const user = userEvent.setup();

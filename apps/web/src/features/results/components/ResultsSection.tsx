@@ -100,6 +100,10 @@ export function ResultsSection({ headingRef, ...props }: ResultsSectionProps) {
     open: viewQuery.openStore,
     close: viewQuery.closeStore,
     mark: viewQuery.markStore,
+    opened: (id) => {
+      const store = view.visible.find((s) => s.id === id);
+      if (store) props.onLinkClick('details', store, '');
+    },
   });
   const fitKey = `${view.page}|${view.visible.map((s) => s.id).join(',')}`;
   const links: StoreLinks = {

@@ -14,6 +14,8 @@ export interface DetailControl {
   open(id: string): void;
   close(): void;
   mark?: ((id: string | null) => void) | undefined;
+  /** A store's details were opened (not again while they stay open): its analytics event. */
+  opened?: ((id: string) => void) | undefined;
 }
 
 /**
@@ -60,7 +62,14 @@ export function useStoreSelection(shown: readonly Store[], narrow: boolean, deta
     wasOpen.current = openId;
   }, [openId]);
 
+  const shownId = useRef<string | null>(null);
+  useEffect(() => {
+    shownId.current = active ? active.id : null;
+  });
+
   const select = useCallback((id: string, from: 'list' | 'pin') => {
+    const detailOpen = latestNarrow.current ? latestDetail.current.openId : shownId.current;
+    if (detailOpen !== id) latestDetail.current.opened?.(id);
     setActiveId(id);
     if (latestNarrow.current) latestDetail.current.open(id);
     else latestDetail.current.mark?.(id);
