@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # Runs every test of the locator: lint, type check, unit (with core coverage), API (SQLite and
-# PostgreSQL/PostGIS), end to end (Debian Chromium). Installs the Debian packages npm cannot
-# (chromium, postgresql-15-postgis-3, and Java for the W3C Nu checker of the store pages'
-# test) when they are missing. README line 2 and .ci/run call it.
+# PostgreSQL), end to end (Debian Chromium). Installs the Debian packages npm cannot (chromium,
+# and Java for the W3C Nu checker of the store pages' test) when they are missing. README line 2
+# and .ci/run call it.
 # A missing prerequisite is a failure with a message, never a silent skip.
 set -uo pipefail
 cd "$(dirname "$0")/.."
@@ -25,8 +25,6 @@ missing=()
 command -v java >/dev/null || missing+=(default-jre-headless)
 pg_major=$(ls /usr/lib/postgresql 2>/dev/null | sort -n | tail -1)
 [ -n "$pg_major" ] || die "PostgreSQL server is not installed (expected at 127.0.0.1:5432)."
-ls "/usr/share/postgresql/$pg_major/extension/postgis.control" >/dev/null 2>&1 \
-  || missing+=("postgresql-$pg_major-postgis-3")
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "installing Debian packages: ${missing[*]}"
@@ -58,7 +56,7 @@ if [ -z "${TEST_REDIS_URL:-}" ] && ! redis_up; then
   for _ in $(seq 1 20); do redis_up && break; sleep 0.25; done
   redis_up || die "Redis is not running on 127.0.0.1:6379."
 fi
-echo "node $(node -v), $("${CHROMIUM_PATH:-/usr/bin/chromium}" --version 2>/dev/null), PostgreSQL $pg_major with PostGIS, $(java -version 2>&1 | head -1)"
+echo "node $(node -v), $("${CHROMIUM_PATH:-/usr/bin/chromium}" --version 2>/dev/null), PostgreSQL $pg_major, $(java -version 2>&1 | head -1)"
 
 # --- stages -----------------------------------------------------------------------------------
 failed=()

@@ -28,7 +28,7 @@ const envSchema = z.object({
     .transform(Number)
     .pipe(z.number().max(65535, 'must be a port number from 0 to 65535')),
   HOST: z.string().min(1).default('0.0.0.0'),
-  /** postgres://… selects PostgreSQL/PostGIS; unset uses the embedded SQLite file. */
+  /** postgres://… selects PostgreSQL; unset uses the embedded SQLite file. */
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL')

@@ -1,7 +1,7 @@
 /** Great-circle helpers. */
 import type { LatLon } from './types.js';
 
-/** Mean Earth radius (IUGG), the sphere PostGIS measures geography on. */
+/** Mean Earth radius (IUGG), the sphere of great-circle distances (as PostGIS measures geography). */
 export const EARTH_RADIUS_M = 6_371_008.7714;
 const RAD = Math.PI / 180;
 

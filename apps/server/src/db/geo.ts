@@ -1,7 +1,7 @@
 /**
  * Spatial helpers of the store index and the store tables: the boxes around a search circle and
- * the Z-order of positions. Distances are the maps engine's great-circle distance, on the sphere
- * PostGIS measures geography on.
+ * the Z-order of positions. Distances are the maps engine's great-circle distance, on the mean
+ * Earth sphere (IUGG).
  */
 import { EARTH_RADIUS_M, distanceMetres } from '@locator/geo';
 

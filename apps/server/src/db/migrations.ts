@@ -75,15 +75,16 @@ export const MIGRATIONS: readonly Migration[] = [
         product TEXT NOT NULL, searched_location TEXT NOT NULL, created_at TEXT NOT NULL
       )`,
     ],
+    // PostgreSQL: this migration once also created PostGIS and a geography column with its GiST
+    // index, which nothing ever read (the search runs on the in-memory index; migration 4 dropped
+    // the index, migration 14 the column). A new database needs no extension.
     postgres: [
-      `CREATE EXTENSION IF NOT EXISTS postgis`,
       `CREATE TABLE stores (
         id BIGSERIAL PRIMARY KEY,
         store_id TEXT NOT NULL UNIQUE,
         country TEXT NOT NULL,
         latitude DOUBLE PRECISION NOT NULL,
         longitude DOUBLE PRECISION NOT NULL,
-        geog geography(Point, 4326) NOT NULL,
         sales_products TEXT NOT NULL,
         service_products TEXT NOT NULL,
         carriers TEXT NOT NULL,
@@ -92,7 +93,6 @@ export const MIGRATIONS: readonly Migration[] = [
         source TEXT NOT NULL,
         doc TEXT NOT NULL
       )`,
-      `CREATE INDEX stores_geog_idx ON stores USING GIST (geog)`,
       `CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL)`,
       `CREATE TABLE imports (
         file_hash TEXT PRIMARY KEY, file_name TEXT NOT NULL, rows INTEGER NOT NULL,
@@ -400,5 +400,13 @@ export const MIGRATIONS: readonly Migration[] = [
     name: 'when each API key was last used (at most one write a minute per key)',
     sqlite: [`ALTER TABLE api_keys ADD COLUMN last_used_at TEXT`],
     postgres: [`ALTER TABLE api_keys ADD COLUMN last_used_at TIMESTAMPTZ`],
+  },
+  {
+    version: 14,
+    name: 'PostGIS no longer needed: the unread geography column goes',
+    sqlite: [],
+    // A database made before keeps the extension (dropping it is its owner's choice); nothing
+    // here uses it.
+    postgres: [`ALTER TABLE stores DROP COLUMN IF EXISTS geog`],
   },
 ];

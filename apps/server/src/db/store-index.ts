@@ -5,7 +5,7 @@
  * in typed arrays ordered by a 0.05° grid cell, so a nearest search reads a few contiguous runs
  * of memory; the documents live in one buffer in the same order (UTF-8 JSON, never decoded
  * again), so a search runs no query for them. It answers the `limit` nearest stores of the channel within the radius (great-circle distance on the
- * PostGIS sphere, ties by id).
+ * mean Earth sphere, ties by id).
  *
  * Candidates are compared by the squared chord between unit vectors (no trigonometry per
  * store; the chord grows with the great-circle distance, so the order is the same); only the

@@ -1,6 +1,6 @@
 /**
  * Repository interfaces: all database I/O goes through these; services receive
- * only the repositories they need. Two implementations: SQLite (./sqlite) and PostgreSQL/PostGIS
+ * only the repositories they need. Two implementations: SQLite (./sqlite) and PostgreSQL
  * (./postgres); everything outside them is dialect-agnostic.
  */
 import type { ResultChannel, StoredEventType } from '@locator/core';

@@ -195,7 +195,7 @@ export class SearchService {
     // its distance in whole metres and its hours part's digest (24 bytes a store instead of its
     // ~650), so the ETag changes when the body does. Both distances in the body derive from the
     // metres, so the body is a function of what the ETag hashes, whichever path measured the
-    // distance (the in-memory index's haversine and PostGIS differ by micrometres).
+    // distance (two ways of measuring can differ by micrometres).
     const tag = new Float64Array(3 * stores.length);
     let demo = false;
     for (let i = 0; i < stores.length; i += 1) {

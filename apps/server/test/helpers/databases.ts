@@ -1,7 +1,7 @@
 /**
  * The two databases every repository and API test runs against: a temporary SQLite file and
  * a PostgreSQL database of the worker's (created here for each test file, a copy of a template
- * with PostGIS made once per run). If PostgreSQL or PostGIS is not available the tests fail
+ * made once per run). If PostgreSQL is not available the tests fail
  * with a clear message; they are never skipped.
  */
 import type { FollowerOptions } from '../../src/db/store-follower.js';
@@ -29,7 +29,7 @@ export const PG_TEST_URL = PG_ADMIN_URL.replace(/\/[^/]*$/, `/${PG_TEST_DB}`);
 export type Dialect = 'sqlite' | 'postgres';
 export const DIALECTS: Dialect[] = ['sqlite', 'postgres'];
 
-/** Made once per run (postgres-template.ts, the API tier's global set-up) with PostGIS. */
+/** Made once per run (postgres-template.ts, the API tier's global set-up). */
 export const PG_TEMPLATE_DB = `${PG_RUN_DB}_template`;
 
 async function adminClient(): Promise<pg.Client> {
@@ -39,13 +39,13 @@ async function adminClient(): Promise<pg.Client> {
   } catch (err) {
     throw new Error(
       `PostgreSQL is required for the API tests and is not reachable at ${PG_ADMIN_URL} ` +
-        `(${(err as Error).message}). Start PostgreSQL 15 with PostGIS, or set TEST_PG_ADMIN_URL.`,
+        `(${(err as Error).message}). Start PostgreSQL 15, or set TEST_PG_ADMIN_URL.`,
     );
   }
   return admin;
 }
 
-/** Creates the template database with PostGIS (fresh each run); dropped by the returned function. */
+/** Creates the template database (fresh each run); dropped by the returned function. */
 export async function createPostgresTemplate(): Promise<() => Promise<void>> {
   const admin = await adminClient();
   try {
@@ -53,20 +53,6 @@ export async function createPostgresTemplate(): Promise<() => Promise<void>> {
     await admin.query(`CREATE DATABASE ${PG_TEMPLATE_DB}`);
   } finally {
     await admin.end();
-  }
-  const c = new pg.Client({
-    connectionString: PG_ADMIN_URL.replace(/\/[^/]*$/, `/${PG_TEMPLATE_DB}`),
-  });
-  await c.connect();
-  try {
-    await c.query('CREATE EXTENSION IF NOT EXISTS postgis');
-  } catch (err) {
-    throw new Error(
-      `PostGIS is required for the API tests (CREATE EXTENSION postgis failed: ${(err as Error).message}). ` +
-        'Install postgresql-15-postgis-3.',
-    );
-  } finally {
-    await c.end();
   }
   return async () => {
     const a = await adminClient();
@@ -81,8 +67,7 @@ export async function createPostgresTemplate(): Promise<() => Promise<void>> {
 let pgReady: Promise<void> | undefined;
 
 /**
- * Creates the worker's database, a copy of the template with PostGIS: a fresh schema for each
- * test file (copying is much quicker than installing PostGIS each time).
+ * Creates the worker's database, a copy of the template: a fresh schema for each test file.
  */
 export function preparePostgres(): Promise<void> {
   pgReady ??= (async () => {

@@ -1,6 +1,6 @@
 /**
- * Global set-up of the API tier (vitest.config.ts): the PostgreSQL template database with
- * PostGIS that every test file's fresh database is copied from (helpers/databases.ts).
+ * Global set-up of the API tier (vitest.config.ts): the PostgreSQL template database
+ * that every test file's fresh database is copied from (helpers/databases.ts).
  */
 import { createPostgresTemplate } from './databases.js';
 

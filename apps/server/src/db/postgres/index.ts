@@ -1,5 +1,5 @@
 /**
- * PostgreSQL with PostGIS: a pg connection pool, reconnecting on demand, so the server recovers
+ * PostgreSQL (no extension needed): a pg connection pool, reconnecting on demand, so the server recovers
  * by itself when the database comes back. Store searches are answered by the in-memory store
  * index (../store-follower.ts), which keeps answering while the database is unreachable.
  */

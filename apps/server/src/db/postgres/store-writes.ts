@@ -32,10 +32,10 @@ export const BATCH = 2000;
 export const STORE_WRITE_LOCK = 724012;
 
 /** Inserts stores from column arrays (columnsOf), as one statement per batch. */
-export const INSERT_STORES = `INSERT INTO stores (store_id, country, latitude, longitude, geog,
+export const INSERT_STORES = `INSERT INTO stores (store_id, country, latitude, longitude,
     sales_products, service_products, training_products, carriers, drop_off, hash, source, doc,
     search_text, name_key, city_key, postcode_key, channels, badges)
-  SELECT s, c, la, lo, ST_SetSRID(ST_MakePoint(lo, la), 4326)::geography, sp, vp, tp, ca, d, h,
+  SELECT s, c, la, lo, sp, vp, tp, ca, d, h,
     so, doc, st, nk, ck, pk, ch, b
   FROM unnest($1::text[], $2::text[], $3::float8[], $4::float8[], $5::text[], $6::text[],
     $7::text[], $8::text[], $9::bool[], $10::text[], $11::text[], $12::text[], $13::text[],
@@ -45,7 +45,7 @@ export const INSERT_STORES = `INSERT INTO stores (store_id, country, latitude, l
 /** INSERT_STORES, replacing the stores with the same store ids. */
 export const UPSERT = `${INSERT_STORES}
   ON CONFLICT (store_id) DO UPDATE SET country = excluded.country,
-    latitude = excluded.latitude, longitude = excluded.longitude, geog = excluded.geog,
+    latitude = excluded.latitude, longitude = excluded.longitude,
     sales_products = excluded.sales_products, service_products = excluded.service_products,
     training_products = excluded.training_products, carriers = excluded.carriers, drop_off = excluded.drop_off, hash = excluded.hash,
     source = excluded.source, doc = excluded.doc, search_text = excluded.search_text,

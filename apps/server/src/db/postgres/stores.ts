@@ -1,10 +1,9 @@
 /**
- * Store repository on PostgreSQL/PostGIS, and the storage of the in-memory store search
+ * Store repository on PostgreSQL, and the storage of the in-memory store search
  * (../store-follower.ts): it has every store read into a StoreIndex from one REPEATABLE READ
  * snapshot by the builder thread (../store-index-builder.ts, on its own connection, so the
  * build's CPU never holds the event loop), and reads the stores' change counter (`store_version`, bumped by a statement
- * trigger on `stores` in the writing transaction). Searches run no query. The geography column
- * stays for operators' own spatial queries.
+ * trigger on `stores` in the writing transaction). Searches run no query.
  */
 import type pg from 'pg';
 import { ApiError } from '@locator/core';
