@@ -14,7 +14,7 @@ import http from 'node:http';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { STORES, geolocatedPaths, loadSeconds, prepareData, searchPoints } from './data.js';
-import { cpuMsOfTree, postgresCpuMs, workerMemoryMiB } from '../lib/proc.js';
+import { cpuMsOfTree, memoryOfTree, postgresCpuMs, workerMemoryMiB } from '../lib/proc.js';
 import { ensureWrk, runWrk } from '../lib/wrk.js';
 import { API_AIMS, missedAims, searchToCeilingAim } from './aims.js';
 import {
@@ -209,6 +209,7 @@ async function main(): Promise<void> {
         },
         writesWhileSearching: writes,
         residentMemoryPerWorkerMiB: child.pid ? workerMemoryMiB(child.pid) : [],
+        residentMemoryOfServerMiB: child.pid ? memoryOfTree(child.pid)?.rssMiB : undefined,
       };
       log(`${db}: ${JSON.stringify(results[db])}`);
     } finally {
@@ -239,7 +240,7 @@ async function main(): Promise<void> {
       'Every figure twice: withoutAcceptEncoding (as wrk sends by default) and browserAcceptEncoding (the Accept-Encoding a browser sends); browserToUncompressedSearchRatio compares the two searches of the same run.',
       `The search points are places as typed (gazetteer positions, which every visitor typing the place shares), so a browser answer is compressed once per content and then served from the compressed-answer cache; geolocatedSearches: ${GEOLOCATED_PATHS.toLocaleString('en')} device positions (each point moved up to ~1 km), more than a run asks, so every URL is new and every answer compressed afresh.`,
       `writesWhileSearching: browser searches at a steady third of the browser maximum for ${WRITES_SECONDS} s, with ${EVENTS_PER_SECOND} analytics events a second written during every other ${PHASE_MS} ms; each request's latency counts for the phase it started in (bench/lib/paced.ts), so the machine's own hiccups fall on both; p99Ratio is with / without (aim at most 1.5).`,
-      'residentMemoryPerWorkerMiB: each worker process after the runs (store index, documents, V8 heap).',
+      'residentMemoryPerWorkerMiB: each worker process after the runs (store index, documents, V8 heap); residentMemoryOfServerMiB: the whole server on the machine (primary and workers).',
       'indexBuildMsPerWorker: each worker reading every store from the database and building its index at start-up; dataLoad: seconds loading the stores into the empty benchmark database in one transaction, when the data was prepared, with the load average at its end.',
       'search and ceiling: wrk as fast as it goes (closed loop, 50 connections): throughput; their latency is queueing at saturation on 2 cores shared with wrk.',
       'searchAt80PercentOfMax: the same searches at a steady 80 % of the measured maximum (wrk paced per connection): latency below saturation.',

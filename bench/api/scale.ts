@@ -26,6 +26,7 @@ interface DbReport {
   browserAcceptEncoding: { search: Figures };
   geolocatedSearches?: { browserAcceptEncoding: Figures };
   residentMemoryPerWorkerMiB: number[];
+  residentMemoryOfServerMiB?: number;
   indexBuildMsPerWorker?: number[];
   dataLoad?: { seconds: number; loadAverage?: number[] };
 }
@@ -46,6 +47,7 @@ function row(r: DbReport) {
     p99MsAt80Percent: r.withoutAcceptEncoding.searchAt80PercentOfMax.p99Ms,
     indexBuildMs: mean(r.indexBuildMsPerWorker),
     residentMemoryPerWorkerMiB: mean(r.residentMemoryPerWorkerMiB),
+    residentMemoryOfServerMiB: r.residentMemoryOfServerMiB,
     dataLoadSeconds: r.dataLoad?.seconds,
     dataLoadLoadAverage: r.dataLoad?.loadAverage?.[0],
   };
@@ -96,7 +98,7 @@ function main(): void {
     })),
     notes: [
       "Each size is a full bench:api run (see its file); growth is the next size's figure divided by the previous size's.",
-      'indexBuildMs and residentMemoryPerWorkerMiB: the mean over the worker processes.',
+      "indexBuildMs and residentMemoryPerWorkerMiB: the mean over the worker processes; residentMemoryOfServerMiB: the whole machine's server (primary and every worker).",
     ],
   };
   for (const db of DATABASES) {

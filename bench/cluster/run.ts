@@ -11,7 +11,10 @@
  *    within IMPORT_DELAY_MS;
  * 3. the database going away: each instance's /healthz answers non-200 while PostgreSQL is
  *    stopped (HAProxy takes both out), and 200 again within 10 s of its return;
- * 4. an instance stopped under load (SIGTERM): HAProxy drains it (its /healthz answers 503 for
+ * 4. metrics: each instance's METRICS_PORT (/metrics, summed over its workers by its primary)
+ *    accounts for the maps requests of check 1: over both instances, as many refusals as 429s
+ *    were answered, and both workers of each instance report their memory;
+ * 5. an instance stopped under load (SIGTERM): HAProxy drains it (its /healthz answers 503 for
  *    SHUTDOWN_GRACE_MS) and not one request of the load fails.
  *
  * Figures and verdicts go to bench/results/cluster.json with the load average; exit code 1 if a
@@ -45,6 +48,8 @@ const BASE = Number(process.env.BENCH_CLUSTER_PORT ?? 8305);
 const LB_PORT = BASE;
 const PORTS = [BASE + 1, BASE + 2];
 const PG_PORT = BASE + 3;
+/** Each instance's metrics port (METRICS_PORT, loopback). */
+const METRICS_PORTS = [BASE + 4, BASE + 5];
 const REDIS_URL = process.env.REDIS_URL ?? 'redis://127.0.0.1:6379';
 const PREFIX = `locator-bench-cluster-${randomBytes(4).toString('hex')}:`;
 const DEMO_STORES = process.env.BENCH_CLUSTER_STORES ?? '20000';
@@ -137,7 +142,11 @@ async function bothUp(timeoutMs = 15_000): Promise<number | undefined> {
 }
 
 /** Check 1: one client's budget, over both instances and all processes. */
-async function sharedLimits(): Promise<Record<string, unknown>> {
+async function sharedLimits(): Promise<{
+  limit: number;
+  sent: number;
+  statuses: Record<string, number>;
+}> {
   await bothUp();
   const servers = new Set<string>();
   const counts = new Map<number, number>();
@@ -160,7 +169,56 @@ async function sharedLimits(): Promise<Record<string, unknown>> {
       `${[...servers].join(', ')}: ${[...counts].map(([s, n]) => `${n} × ${s}`).join(', ')} ` +
       `(RATE_LIMIT_MAPS ${MAPS_LIMIT})`,
   );
-  return { limit: MAPS_LIMIT, sent: total, statuses: Object.fromEntries(counts) };
+  return {
+    limit: MAPS_LIMIT,
+    sent: total,
+    statuses: Object.fromEntries(counts) as Record<string, number>,
+  };
+}
+
+/** The sum of a metric's samples whose labels include all of `labels`, in Prometheus text. */
+function sumOf(text: string, name: string, labels: Record<string, string> = {}): number {
+  let sum = 0;
+  for (const line of text.split('\n')) {
+    if (!line.startsWith(`${name}{`) && !line.startsWith(`${name} `)) continue;
+    const wanted = Object.entries(labels).every(([k, v]) => line.includes(`${k}="${v}"`));
+    if (wanted) sum += Number(line.slice(line.lastIndexOf(' ') + 1));
+  }
+  return sum;
+}
+
+/**
+ * Check 4: both instances' metrics ports, scraped as Prometheus would, account for check 1's
+ * maps requests (the refusals summed over both instances and their workers) and show each
+ * worker's memory.
+ */
+async function metricsScrape(sent: { statuses: Record<string, number> }) {
+  const texts: string[] = [];
+  for (const port of METRICS_PORTS) {
+    const res = await fetch(`http://127.0.0.1:${port}/metrics`);
+    texts.push(await res.text());
+  }
+  const route = '/api/v1/maps/autocomplete';
+  const refused = texts.map((t) => sumOf(t, 'locator_rate_limited_total', { route }));
+  const answered = texts.map((t) => sumOf(t, 'locator_http_requests_total', { route }));
+  const workers = texts.map(
+    (t) =>
+      new Set(
+        [...t.matchAll(/process_resident_memory_bytes\{[^}]*worker="([1-9]\d*)"/g)].map(
+          (m) => m[1],
+        ),
+      ).size,
+  );
+  const want429 = sent.statuses['429'] ?? 0;
+  const totalRefused = refused[0]! + refused[1]!;
+  check(
+    'metrics: each instance sums its workers; both together account for every refusal',
+    totalRefused === want429 && workers.every((n) => n >= 2),
+    `refusals per instance ${refused.join(' + ')} = ${totalRefused} (429s answered: ${want429}); ` +
+      `autocomplete answers counted ${answered.join(' + ')}; workers with memory per ` +
+      `instance: ${workers.join(', ')} (its 2 workers)`,
+  );
+  return { refused, answered, workersWithMemory: workers };
 }
 
 /** Check 2: an import is served by every process of both instances within IMPORT_DELAY_MS. */
@@ -301,16 +359,20 @@ async function main(): Promise<void> {
       SHUTDOWN_GRACE_MS: String(GRACE_MS),
     };
     // The first instance loads the demo data into the empty database; the second finds it.
-    for (const port of PORTS) {
+    for (const [i, port] of PORTS.entries()) {
       const started = performance.now();
-      instances.push(await startLocator({ ...env, PORT: String(port) }));
+      instances.push(
+        await startLocator({ ...env, PORT: String(port), METRICS_PORT: String(METRICS_PORTS[i]) }),
+      );
       log(`instance :${port} listening after ${Math.round(performance.now() - started)} ms`);
     }
     haproxy = startHaproxy(bin, dir);
     const up = await bothUp();
     log(`HAProxy sends to both instances after ${up} ms`);
 
-    report.sharedLimits = await sharedLimits();
+    const limits = await sharedLimits();
+    report.sharedLimits = limits;
+    report.metrics = await metricsScrape(limits);
     report.import = await importPropagation({ DATABASE_URL: pg.url }, importFile);
     report.databaseOutage = await databaseOutage(pg);
     report.drain = await drainUnderLoad(instances[1]!);
