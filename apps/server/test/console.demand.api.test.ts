@@ -44,6 +44,8 @@ function events(): EventRecord[] {
     ...ev({ ...deService, resultCount: 0, at: new Date('2026-11-20T08:00:00Z') }, 3),
     ...ev({ type: 'click', link: 'directions', channel: 'sales', country: 'GB' }, 6),
     ...ev({ type: 'click', link: 'phone', channel: 'sales', country: 'GB' }, 2),
+    // A store's details opened.
+    ...ev({ type: 'click', link: 'details', channel: 'sales', country: 'GB' }, 7),
     ...ev({ type: 'click', link: 'share', channel: 'service', country: 'DE' }),
     ...ev({ type: 'locationSearch', channel: 'sales', country: 'GB', ...INVERNESS }, 2),
     // 23:30 UTC on 1 November: 2 November in Berlin.
@@ -162,11 +164,13 @@ describe.each(DIALECTS)('console demand dashboard on %s', (dialect) => {
     );
     expect({ ...places, '(position not reported)': count(d.unmetPlaces.unlocated) }).toEqual(unmet);
     expect(d.unmetPlaces.total).toBe(2);
-    // The funnel: searches, found, then the clicks by kind.
+    // The funnel: searches, found, details opened, then the clicks by kind.
     const clicks = Object.fromEntries(r.clicks.map((c) => [c.link, c.clicks]));
+    expect(clicks.details).toBe(7);
     expect(Object.fromEntries(d.funnel.map((f) => [f.step, count(f.count)]))).toEqual({
       searches: r.totals.searches,
       found: r.totals.searchesWithCount - r.totals.noStore,
+      details: 7,
       directions: clicks.directions,
       website: 0,
       phone: clicks.phone,
