@@ -84,7 +84,12 @@ export async function searchToResults(
     const page = await context.newPage();
     await page.goto(url, { waitUntil: 'networkidle' });
     await pickPlace(page, place);
-    await page.getByRole('radio', { name: 'All Products', exact: true }).click();
+    // Wide screens show the products as radio tiles, narrow ones as a dropdown.
+    const tile = page.getByRole('radio', { name: 'All Products', exact: true });
+    const dropdown = page.getByRole('combobox', { name: 'Product', exact: true });
+    await tile.or(dropdown).first().waitFor();
+    if (await tile.count()) await tile.click();
+    else await dropdown.selectOption({ label: 'All Products' });
     const button = page.locator(SEARCH_BUTTON);
     await button.waitFor();
     if (await button.isDisabled()) throw new Error(`Search stayed disabled for ${place}`);

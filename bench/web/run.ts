@@ -11,10 +11,11 @@
  * - JavaScript loaded before any interaction (a fresh page left alone until the network is
  *   idle), per page at 1440 and 390 px wide: each chunk with raw and gzip size (the .gz the
  *   server sends, level 9) and whether it is the lazily loaded map's.
- * - Search to first results: /uk/en/sales at 1440 px, a place typed and picked, "All products",
- *   then the time from the click on Search to the first store of the list painted.
- *   BENCH_WEB_SEARCH_RUNS runs (default 20) over five places, each on a fresh page (cold
- *   cache); median and p90.
+ * - Search to first results: /uk/en/sales at 1440 and 390 px, a place typed and picked, "All
+ *   products", then the time from the click on Search to the first store of the list painted.
+ *   BENCH_WEB_SEARCH_RUNS runs (default 20) per width over five places, each on a fresh page
+ *   (cold cache); median and p90. BENCH_WEB_ONLY=search measures only these and writes
+ *   bench/results/web-search.json.
  *
  * - Map frames while panning (frames.ts): the largest country of the demo data (China) at
  *   1440 px, zoomed out with the map's control to the whole country and "Search this area", its
@@ -70,6 +71,7 @@ const FRAMES_CONTINENT_STEPS = 11;
 const FRAMES_STORES = Number(process.env.BENCH_WEB_FRAMES_STORES ?? 200_000);
 const ONLY_FRAMES = process.env.BENCH_WEB_ONLY === 'frames';
 const ONLY_EMBED = process.env.BENCH_WEB_ONLY === 'embed';
+const ONLY_SEARCH = process.env.BENCH_WEB_ONLY === 'search';
 const EMBED_RUNS = Number(process.env.BENCH_WEB_EMBED_RUNS ?? 20);
 const KB = 1024;
 const BUDGETS = {
@@ -85,6 +87,9 @@ const BUDGETS = {
 
 const FRAMES_NOTE =
   'Map frames: requestAnimationFrame intervals while the mouse drags the 1440 px map 300 px back and forth six times (one step a frame) after "Search this area" zoomed out, and the same at the same view before it (basemap and pins only: the baseline); dropped = over 1.5 refreshes at 60 Hz, counted over all frames and over the frames while the camera moved (moving*: data-map-moving on the map at a frame start or end); headless Chromium with --disable-gpu (WebGL on the CPU), where the map draws at half its pixel ratio while it moves and its labels do not fade (software renderers, docs/ARCHITECTURE.md "Map frames").';
+
+const SEARCH_NOTE =
+  'Search: click on Search to the first store of the list painted (requestAnimationFrame after it appears), measured with performance.now in the page; fresh browser context per run; per width (1440 x 900 and 390 x 844).';
 
 const log = (m: string): void => console.log(`[bench:web] ${m}`);
 const load = (): number[] => loadavg().map((x) => Math.round(x * 100) / 100);
@@ -225,6 +230,47 @@ async function frameFigures(browser: Browser, base: string) {
   return figures;
 }
 
+interface SearchFigures {
+  url: string;
+  viewport: { width: number; height: number };
+  runs: number;
+  places: string[];
+  medianMs: number;
+  p90Ms: number;
+  minMs: number;
+  maxMs: number;
+  ms: number[];
+}
+
+/** Search to first results at each width: one warm-up, then SEARCH_RUNS runs over the places. */
+async function searchFigures(browser: Browser, base: string) {
+  const figures: Record<string, SearchFigures> = {};
+  for (const [width, viewport] of Object.entries(VIEWPORTS)) {
+    await searchToResults(browser, `${base}/uk/en/sales`, 'London', viewport); // warm-up
+    const ms: number[] = [];
+    for (let i = 0; i < SEARCH_RUNS; i += 1) {
+      const place = SEARCH_PLACES[i % SEARCH_PLACES.length]!;
+      ms.push(Math.round(await searchToResults(browser, `${base}/uk/en/sales`, place, viewport)));
+    }
+    figures[width] = {
+      url: '/uk/en/sales',
+      viewport,
+      runs: SEARCH_RUNS,
+      places: SEARCH_PLACES,
+      medianMs: median(ms),
+      p90Ms: percentile(ms, 90),
+      minMs: Math.min(...ms),
+      maxMs: Math.max(...ms),
+      ms,
+    };
+    log(
+      `search to first results @${width}px: median ${median(ms)} ms, p90 ${percentile(ms, 90)} ms ` +
+        `(${SEARCH_RUNS} runs)`,
+    );
+  }
+  return figures;
+}
+
 async function main(): Promise<void> {
   ensureBuild();
   const loadBefore = load();
@@ -270,6 +316,26 @@ async function main(): Promise<void> {
       return;
     }
 
+    if (ONLY_SEARCH) {
+      const browser = await launchBrowser();
+      try {
+        const searchToResults = await searchFigures(browser, base);
+        mkdirSync('bench/results', { recursive: true });
+        const out = {
+          benchmark: 'web-search',
+          date: new Date().toISOString(),
+          machine: { cpus: cpus().length, loadAverageBefore: loadBefore, loadAverageAfter: load() },
+          notes: [SEARCH_NOTE],
+          searchToResults,
+        };
+        writeFileSync('bench/results/web-search.json', `${JSON.stringify(out, null, 2)}\n`);
+        log('wrote bench/results/web-search.json');
+      } finally {
+        await browser.close();
+      }
+      return;
+    }
+
     if (ONLY_FRAMES) {
       const browser = await launchBrowser();
       try {
@@ -295,7 +361,7 @@ async function main(): Promise<void> {
     const browser = await launchBrowser();
     const loadedBy = new Map<string, string[]>();
     const javascript: Record<string, Record<string, unknown>> = {};
-    let searchMs: number[] = [];
+    let search: Record<string, SearchFigures> = {};
     let mapFrames: Record<string, FrameFigures> = {};
     const basemap: Record<string, unknown> = {};
     let embed: EmbedFigures | undefined;
@@ -342,19 +408,7 @@ async function main(): Promise<void> {
         log(`basemap results @${width}px: ${traffic.totalKB} KB, ${JSON.stringify(traffic.kinds)}`);
       }
 
-      // Search to first results.
-      await searchToResults(browser, `${base}/uk/en/sales`, 'London', VIEWPORTS['1440']); // warm-up
-      for (let i = 0; i < SEARCH_RUNS; i += 1) {
-        const place = SEARCH_PLACES[i % SEARCH_PLACES.length]!;
-        searchMs.push(
-          await searchToResults(browser, `${base}/uk/en/sales`, place, VIEWPORTS['1440']),
-        );
-      }
-      searchMs = searchMs.map((ms) => Math.round(ms));
-      log(
-        `search to first results: median ${median(searchMs)} ms, p90 ${percentile(searchMs, 90)} ms ` +
-          `(${SEARCH_RUNS} runs)`,
-      );
+      search = await searchFigures(browser, base);
       mapFrames = await frameFigures(browser, base);
       embed = await embedOnce(browser);
     } finally {
@@ -426,7 +480,7 @@ async function main(): Promise<void> {
         'JavaScript: every .js/.mjs requested from navigation until the page is settled (network idle) with no interaction; gzip = level 9, the .gz files the server sends; 1 KB = 1024 bytes; "map" = MapCanvas and what only it loads (pmtiles, the MapLibre worker).',
         'Map: bundle = the chunks only the map loads (MapCanvas, MapLibre and its worker, pmtiles); basemap = every /basemap/ response of a fresh results page until the map is fitted and settled, bytes on the wire (br/gzip as sent).',
         FRAMES_NOTE,
-        'Search: click on Search to the first store of the list painted (requestAnimationFrame after it appears), measured with performance.now in the page; fresh browser context per run.',
+        SEARCH_NOTE,
       ],
       lighthouse: { runsPerPage: LH_RUNS, pages: lh },
       storePages: storePages.figures,
@@ -439,17 +493,7 @@ async function main(): Promise<void> {
         geoTiles: await geoTileSizes(base),
       },
       mapFrames,
-      searchToResults: {
-        url: '/uk/en/sales',
-        viewport: VIEWPORTS['1440'],
-        runs: SEARCH_RUNS,
-        places: SEARCH_PLACES,
-        medianMs: median(searchMs),
-        p90Ms: percentile(searchMs, 90),
-        minMs: Math.min(...searchMs),
-        maxMs: Math.max(...searchMs),
-        ms: searchMs,
-      },
+      searchToResults: search,
       checks,
       passed: checks.every((c) => c.passed),
     };
