@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { expect, test, type Page } from '@playwright/test';
 import { createConsoleAccount, type ConsoleAccount } from './console-accounts';
+import { htmlcsErrors } from './html-codesniffer';
 import { RenderedPages } from './nu-checker';
 import { stores } from './results-helpers';
 
@@ -19,10 +20,15 @@ const mapReady = (page: Page) =>
 test('the visitor’s screens have no Nu checker error', async ({ page }) => {
   test.setTimeout(120_000);
   const rendered = new RenderedPages();
+  const sniffed: string[] = [];
+  const judge = async (page: Page, name: string) => {
+    await rendered.keep(page, name);
+    sniffed.push(...(await htmlcsErrors(page, name)));
+  };
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/uk/en/');
   await expect(page.locator('h1')).toBeVisible();
-  await rendered.keep(page, 'home en 1440');
+  await judge(page, 'home en 1440');
 
   for (const [name, url] of [
     ['results en', LONDON],
@@ -31,20 +37,21 @@ test('the visitor’s screens have no Nu checker error', async ({ page }) => {
     await page.goto(url);
     await expect(stores(page).first()).toBeVisible();
     await mapReady(page);
-    await rendered.keep(page, `${name} 1440`);
+    await judge(page, `${name} 1440`);
   }
 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(LONDON);
   await expect(stores(page).first()).toBeVisible();
-  await rendered.keep(page, 'results en 390');
+  await judge(page, 'results en 390');
   await stores(page).first().getByRole('button').first().click();
   await expect(page.getByTestId('store-detail')).toBeVisible();
   await mapReady(page);
-  await rendered.keep(page, 'store detail en 390');
+  await judge(page, 'store detail en 390');
 
   expect(rendered.size).toBe(5);
   expect(await rendered.errors()).toEqual([]);
+  expect(sniffed).toEqual([]);
 });
 
 let admin: ConsoleAccount;
@@ -71,21 +78,26 @@ test.beforeAll(async ({ request }) => {
 test('the console’s screens have no Nu checker error', async ({ page }) => {
   test.setTimeout(120_000);
   const rendered = new RenderedPages();
+  const sniffed: string[] = [];
+  const judge = async (page: Page, name: string) => {
+    await rendered.keep(page, name);
+    sniffed.push(...(await htmlcsErrors(page, name)));
+  };
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/admin/stores');
   await expect(page.getByLabel('Email')).toBeVisible();
-  await rendered.keep(page, 'sign-in');
+  await judge(page, 'sign-in');
   await page.getByLabel('Email').fill(admin.email);
   await page.getByLabel('Password').fill(admin.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
 
   await expect(page.getByRole('status')).toContainText(/Showing 1–50 of [\d,]+ stores/);
-  await rendered.keep(page, 'stores');
+  await judge(page, 'stores');
 
   await page.getByRole('table').getByRole('link').first().click();
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Save' }).first()).toBeVisible();
-  await rendered.keep(page, 'store edit');
+  await judge(page, 'store edit');
 
   await page.goto('/admin/imports');
   await expect(page.getByRole('heading', { level: 1, name: 'Imports' })).toBeVisible();
@@ -101,7 +113,7 @@ test('the console’s screens have no Nu checker error', async ({ page }) => {
   await expect(page.getByRole('status').filter({ hasText: /./ })).toHaveText(
     'The file has problems: nothing written. Fix them and check again.',
   );
-  await rendered.keep(page, 'import with problems');
+  await judge(page, 'import with problems');
 
   await page.goto('/admin/demand');
   await expect(page.getByRole('heading', { level: 1, name: 'Demand' })).toBeVisible();
@@ -109,7 +121,7 @@ test('the console’s screens have no Nu checker error', async ({ page }) => {
   await page.getByText('Show as table').first().click();
   await expect(page.getByTestId('demand-map-canvas')).toHaveAttribute('data-places', /^[1-9]/);
   await expect(page.getByRole('table').first()).toBeVisible();
-  await rendered.keep(page, 'demand');
+  await judge(page, 'demand');
 
   for (const [path, heading] of [
     ['/admin/keys', 'API keys'],
@@ -117,11 +129,12 @@ test('the console’s screens have no Nu checker error', async ({ page }) => {
   ] as const) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
-    await rendered.keep(page, heading);
+    await judge(page, heading);
   }
 
   expect(rendered.size).toBe(7);
   expect(await rendered.errors()).toEqual([]);
+  expect(sniffed).toEqual([]);
 });
 
 test('the checker reports a rendered error', async ({ page }) => {
