@@ -1,6 +1,7 @@
 /**
- * The locator as the load and fault scripts run it: the real server (`apps/server/src/main.ts`,
- * as `npm start` runs it) in its own processes, a load of searches recording every answer, and
+ * The locator as the load and fault scripts run it: the real server (`apps/server/src/main.ts`
+ * from source through tsx, as `npm run dev` runs it; production runs the same code compiled,
+ * docs/DEPLOYMENT.md#running-the-server) in its own processes, a load of searches recording every answer, and
  * a private PostgreSQL server that a script may stop and start without disturbing anyone else.
  */
 import { execFile, execFileSync, spawn, type ChildProcess } from 'node:child_process';

@@ -39,9 +39,20 @@ let worker: Worker | undefined;
 let nextId = 0;
 const pending = new Map<number, Pending>();
 
+declare global {
+  interface ImportMeta {
+    /**
+     * The compiled file's own address, set by the server's build (tools/build-server.ts) in
+     * `dist/`; undefined when the server runs from its TypeScript source.
+     */
+    readonly compiledUrl?: string;
+  }
+}
+
 /**
- * The server runs its TypeScript through tsx, which a worker thread does not inherit: the
- * thread registers tsx's loader first, then imports its entry.
+ * From source, the server runs its TypeScript through tsx, which a worker thread does not
+ * inherit: the thread registers tsx's loader first, then imports its entry. Compiled, the
+ * worker is a file of its own beside the server's (`dist/store-index-worker.js`).
  */
 const TSX_BOOT = `const { workerData } = require('node:worker_threads');
 import(workerData.tsx).then((tsx) => { tsx.register(); return import(workerData.entry); });`;
@@ -64,17 +75,17 @@ function failAll(err: Error): void {
 }
 
 function start(): Worker {
-  const entry = new URL(
-    import.meta.url.endsWith('.ts') ? './store-index-worker.ts' : './store-index-worker.js',
-    import.meta.url,
-  );
-  const w = entry.pathname.endsWith('.ts')
-    ? new Worker(TSX_BOOT, {
+  const compiled = import.meta.compiledUrl;
+  const w = compiled
+    ? new Worker(new URL('./store-index-worker.js', compiled), { execArgv: [] })
+    : new Worker(TSX_BOOT, {
         eval: true,
         execArgv: [],
-        workerData: { tsx: tsxApi(), entry: entry.href },
-      })
-    : new Worker(entry, { execArgv: [] });
+        workerData: {
+          tsx: tsxApi(),
+          entry: new URL('./store-index-worker.ts', import.meta.url).href,
+        },
+      });
   w.on('message', (reply: BuildReply) => {
     const p = pending.get(reply.id);
     pending.delete(reply.id);
