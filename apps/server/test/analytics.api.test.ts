@@ -271,6 +271,7 @@ describe.each(DIALECTS)('analytics events endpoint on %s', (dialect) => {
         trigger: null,
         dropOff: null,
         resultCount: null,
+        beyondRadius: false,
         latitude: null,
         longitude: null,
         storeId: null,

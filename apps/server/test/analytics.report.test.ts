@@ -1,6 +1,7 @@
 /**
  * The demand report on a known set of events, on both databases: every figure, the terminal
- * tables, the CSV, the empty cases, the arguments, and the command itself (SQLite file).
+ * tables, the CSV, the empty cases, searches answered only beyond the radius (unmet, and
+ * apart), the arguments, and the command itself (SQLite file).
  */
 import { execFile } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
@@ -110,6 +111,7 @@ describe.each(DIALECTS)('analytics report on %s', (dialect) => {
       searches: 8,
       searchesWithCount: 7,
       noStore: 4,
+      beyondRadius: 0,
       locationSearches: 8,
       clicks: 5,
       clickThrough: 5 / 8,
@@ -133,6 +135,7 @@ describe.each(DIALECTS)('analytics report on %s', (dialect) => {
         product: 'Phone',
         place: 'Inverness',
         searches: 2,
+        beyondRadius: 0,
       },
       {
         country: 'DE',
@@ -140,6 +143,7 @@ describe.each(DIALECTS)('analytics report on %s', (dialect) => {
         product: 'Phone',
         place: '(position not reported)',
         searches: 1,
+        beyondRadius: 0,
       },
       {
         country: 'GB',
@@ -147,6 +151,7 @@ describe.each(DIALECTS)('analytics report on %s', (dialect) => {
         product: 'All Products',
         place: 'Manchester',
         searches: 1,
+        beyondRadius: 0,
       },
     ]);
     expect(r.clicks).toEqual([
@@ -223,6 +228,60 @@ describe.each(DIALECTS)('analytics report on %s', (dialect) => {
     expect(csv).toContain(`origin_searches,,,,,,${shop},4,`);
     expect(csv).toContain(`origin_clicks,,,,,,${shop},1,0.25`);
     expect(csv).toContain('origin_searches,,,,,,,2,');
+  });
+
+  it('counts searches answered only beyond the radius as unmet, and apart', async () => {
+    const at = new Date('2027-05-10T12:00:00Z');
+    await t.db.events.insertMany([
+      ...ev({ ...gbSales, at, resultCount: 4 }, 5),
+      ...ev({ ...gbSales, at, resultCount: 0, ...INVERNESS }),
+      ...ev({ ...gbSales, at, resultCount: 3, beyondRadius: true, ...INVERNESS }, 2),
+      ...ev({ ...gbSales, at, resultCount: 2, beyondRadius: true }),
+      ...ev({ ...gbSales, at }), // no result count reported
+    ]);
+    const r = await buildReport(t.db.events, {
+      from: new Date('2027-05-01T00:00:00Z'),
+      to: new Date('2027-06-01T00:00:00Z'),
+      placeName: (lat, lon) => NAMES[`${lat},${lon}`],
+    });
+    expect(r.totals).toMatchObject({
+      searches: 10,
+      searchesWithCount: 9,
+      noStore: 4,
+      beyondRadius: 3,
+    });
+    expect(r.searches).toEqual([
+      { country: 'GB', channel: 'sales', product: 'All Products', searches: 10, noStore: 4 },
+    ]);
+    expect(r.unmet).toEqual([
+      {
+        country: 'GB',
+        channel: 'sales',
+        product: 'All Products',
+        place: 'Inverness',
+        searches: 3,
+        beyondRadius: 2,
+      },
+      {
+        country: 'GB',
+        channel: 'sales',
+        product: 'All Products',
+        place: '(position not reported)',
+        searches: 1,
+        beyondRadius: 1,
+      },
+    ]);
+    const text = formatReport(r);
+    expect(text).toMatch(/searches that found no store nearby\s+4/);
+    expect(text).toMatch(/of which answered beyond the radius\s+3/);
+    expect(text).toMatch(/GB\s+sales\s+All Products\s+Inverness\s+3\s+2/);
+    const csv = reportCsv(r).split('\r\n');
+    expect(csv).toContain('total_searches_no_store,,,,,,,4,' + String(Number((4 / 9).toFixed(6))));
+    expect(csv).toContain(
+      'total_searches_beyond_radius,,,,,,,3,' + String(Number((3 / 9).toFixed(6))),
+    );
+    expect(csv).toContain('unmet_demand,GB,sales,All Products,Inverness,,,3,');
+    expect(csv).toContain('unmet_beyond_radius,GB,sales,All Products,Inverness,,,2,');
   });
 });
 

@@ -2,8 +2,9 @@
  * The console's demand dashboard on both databases: its figures equal the report's
  * (buildReport) for the same period, one aggregation path; the privacy threshold; the filters;
  * the viewer's time zone at a day's boundary; the unmet places as CSV; each bad parameter's code;
- * every answer judged against the admin OpenAPI document. And the roll-ups themselves: what the
- * writers keep equals migration 12's back-fill from the events, before and after retention.
+ * every answer judged against the admin OpenAPI document. Searches answered only beyond the
+ * radius count as unmet, and apart. And the roll-ups themselves: what the writers keep equals a
+ * back-fill from the events, before and after retention.
  */
 import Database from 'better-sqlite3';
 import pg from 'pg';
@@ -28,8 +29,11 @@ const ev = (over: Partial<EventRecord>, times = 1): EventRecord[] =>
 
 const INVERNESS = { latitude: 57.48, longitude: -4.22 };
 const WICK = { latitude: 58.44, longitude: -3.09 };
+const THURSO = { latitude: 58.59, longitude: -3.52 };
 const gbSales = { type: 'search', channel: 'sales', country: 'GB', product: 'all' } as const;
 const deService = { type: 'search', channel: 'service', country: 'DE', product: '1' } as const;
+
+const NOV_21 = new Date('2026-11-21T09:00:00Z');
 
 /** November 2026 and around it. */
 function events(): EventRecord[] {
@@ -42,6 +46,10 @@ function events(): EventRecord[] {
     ...ev({ ...gbSales }, 2), // no result count
     ...ev({ ...deService, resultCount: 2, at: new Date('2026-11-20T08:00:00Z') }, 7),
     ...ev({ ...deService, resultCount: 0, at: new Date('2026-11-20T08:00:00Z') }, 3),
+    // Answered only beyond the radius: unmet too, with and without a position.
+    ...ev({ ...gbSales, resultCount: 3, beyondRadius: true, ...THURSO, at: NOV_21 }, 3),
+    ...ev({ ...gbSales, resultCount: 2, beyondRadius: true, at: NOV_21 }),
+    ...ev({ ...deService, resultCount: 1, beyondRadius: true, at: NOV_21 }, 2),
     ...ev({ type: 'click', link: 'directions', channel: 'sales', country: 'GB' }, 6),
     ...ev({ type: 'click', link: 'phone', channel: 'sales', country: 'GB' }, 2),
     // A store's details opened.
@@ -131,10 +139,17 @@ describe.each(DIALECTS)('console demand dashboard on %s', (dialect) => {
     });
     expect(count(d.headline.searches.current)).toBe(r.totals.searches);
     expect(count(d.headline.unmet.current)).toBe(r.totals.noStore);
+    expect(r.totals.noStore).toBe(12 + 6);
+    expect(count(d.headline.beyondRadius.current)).toBe(r.totals.beyondRadius);
+    expect(r.totals.beyondRadius).toBe(6);
+    expect(d.headline.beyondRadius.previous).toBe(0);
     expect(d.headline.clicksPerSearch.current).toBe(r.totals.clickThrough);
     expect(d.headline.shareFound.current).toBe(
       (r.totals.searchesWithCount - r.totals.noStore) / r.totals.searchesWithCount,
     );
+    // Found within the radius: 12 + 5 + 7 of the 42 searches with a count or an answer beyond.
+    expect(r.totals.searchesWithCount).toBe(42);
+    expect(d.headline.shareFound.current).toBe(24 / 42);
     expect(d.headline.searches.previous).toBe(11);
     expect(d.headline.unmet.previous).toBe(2);
     // By country and channel: the report's rows summed.
@@ -155,15 +170,27 @@ describe.each(DIALECTS)('console demand dashboard on %s', (dialect) => {
     expect(d.byProduct[0]!.name).toBe('All Products');
     // The unmet places: the report's unmet rows by position (it names them by coordinates here).
     const unmet: Record<string, number> = {};
-    for (const u of r.unmet) unmet[u.place] = (unmet[u.place] ?? 0) + u.searches;
+    const beyond: Record<string, number> = {};
+    for (const u of r.unmet) {
+      unmet[u.place] = (unmet[u.place] ?? 0) + u.searches;
+      beyond[u.place] = (beyond[u.place] ?? 0) + u.beyondRadius;
+    }
+    const coords = (p: { latitude: number; longitude: number }) =>
+      `${p.latitude.toFixed(2)}, ${p.longitude.toFixed(2)}`;
     const places = Object.fromEntries(
-      d.unmetPlaces.rows.map((p) => [
-        `${p.latitude.toFixed(2)}, ${p.longitude.toFixed(2)}`,
-        count(p.searches),
-      ]),
+      d.unmetPlaces.rows.map((p) => [coords(p), count(p.searches)]),
     );
     expect({ ...places, '(position not reported)': count(d.unmetPlaces.unlocated) }).toEqual(unmet);
-    expect(d.unmetPlaces.total).toBe(2);
+    expect(d.unmetPlaces.total).toBe(3);
+    // Of them answered beyond the radius: by place, as the report counts them.
+    const placesBeyond = Object.fromEntries(
+      d.unmetPlaces.rows.map((p) => [coords(p), count(p.beyondRadius)]),
+    );
+    const { '(position not reported)': beyondUnlocated, ...beyondLocated } = beyond;
+    expect(placesBeyond).toEqual(beyondLocated);
+    expect(placesBeyond[coords(THURSO)]).toBe(3);
+    expect(placesBeyond[coords(INVERNESS)]).toBe(0);
+    expect(beyondUnlocated).toBe(3);
     // The funnel: searches, found, details opened, then the clicks by kind.
     const clicks = Object.fromEntries(r.clicks.map((c) => [c.link, c.clicks]));
     expect(clicks.details).toBe(7);
@@ -194,7 +221,7 @@ describe.each(DIALECTS)('console demand dashboard on %s', (dialect) => {
   it('gives counts under the threshold as "fewer than 5"', async () => {
     const d = await demand(NOVEMBER, guarded);
     expect(d.minCount).toBe(5);
-    expect(d.headline.searches.current).toBe(38);
+    expect(d.headline.searches.current).toBe(44);
     const wick = d.unmetPlaces.rows.find((p) => p.latitude === WICK.latitude)!;
     expect(wick.searches).toEqual({ fewerThan: 5 });
     expect(d.headline.unmet.previous).toEqual({ fewerThan: 5 });
@@ -203,21 +230,28 @@ describe.each(DIALECTS)('console demand dashboard on %s', (dialect) => {
     expect(csv.statusCode).toBe(200);
     expect(csv.headers['content-type']).toMatch(/^text\/csv/);
     const lines = csv.body.trim().split('\r\n');
-    expect(lines[0]).toBe('place,country,latitude,longitude,unmet_searches,nearest_store_km');
-    expect(lines[1]).toMatch(/,GB,57\.48,-4\.22,6,$/);
-    expect(lines[2]).toMatch(/,GB,58\.44,-3\.09,fewer than 5,$/);
+    expect(lines[0]).toBe(
+      'place,country,latitude,longitude,unmet_searches,nearest_store_km,beyond_radius',
+    );
+    expect(lines[1]).toMatch(/,GB,57\.48,-4\.22,6,,0$/);
+    expect(lines[2]).toMatch(/,GB,58\.59,-3\.52,fewer than 5,,fewer than 5$/);
+    expect(lines[3]).toMatch(/,GB,58\.44,-3\.09,fewer than 5,,0$/);
+    const thurso = d.unmetPlaces.rows.find((p) => p.latitude === THURSO.latitude)!;
+    expect(thurso).toMatchObject({ searches: { fewerThan: 5 }, beyondRadius: { fewerThan: 5 } });
+    expect(d.headline.beyondRadius.current).toBe(6);
   });
 
   it('filters by country, channel and product', async () => {
     const de = await demand(`${NOVEMBER}&country=de`);
     expect(de.filters).toEqual({ country: 'DE', channel: null, product: null });
-    expect(de.headline.searches.current).toBe(10);
-    expect(de.headline.unmet.current).toBe(3);
+    expect(de.headline.searches.current).toBe(12);
+    expect(de.headline.unmet.current).toBe(5);
+    expect(de.headline.beyondRadius.current).toBe(2);
     expect(de.byCountry.map((c) => c.key)).toEqual(['DE']);
     expect(de.funnel.find((f) => f.step === 'otherClicks')!.count).toBe(1);
     expect(de.unmetPlaces.rows).toEqual([]);
     const sales = await demand(`${NOVEMBER}&channel=sales&product=all`);
-    expect(sales.headline.searches.current).toBe(28);
+    expect(sales.headline.searches.current).toBe(32);
     expect(sales.byChannel.map((c) => c.key)).toEqual(['sales']);
     expect((await demand(`${NOVEMBER}&product=7`)).headline.searches.current).toBe(0);
   });
@@ -239,7 +273,8 @@ describe.each(DIALECTS)('console demand dashboard on %s', (dialect) => {
       '2026-11-23',
       '2026-11-30',
     ]);
-    expect(weeks.series.map((s) => count(s.searches))).toEqual([0, 28, 0, 10, 0, 0]);
+    expect(weeks.series.map((s) => count(s.searches))).toEqual([0, 28, 0, 16, 0, 0]);
+    expect(weeks.series.map((s) => count(s.unmet))).toEqual([0, 9, 0, 9, 0, 0]);
   });
 
   it('refuses bad parameters with their codes', async () => {
@@ -265,7 +300,7 @@ describe.each(DIALECTS)('console demand dashboard on %s', (dialect) => {
   it('keeps the roll-ups equal to a back-fill from the events, also after retention', async () => {
     const tables = [
       'SELECT * FROM demand_hourly ORDER BY 1, 2, 3, 4, 5, 6, 7, 8',
-      'SELECT * FROM demand_places_hourly ORDER BY 1, 2, 3, 4, 5, 6, 7',
+      'SELECT * FROM demand_places_hourly ORDER BY 1, 2, 3, 4, 5, 6, 7, 8',
     ];
     const backFill = rollupFromEvents(dialect === 'sqlite' ? SQLITE_ROLLUP : PG_ROLLUP, 'true', 1);
     let read: () => Promise<unknown[][]>;

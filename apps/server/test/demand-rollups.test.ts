@@ -29,6 +29,7 @@ const base: EventRecord = {
   trigger: null,
   dropOff: null,
   resultCount: 0,
+  beyondRadius: false,
   latitude: 57.48,
   longitude: -4.22,
   storeId: null,
@@ -42,16 +43,22 @@ describe('rollupRows', () => {
       base,
       { ...base, at: new Date('2026-11-02T10:59:59Z') },
       { ...base, resultCount: 3 },
+      // Answered only beyond the radius: unmet, with its place.
+      { ...base, resultCount: 2, beyondRadius: true },
       { ...base, type: 'click', link: 'phone', resultCount: null, latitude: null },
       { ...base, type: 'pageView', channel: null, country: null, product: null },
     ]);
     expect(rows.hourly).toEqual([
       ['click', HOUR, 'GB', 'sales', 'all', 'phone', '', '', 1],
       ['pageView', HOUR, '', '', '', '', '', '', 1],
+      ['search', HOUR, 'GB', 'sales', 'all', '', '', 'beyond', 1],
       ['search', HOUR, 'GB', 'sales', 'all', '', '', 'found', 1],
       ['search', HOUR, 'GB', 'sales', 'all', '', '', 'none', 2],
     ]);
-    expect(rows.places).toEqual([['search', HOUR, 'GB', 'sales', 'all', 57.48, -4.22, 2]]);
+    expect(rows.places).toEqual([
+      ['search', HOUR, 'GB', 'sales', 'all', 57.48, -4.22, 'beyond', 1],
+      ['search', HOUR, 'GB', 'sales', 'all', 57.48, -4.22, 'none', 2],
+    ]);
   });
 
   it('tells a search’s outcome and which events have a place', () => {
@@ -59,6 +66,12 @@ describe('rollupRows', () => {
     expect(outcomeOf({ type: 'search', resultCount: 0 })).toBe('none');
     expect(outcomeOf({ type: 'search', resultCount: 2 })).toBe('found');
     expect(outcomeOf({ type: 'click', resultCount: null })).toBe('');
+    // Answered only beyond the radius; a search that found nothing at all stays none.
+    expect(outcomeOf({ type: 'search', resultCount: 3, beyondRadius: true })).toBe('beyond');
+    expect(outcomeOf({ type: 'search', resultCount: null, beyondRadius: true })).toBe('beyond');
+    expect(outcomeOf({ type: 'search', resultCount: 0, beyondRadius: true })).toBe('none');
+    expect(outcomeOf({ type: 'search', resultCount: 3, beyondRadius: false })).toBe('found');
+    expect(isPlaceEvent({ ...base, resultCount: 3, beyondRadius: true })).toBe(true);
     expect(isPlaceEvent(base)).toBe(true);
     expect(isPlaceEvent({ ...base, resultCount: 1 })).toBe(false);
     expect(isPlaceEvent({ ...base, type: 'locationSearch', resultCount: null })).toBe(true);
@@ -69,7 +82,7 @@ describe('rollupRows', () => {
 describe('the roll-ups’ SQL', () => {
   it('upserts rows with the dialect’s placeholders', () => {
     const sql = upsertSql('demand_places_hourly', 2, (i) => `$${i + 1}`);
-    expect(sql).toContain('($1, $2, $3, $4, $5, $6, $7, $8), ($9, $10');
+    expect(sql).toContain('($1, $2, $3, $4, $5, $6, $7, $8, $9), ($10, $11');
     expect(sql).toContain('DO UPDATE SET n = demand_places_hourly.n + excluded.n');
   });
 
@@ -117,8 +130,16 @@ describe('the aggregation helpers', () => {
     const unmet = [
       { key: { country: 'GB', outcome: 'none' }, count: 5 },
       { key: { country: 'DE', outcome: 'none' }, count: 2 },
+      { key: { country: 'DE', outcome: 'beyond' }, count: 3 },
     ];
-    const located = [{ key: { country: 'GB', latitude: 1, longitude: 2 }, count: 5 }];
-    expect(unlocated(unmet, located, ['country'])).toEqual([{ key: { country: 'DE' }, count: 2 }]);
+    const located = [
+      { key: { country: 'GB', latitude: 1, longitude: 2, outcome: 'none' }, count: 5 },
+      { key: { country: 'DE', latitude: 1, longitude: 2, outcome: 'beyond' }, count: 1 },
+    ];
+    expect(unlocated(unmet, located, ['country'])).toEqual([{ key: { country: 'DE' }, count: 4 }]);
+    expect(unlocated(unmet, located, ['country', 'outcome'])).toEqual([
+      { key: { country: 'DE', outcome: 'none' }, count: 2 },
+      { key: { country: 'DE', outcome: 'beyond' }, count: 2 },
+    ]);
   });
 });

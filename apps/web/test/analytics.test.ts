@@ -91,6 +91,8 @@ describe('analytics client queue', () => {
     stubBeacon(true);
     trackPageView(view('/uk/en/sales'));
     trackSearch({ ...search, resultCount: 0, latitude: 53.48095, longitude: -2.23743 });
+    // Answered only beyond the radius: said with the count.
+    trackSearch({ ...search, resultCount: 4, beyondRadius: true });
     window.dispatchEvent(new Event('pagehide'));
     expect(fetchMock).not.toHaveBeenCalled();
     expect(beacon).toHaveBeenCalledTimes(1);
@@ -111,6 +113,17 @@ describe('analytics client queue', () => {
           resultCount: 0,
           latitude: 53.48095,
           longitude: -2.23743,
+        },
+        {
+          type: 'search',
+          channel: 'sales',
+          country: 'GB',
+          locale: 'en-GB',
+          product: 'all',
+          trigger: 'form',
+          dropOff: false,
+          resultCount: 4,
+          beyondRadius: true,
         },
       ],
     });

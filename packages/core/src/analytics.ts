@@ -48,6 +48,11 @@ export const searchEventSchema = z
     dropOff: z.boolean().optional(),
     /** Stores found; 0 is unmet demand. Absent when the client did not report it. */
     resultCount: z.number().int().min(0).max(ANALYTICS_RESULT_COUNT_MAX).optional(),
+    /**
+     * True when no store was within the radius and the stores shown are the nearest beyond it
+     * (the search answer's `beyondRadius`): unmet demand too (PRODUCT.md#demand-dashboard).
+     */
+    beyondRadius: z.boolean().optional(),
     /** The searched position; the server rounds it. Both or neither. */
     latitude: latitude.optional(),
     longitude: longitude.optional(),

@@ -41,7 +41,7 @@ const breakdownRow = z.object({
   /** The product's display name (products only; the id when the catalogue has no name). */
   name: z.string().optional(),
   searches: demandCountSchema,
-  /** Searches that found no store. */
+  /** Unmet searches: no store found, or only beyond the radius. */
   unmet: demandCountSchema,
 });
 
@@ -53,8 +53,10 @@ export const demandPlaceSchema = z
     country: z.string(),
     /** The place's name from the embedded gazetteer; the coordinates when it has none. */
     place: z.string(),
-    /** Searches there that found no store. */
+    /** Unmet searches there: no store found, or only beyond the radius. */
     searches: demandCountSchema,
+    /** Of these, the searches answered only beyond the radius (the nearest stores beyond it). */
+    beyondRadius: demandCountSchema,
     /** Distance to the nearest store of the country (of the channel filter, if any); null: none. */
     nearestStoreKm: z.number().nullable(),
   })
@@ -95,8 +97,14 @@ export const demandAnswerSchema = z
     minCount: z.number().int().min(1),
     headline: z.object({
       searches: change(demandCountSchema),
+      /**
+       * Searches that found no store nearby (PRODUCT.md#demand-dashboard): none at all, or only
+       * beyond the radius.
+       */
       unmet: change(demandCountSchema),
-      /** Of the searches that reported a result count, the share that found a store. */
+      /** Of the unmet searches, those answered only beyond the radius. */
+      beyondRadius: change(demandCountSchema),
+      /** Of the searches that reported a result count, the share that found a store within the radius. */
       shareFound: change(z.number().nullable()),
       clicksPerSearch: change(z.number().nullable()),
     }),
@@ -112,7 +120,7 @@ export const demandAnswerSchema = z
     byChannel: z.array(breakdownRow),
     byProduct: z.array(breakdownRow),
     /**
-     * Searches → searches that found a store → a store's details opened (its entry or pin
+     * Searches → searches that found a store within the radius → a store's details opened (its entry or pin
      * selected) → the store links clicked by kind → other clicks.
      */
     funnel: z.array(z.object({ step: z.enum(DEMAND_FUNNEL_STEPS), count: demandCountSchema })),

@@ -74,6 +74,11 @@ describe('analytics event schema', () => {
     expect(issuePath({ ...search, product: 'Phone' })).toBe('product');
     expect(issuePath({ ...search, resultCount: -1 })).toBe('resultCount');
     expect(issuePath({ ...search, resultCount: 1.5 })).toBe('resultCount');
+    expect(issuePath({ ...search, beyondRadius: 'yes' })).toBe('beyondRadius');
+    expect(issuePath({ ...search, beyondRadius: 1 })).toBe('beyondRadius');
+    expect(
+      analyticsEventSchema.safeParse({ ...search, resultCount: 3, beyondRadius: true }).success,
+    ).toBe(true);
     expect(issuePath({ ...search, latitude: 91 })).toBe('latitude');
     expect(issuePath({ ...search, longitude: undefined })).toBe('longitude');
     expect(issuePath({ ...search, email: 'a@b.c' })).toBe('');

@@ -175,6 +175,7 @@ describe('the answer schema', () => {
       headline: {
         searches: { current: 10, previous: { fewerThan: 5 } },
         unmet: { current: 5, previous: 0 },
+        beyondRadius: { current: { fewerThan: 5 }, previous: 0 },
         shareFound: { current: 0.5, previous: null },
         clicksPerSearch: { current: null, previous: null },
       },
@@ -193,6 +194,7 @@ describe('the answer schema', () => {
             country: 'GB',
             place: 'Inverness',
             searches: 5,
+            beyondRadius: { fewerThan: 5 },
             nearestStoreKm: 12.5,
           },
         ],

@@ -7,6 +7,7 @@
 import type { StoredEventType } from '@locator/core';
 import {
   HOUR_MS,
+  isUnmet,
   type DemandRollups,
   type HourlyColumn,
   type PlacesColumn,
@@ -67,6 +68,19 @@ export function countPlaces(
   return r.places({ ...scopeHours(s), where: filters(s, { type }), by });
 }
 
+/**
+ * The scope's unmet searches (PRODUCT.md#demand-dashboard): those that found no store and those
+ * answered only beyond the radius, grouped by `by` and their outcome (none or beyond).
+ */
+export async function countUnmet(
+  r: DemandRollups,
+  s: DemandScope,
+  by: readonly HourlyColumn[],
+): Promise<RollupGroup<HourlyColumn>[]> {
+  const groups = await countEvents(r, s, [...by, 'outcome'], { type: 'search' });
+  return groups.filter((g) => isUnmet(g.key.outcome));
+}
+
 /** The count of a group list's rows whose key column has `value` (0 when none). */
 export function countOf<C extends string>(
   groups: readonly RollupGroup<C>[],
@@ -81,10 +95,10 @@ export const total = (groups: readonly { count: number }[]): number =>
   groups.reduce((a, g) => a + g.count, 0);
 
 /**
- * The searches that found no store without a reported position, per key of `by`: the unmet
- * searches counted in demand_hourly less those with a position in demand_places_hourly.
+ * The unmet searches without a reported position, per key of `by`: the unmet searches counted in
+ * demand_hourly less those with a position in demand_places_hourly.
  */
-export function unlocated<C extends 'country' | 'channel' | 'product'>(
+export function unlocated<C extends 'country' | 'channel' | 'product' | 'outcome'>(
   unmet: readonly RollupGroup<HourlyColumn>[],
   located: readonly RollupGroup<PlacesColumn>[],
   by: readonly C[],

@@ -14,6 +14,7 @@ import {
 } from '@locator/core/console-demand';
 import {
   HOUR_MS,
+  isUnmet,
   type DemandRollups,
   type HourlyColumn,
   type RollupGroup,
@@ -37,13 +38,15 @@ export interface DemandDeps {
   ) => Promise<number | null>;
 }
 
-/** One place of unmet demand with its exact count (the answer and the CSV hide small ones). */
+/** One place of unmet demand with its exact counts (the answer and the CSV hide small ones). */
 export interface UnmetPlace {
   latitude: number;
   longitude: number;
   country: string;
   place: string;
   searches: number;
+  /** Of these, the searches answered only beyond the radius. */
+  beyondRadius: number;
   nearestStoreKm: number | null;
 }
 
@@ -65,11 +68,23 @@ export async function unmetPlaces(
   q: DemandQuery,
   scope: DemandScope,
 ): Promise<{ total: number; located: number; rows: UnmetPlace[] }> {
-  const groups = await countPlaces(deps.events, scope, 'search', [
+  const byOutcome = await countPlaces(deps.events, scope, 'search', [
     'country',
     'latitude',
     'longitude',
+    'outcome',
   ]);
+  // One row per place, with how many of its searches were answered beyond the radius.
+  const merged = new Map<string, { key: (typeof byOutcome)[number]['key']; count: number }>();
+  const beyond = new Map<string, number>();
+  for (const g of byOutcome) {
+    const k = JSON.stringify([g.key.country, g.key.latitude, g.key.longitude]);
+    const row = merged.get(k) ?? { key: g.key, count: 0 };
+    row.count += g.count;
+    merged.set(k, row);
+    if (g.key.outcome === 'beyond') beyond.set(k, (beyond.get(k) ?? 0) + g.count);
+  }
+  const groups = [...merged.values()];
   groups.sort(
     (a, b) =>
       b.count - a.count ||
@@ -95,6 +110,7 @@ export async function unmetPlaces(
         country,
         place: name ?? coordinates,
         searches: g.count,
+        beyondRadius: beyond.get(JSON.stringify([country, g.key.latitude, g.key.longitude])) ?? 0,
         nearestStoreKm: km === null ? null : Math.round(km * 10) / 10,
       };
     }),
@@ -102,12 +118,16 @@ export async function unmetPlaces(
   return { total: groups.length, located: total(groups), rows };
 }
 
-/** The searches of a period by outcome: all, unmet, reporting a count, and found. */
+/**
+ * The searches of a period by outcome: all, unmet (no store, or only beyond the radius), of
+ * these answered beyond the radius, reporting a count, and found within the radius.
+ */
 function outcomes(groups: readonly RollupGroup<HourlyColumn>[]) {
   const searches = total(groups);
-  const unmet = countOf(groups, 'outcome', 'none');
+  const beyond = countOf(groups, 'outcome', 'beyond');
+  const unmet = countOf(groups, 'outcome', 'none') + beyond;
   const found = countOf(groups, 'outcome', 'found');
-  return { searches, unmet, found, withCount: found + unmet };
+  return { searches, unmet, beyond, found, withCount: found + unmet };
 }
 
 export async function demandAnswer(deps: DemandDeps, q: DemandQuery): Promise<DemandAnswer> {
@@ -142,7 +162,7 @@ export async function demandAnswer(deps: DemandDeps, q: DemandQuery): Promise<De
     let i = p.buckets.length - 1;
     while (i > 0 && p.buckets[i]!.fromMs > ms) i--;
     series[i]!.searches += g.count;
-    if (g.key.outcome === 'none') series[i]!.unmet += g.count;
+    if (isUnmet(g.key.outcome)) series[i]!.unmet += g.count;
   }
 
   const breakdown = (
@@ -154,7 +174,7 @@ export async function demandAnswer(deps: DemandDeps, q: DemandQuery): Promise<De
       const key = String(g.key[column] ?? '');
       const row = rows.get(key) ?? { searches: 0, unmet: 0 };
       row.searches += g.count;
-      if (g.key.outcome === 'none') row.unmet += g.count;
+      if (isUnmet(g.key.outcome)) row.unmet += g.count;
       rows.set(key, row);
     }
     return [...rows.entries()]
@@ -201,6 +221,7 @@ export async function demandAnswer(deps: DemandDeps, q: DemandQuery): Promise<De
     headline: {
       searches: { current: n(now.searches), previous: n(then.searches) },
       unmet: { current: n(now.unmet), previous: n(then.unmet) },
+      beyondRadius: { current: n(now.beyond), previous: n(then.beyond) },
       shareFound: { current: shareFound(now), previous: shareFound(then) },
       clicksPerSearch: {
         current: rate(clickCount, now.searches),
@@ -219,7 +240,11 @@ export async function demandAnswer(deps: DemandDeps, q: DemandQuery): Promise<De
     unmetPlaces: {
       total: places.total,
       unlocated: n(now.unmet - places.located),
-      rows: places.rows.map((r) => ({ ...r, searches: n(r.searches) })),
+      rows: places.rows.map((r) => ({
+        ...r,
+        searches: n(r.searches),
+        beyondRadius: n(r.beyondRadius),
+      })),
     },
   };
 }

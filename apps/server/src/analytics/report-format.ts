@@ -42,7 +42,8 @@ export function formatReport(r: Report): string {
         ['page views', t.pageViews],
         ['searches', t.searches],
         ['searches reporting a result count', t.searchesWithCount],
-        ['searches that found no store', t.noStore],
+        ['searches that found no store nearby', t.noStore],
+        ['  of which answered beyond the radius', t.beyondRadius],
         ['location-search statistics', t.locationSearches],
         ['link clicks', t.clicks],
         ['clicks per search', pct(t.clickThrough)],
@@ -50,7 +51,7 @@ export function formatReport(r: Report): string {
     ),
     table(
       'Searches by country, channel and product',
-      ['country', 'channel', 'product', 'searches', 'no store'],
+      ['country', 'channel', 'product', 'searches', 'none nearby'],
       r.searches.map((s) => [s.country, s.channel, s.product, s.searches, s.noStore]),
     ),
     table(
@@ -59,9 +60,9 @@ export function formatReport(r: Report): string {
       r.places.map((p) => [p.place, p.country, p.searches]),
     ),
     table(
-      'Unmet demand: searches that found no store',
-      ['country', 'channel', 'product', 'place', 'searches'],
-      r.unmet.map((u) => [u.country, u.channel, u.product, u.place, u.searches]),
+      'Unmet demand: searches that found no store nearby (none, or only beyond the radius)',
+      ['country', 'channel', 'product', 'place', 'searches', 'beyond radius'],
+      r.unmet.map((u) => [u.country, u.channel, u.product, u.place, u.searches, u.beyondRadius]),
     ),
     table(
       'Clicks by link kind',
@@ -126,12 +127,19 @@ export function reportCsv(r: Report): string {
   add('total_page_views', {}, t.pageViews);
   add('total_searches', {}, t.searches);
   add('total_searches_no_store', {}, t.noStore, rate(t.noStore, t.searchesWithCount));
+  add(
+    'total_searches_beyond_radius',
+    {},
+    t.beyondRadius,
+    rate(t.beyondRadius, t.searchesWithCount),
+  );
   add('total_location_searches', {}, t.locationSearches);
   add('total_clicks', {}, t.clicks, t.clickThrough);
   for (const s of r.searches) add('searches', s, s.searches);
   for (const s of r.searches) if (s.noStore > 0) add('searches_no_store', s, s.noStore);
   for (const p of r.places) add('places', p, p.searches);
   for (const u of r.unmet) add('unmet_demand', u, u.searches);
+  for (const u of r.unmet) if (u.beyondRadius > 0) add('unmet_beyond_radius', u, u.beyondRadius);
   for (const c of r.clicks) add('clicks', { link: c.link }, c.clicks, c.perSearch);
   for (const c of r.channels)
     add('channel_click_through', { channel: c.channel }, c.clicks, c.perSearch);

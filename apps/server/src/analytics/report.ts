@@ -1,12 +1,20 @@
 /**
  * The demand report (`npm run analytics:report`): for a period, searches by country, channel and
- * product; the most searched places (from the location-search statistic); searches that
- * found no store, with where they were; clicks by link kind and click-through per search; searches
- * and clicks by embedding origin (the locator's own pages, or a site of EMBED_ORIGINS).
+ * product; the most searched places (from the location-search statistic); the unmet searches
+ * (no store found, or only beyond the radius: PRODUCT.md#demand-dashboard), with where they
+ * were; clicks by link kind and click-through per search; searches and clicks by embedding
+ * origin (the locator's own pages, or a site of EMBED_ORIGINS).
  * report-format.ts writes it as terminal tables and as CSV.
  */
 import type { EventRepository } from '../db/types.js';
-import { countEvents, countOf, countPlaces, total, unlocated } from './demand-aggregate.js';
+import {
+  countEvents,
+  countOf,
+  countPlaces,
+  countUnmet,
+  total,
+  unlocated,
+} from './demand-aggregate.js';
 
 export interface ReportOptions {
   /** First day, inclusive (UTC midnight). */
@@ -29,7 +37,7 @@ export interface SearchRow {
   channel: string;
   product: string;
   searches: number;
-  /** Searches that reported finding no store. */
+  /** Unmet searches: no store found, or only beyond the radius. */
   noStore: number;
 }
 export interface PlaceRow {
@@ -43,6 +51,8 @@ export interface UnmetRow {
   product: string;
   place: string;
   searches: number;
+  /** Of these, the searches answered only beyond the radius. */
+  beyondRadius: number;
 }
 export interface ClickRow {
   link: string;
@@ -75,9 +85,13 @@ export interface Report {
   totals: {
     pageViews: number;
     searches: number;
-    /** Searches that reported a result count, and those that found nothing. */
+    /**
+     * Searches that reported a result count (or an answer beyond the radius); the unmet ones
+     * (no store found, or only beyond the radius); of these, those answered beyond the radius.
+     */
     searchesWithCount: number;
     noStore: number;
+    beyondRadius: number;
     locationSearches: number;
     clicks: number;
     clickThrough: number | null;
@@ -133,10 +147,7 @@ export async function buildReport(events: EventRepository, o: ReportOptions): Pr
     await Promise.all([
       countEvents(events, scope, ['type']),
       countEvents(events, scope, ['country', 'channel', 'product'], { type: 'search' }),
-      countEvents(events, scope, ['country', 'channel', 'product'], {
-        type: 'search',
-        outcome: 'none',
-      }),
+      countUnmet(events, scope, ['country', 'channel', 'product']),
       countPlaces(events, scope, 'locationSearch', ['country', 'latitude', 'longitude']),
       countPlaces(events, scope, 'search', [
         'country',
@@ -144,6 +155,7 @@ export async function buildReport(events: EventRepository, o: ReportOptions): Pr
         'product',
         'latitude',
         'longitude',
+        'outcome',
       ]),
       countEvents(events, scope, ['link'], { type: 'click' }),
       countEvents(events, scope, ['channel'], { type: 'click' }),
@@ -153,24 +165,25 @@ export async function buildReport(events: EventRepository, o: ReportOptions): Pr
   const stored = await events.count();
   const unmetGroups: { key: Partial<Record<string, string | number>>; count: number }[] = [
     ...unmetLocated,
-    ...unlocated(noStoreGroups, unmetLocated, ['country', 'channel', 'product']),
+    ...unlocated(noStoreGroups, unmetLocated, ['country', 'channel', 'product', 'outcome']),
   ];
 
   const ofType = (t: string) => countOf(types, 'type', t);
   const searches = ofType('search');
   const clicks = ofType('click');
 
-  const noStoreOf = new Map(
-    noStoreGroups.map((g) => [JSON.stringify([g.key.country, g.key.channel, g.key.product]), g]),
-  );
+  const noStoreOf = new Map<string, number>();
+  for (const g of noStoreGroups) {
+    const k = JSON.stringify([g.key.country, g.key.channel, g.key.product]);
+    noStoreOf.set(k, (noStoreOf.get(k) ?? 0) + g.count);
+  }
   const searchRows: SearchRow[] = searchGroups
     .map((g) => ({
       country: str(g.key.country),
       channel: str(g.key.channel),
       product: product(g.key.product),
       searches: g.count,
-      noStore:
-        noStoreOf.get(JSON.stringify([g.key.country, g.key.channel, g.key.product]))?.count ?? 0,
+      noStore: noStoreOf.get(JSON.stringify([g.key.country, g.key.channel, g.key.product])) ?? 0,
     }))
     .sort(byCount('searches'));
 
@@ -191,10 +204,12 @@ export async function buildReport(events: EventRepository, o: ReportOptions): Pr
       product: product(g.key.product),
       place: await place(g.key.latitude, g.key.longitude),
       searches: 0,
+      beyondRadius: 0,
     };
     const k = JSON.stringify([row.country, row.channel, row.product, row.place]);
     const existing = unmetTotals.get(k) ?? row;
     existing.searches += g.count;
+    if (g.key.outcome === 'beyond') existing.beyondRadius += g.count;
     unmetTotals.set(k, existing);
   }
 
@@ -244,6 +259,7 @@ export async function buildReport(events: EventRepository, o: ReportOptions): Pr
       searches,
       searchesWithCount: total(withCount) - countOf(withCount, 'outcome', 'unknown'),
       noStore,
+      beyondRadius: countOf(noStoreGroups, 'outcome', 'beyond'),
       locationSearches: ofType('locationSearch'),
       clicks,
       clickThrough: rate(clicks, searches),

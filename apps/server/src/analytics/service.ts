@@ -39,6 +39,7 @@ export function eventRecord(e: AnalyticsEventInput, at: Date, country: string | 
       r.trigger = e.trigger ?? null;
       r.dropOff = e.dropOff ?? null;
       r.resultCount = e.resultCount ?? null;
+      r.beyondRadius = e.beyondRadius === true;
       if (e.latitude !== undefined && e.longitude !== undefined) {
         r.latitude = roundCoordinate(e.latitude);
         r.longitude = roundCoordinate(e.longitude);

@@ -27,21 +27,26 @@ function queryOf(raw: Record<string, unknown>): DemandQuery {
   return q;
 }
 
-const CSV_HEAD = 'place,country,latitude,longitude,unmet_searches,nearest_store_km';
+/** beyond_radius: of the unmet searches, those answered only beyond the radius. */
+const CSV_HEAD = 'place,country,latitude,longitude,unmet_searches,nearest_store_km,beyond_radius';
 
 /** The unmet places of a query as CSV (hidden counts written "fewer than N"). */
 export async function unmetCsv(deps: DemandDeps, q: DemandQuery): Promise<string> {
   const p = demandPeriod(q);
   const { rows } = await unmetPlaces(deps, q, scopeOf(q, p.fromMs, p.toMs));
+  const cell = (count: number) => {
+    const n = shownCount(count, deps.minCount);
+    return typeof n === 'number' ? n : `fewer than ${n.fewerThan}`;
+  };
   const lines = rows.map((r) => {
-    const n = shownCount(r.searches, deps.minCount);
     return [
       r.place,
       r.country,
       r.latitude,
       r.longitude,
-      typeof n === 'number' ? n : `fewer than ${n.fewerThan}`,
+      cell(r.searches),
       r.nearestStoreKm,
+      cell(r.beyondRadius),
     ]
       .map(csvCell)
       .join(',');

@@ -48,8 +48,9 @@ export const demandCsvSchema = {
   summary: 'Download the places of unmet demand as CSV',
   description:
     'The places with unmet searches for the same parameters as getDemand (`limit` defaults to ' +
-    '1000 here), most first: place, country, latitude, longitude, unmet_searches, ' +
-    'nearest_store_km (header line first).' +
+    '1000 here), most first: place, country, latitude, longitude, unmet_searches (no store ' +
+    'found, or only beyond the radius), nearest_store_km, beyond_radius (of the unmet ' +
+    'searches, those answered only beyond the radius) (header line first).' +
     PRIVACY.replace('{"fewerThan": N}', '"fewer than N"') +
     ' Every role.',
   security: [{ consoleSession: [] }],

@@ -1,6 +1,6 @@
 /** The demand roll-ups' columns and queries (./demand-rollups.ts). */
 
-export const ROLLUP_OUTCOMES = ['found', 'none', 'unknown'] as const;
+export const ROLLUP_OUTCOMES = ['found', 'beyond', 'none', 'unknown'] as const;
 export type RollupOutcome = (typeof ROLLUP_OUTCOMES)[number] | '';
 
 /**
@@ -26,6 +26,7 @@ export const PLACES_KEYS = [
   'product',
   'latitude',
   'longitude',
+  'outcome',
 ] as const;
 
 export type HourlyColumn = (typeof HOURLY_KEYS)[number];

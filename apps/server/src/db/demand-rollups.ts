@@ -1,16 +1,19 @@
 /**
  * The demand roll-ups: counts of analytics events per UTC hour, kept in the same transaction as
  * the events themselves (insertMany adds to them, deleteBefore takes the deleted events off), and
- * back-filled from the stored events by migration 12. The report and the console's demand
- * dashboard read only these (analytics/demand-aggregate.ts), never the events.
+ * back-filled from the stored events by migration 12 (and migration 15 for the outcome of the
+ * places; demand-rollup-migrations.ts). The report and the console's demand dashboard read only
+ * these (analytics/demand-aggregate.ts), never the events.
  *
  * - demand_hourly: hour, type, country, channel, product, link, embed_origin, outcome → n.
- * - demand_places_hourly: the positions of searches that found no store and of the
- *   location-search statistic: hour, type, country, channel, product, latitude, longitude → n.
+ * - demand_places_hourly: the positions of unmet searches (outcome none or beyond) and of the
+ *   location-search statistic: hour, type, country, channel, product, latitude, longitude,
+ *   outcome → n.
  *
  * A missing value is kept as '' (a key column cannot be NULL in a unique key on SQLite), the same
- * as the report shows it. `outcome` is a search's result: found (result count > 0), none (0, the
- * unmet demand) or unknown (no count reported); '' for other event types.
+ * as the report shows it. `outcome` is a search's result: found (stores within the radius),
+ * beyond (answered only beyond the radius), none (no store) or unknown (no count reported); ''
+ * for other event types. none and beyond are the unmet demand (PRODUCT.md#demand-dashboard).
  */
 import type { EventRecord } from './types.js';
 import {
@@ -27,16 +30,22 @@ export const HOUR_MS = 3_600_000;
 
 export const hourOf = (at: Date): number => Math.floor(at.getTime() / HOUR_MS);
 
-export function outcomeOf(r: Pick<EventRecord, 'type' | 'resultCount'>): RollupOutcome {
+export function outcomeOf(
+  r: Pick<EventRecord, 'type' | 'resultCount'> & Partial<Pick<EventRecord, 'beyondRadius'>>,
+): RollupOutcome {
   if (r.type !== 'search') return '';
-  if (r.resultCount === null) return 'unknown';
-  return r.resultCount === 0 ? 'none' : 'found';
+  if (r.resultCount === 0) return 'none';
+  if (r.beyondRadius === true) return 'beyond';
+  return r.resultCount === null ? 'unknown' : 'found';
 }
+
+/** Whether an outcome is unmet demand: no store found, or only beyond the radius. */
+export const isUnmet = (outcome: unknown): boolean => outcome === 'none' || outcome === 'beyond';
 
 /** Whether an event counts in demand_places_hourly. */
 export function isPlaceEvent(r: EventRecord): boolean {
   if (r.latitude === null || r.longitude === null) return false;
-  return r.type === 'locationSearch' || (r.type === 'search' && r.resultCount === 0);
+  return r.type === 'locationSearch' || (r.type === 'search' && isUnmet(outcomeOf(r)));
 }
 
 type Row = (string | number)[];
@@ -57,7 +66,7 @@ export function rollupRows(records: readonly EventRecord[]): { hourly: Row[]; pl
   for (const r of records) {
     const common = [r.type, hourOf(r.at), r.country ?? '', r.channel ?? '', r.product ?? ''];
     add(hourly, [...common, r.link ?? '', r.embedOrigin ?? '', outcomeOf(r)]);
-    if (isPlaceEvent(r)) add(places, [...common, r.latitude!, r.longitude!]);
+    if (isPlaceEvent(r)) add(places, [...common, r.latitude!, r.longitude!, outcomeOf(r)]);
   }
   const sorted = (m: Map<string, Row>) =>
     [...m.values()].sort((a, b) => {
@@ -90,12 +99,13 @@ export const PG_ROLLUP: RollupDialect = {
   tableOptions: '',
 };
 
-const OUTCOME_SQL = `CASE WHEN type <> 'search' THEN '' WHEN result_count IS NULL THEN 'unknown'
-  WHEN result_count = 0 THEN 'none' ELSE 'found' END`;
+/** outcomeOf in SQL (beyond_radius: 0/1 on SQLite, a boolean on PostgreSQL). */
+const OUTCOME_SQL = `CASE WHEN type <> 'search' THEN '' WHEN result_count = 0 THEN 'none'
+  WHEN beyond_radius THEN 'beyond' WHEN result_count IS NULL THEN 'unknown' ELSE 'found' END`;
 
 /**
  * INSERT … SELECT adding the events matching `where` to both roll-ups (`sign` -1: taking them
- * off), as upserts. The back-fill of migration 12 and the retention's deletes.
+ * off), as upserts: the retention's deletes (and tests rebuilding the roll-ups).
  */
 export function rollupFromEvents(d: RollupDialect, where: string, sign: 1 | -1): string[] {
   const n = sign === 1 ? 'count(*)' : '-count(*)';
@@ -109,11 +119,11 @@ export function rollupFromEvents(d: RollupDialect, where: string, sign: 1 | -1):
       GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
       ON CONFLICT (${HOURLY_KEYS.join(', ')}) DO UPDATE SET n = demand_hourly.n + excluded.n`,
     `INSERT INTO demand_places_hourly (${PLACES_KEYS.join(', ')}, n)
-      SELECT ${common}, latitude, longitude, ${n}
+      SELECT ${common}, latitude, longitude, ${OUTCOME_SQL}, ${n}
       FROM analytics_events
       WHERE (${where}) AND latitude IS NOT NULL AND longitude IS NOT NULL
-        AND (type = 'locationSearch' OR (type = 'search' AND result_count = 0))
-      GROUP BY 1, 2, 3, 4, 5, 6, 7
+        AND (type = 'locationSearch' OR (type = 'search' AND ${OUTCOME_SQL} IN ('none', 'beyond')))
+      GROUP BY 1, 2, 3, 4, 5, 6, 7, 8
       ON CONFLICT (${PLACES_KEYS.join(', ')}) DO UPDATE SET n = demand_places_hourly.n + excluded.n`,
     `DELETE FROM demand_hourly WHERE n <= 0`,
     `DELETE FROM demand_places_hourly WHERE n <= 0`,
@@ -134,26 +144,6 @@ export function upsertSql(
   );
   return `INSERT INTO ${table} (${keys.join(', ')}, n) VALUES ${values.join(', ')}
     ON CONFLICT (${keys.join(', ')}) DO UPDATE SET n = ${table}.n + excluded.n`;
-}
-
-/** Migration 12's tables (types per dialect) and back-fill. */
-export function rollupMigration(d: RollupDialect): string[] {
-  const hourType = d.hourType;
-  return [
-    `CREATE TABLE demand_hourly (
-      hour ${hourType} NOT NULL, type TEXT NOT NULL, country TEXT NOT NULL, channel TEXT NOT NULL,
-      product TEXT NOT NULL, link TEXT NOT NULL, embed_origin TEXT NOT NULL,
-      outcome TEXT NOT NULL, n BIGINT NOT NULL,
-      PRIMARY KEY (${HOURLY_KEYS.join(', ')})
-    )${d.tableOptions}`,
-    `CREATE TABLE demand_places_hourly (
-      hour ${hourType} NOT NULL, type TEXT NOT NULL, country TEXT NOT NULL, channel TEXT NOT NULL,
-      product TEXT NOT NULL, latitude DOUBLE PRECISION NOT NULL,
-      longitude DOUBLE PRECISION NOT NULL, n BIGINT NOT NULL,
-      PRIMARY KEY (${PLACES_KEYS.join(', ')})
-    )${d.tableOptions}`,
-    ...rollupFromEvents(d, 'true', 1),
-  ];
 }
 
 /** SELECT over a roll-up table: the SQL and its parameters (placeholders per dialect). */

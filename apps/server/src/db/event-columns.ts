@@ -16,6 +16,7 @@ export function pageViewEvent(at: Date, locale: string): EventRecord {
     trigger: null,
     dropOff: null,
     resultCount: null,
+    beyondRadius: false,
     latitude: null,
     longitude: null,
     storeId: null,

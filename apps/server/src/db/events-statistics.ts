@@ -26,6 +26,7 @@ export function statisticEvent(r: StatisticRecord, at: Date): EventRecord {
     trigger: null,
     dropOff: null,
     resultCount: null,
+    beyondRadius: false,
     latitude: r.latitude,
     longitude: r.longitude,
     storeId: null,

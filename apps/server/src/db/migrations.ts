@@ -2,7 +2,8 @@
  * Schema migrations, one list per dialect, applied in order and recorded in schema_migrations.
  * Dialect-specific SQL lives only here and in ./sqlite and ./postgres.
  */
-import { PG_ROLLUP, SQLITE_ROLLUP, rollupMigration } from './demand-rollups.js';
+import { beyondRadiusMigration, rollupMigration } from './demand-rollup-migrations.js';
+import { PG_ROLLUP, SQLITE_ROLLUP } from './demand-rollups.js';
 
 export interface Migration {
   version: number;
@@ -408,5 +409,12 @@ export const MIGRATIONS: readonly Migration[] = [
     // A database made before keeps the extension (dropping it is its owner's choice); nothing
     // here uses it.
     postgres: [`ALTER TABLE stores DROP COLUMN IF EXISTS geog`],
+  },
+  {
+    version: 15,
+    name: 'searches answered only beyond the radius (unmet demand)',
+    // Events stored before were not answered beyond the radius as far as anyone knows: false.
+    sqlite: beyondRadiusMigration(SQLITE_ROLLUP, 'INTEGER NOT NULL DEFAULT 0'),
+    postgres: beyondRadiusMigration(PG_ROLLUP, 'BOOLEAN NOT NULL DEFAULT false'),
   },
 ];

@@ -170,6 +170,11 @@ export interface EventRecord {
   trigger: string | null;
   dropOff: boolean | null;
   resultCount: number | null;
+  /**
+   * A search answered only beyond the radius (nothing within it; the stores shown the nearest
+   * beyond): unmet demand. False for every other event and for events stored before it was kept.
+   */
+  beyondRadius: boolean;
   latitude: number | null;
   longitude: number | null;
   storeId: string | null;

@@ -19,13 +19,15 @@ function configure(): void {
 
 /**
  * A search of an element: "deepLink" when its attributes named the place (as a link to the
- * locator's results does), "form" when the visitor searched.
+ * locator's results does), "form" when the visitor searched; with the stores shown and whether
+ * the answer was beyond the radius.
  */
 export function trackEmbedSearch(
   ctx: ResultsContext,
   request: SearchRequest,
   trigger: 'form' | 'deepLink',
   resultCount?: number,
+  beyondRadius?: boolean,
 ): void {
   configure();
   trackSearch({
@@ -39,6 +41,7 @@ export function trackEmbedSearch(
     latitude: request.latitude,
     longitude: request.longitude,
     ...(resultCount === undefined ? {} : { resultCount }),
+    ...(beyondRadius === undefined ? {} : { beyondRadius }),
   });
 }
 

@@ -225,7 +225,7 @@ export class LocatorView {
                   product: request.product,
                 },
               );
-        trackEmbedSearch(ctx, request, trigger, stores.length);
+        trackEmbedSearch(ctx, request, trigger, stores.length, found.beyondRadius);
         showList();
         await this.showMap(ctx, stores, texts, mapBox, layout, showDetail, signal);
         this.emit('locator:search', {

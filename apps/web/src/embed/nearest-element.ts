@@ -84,10 +84,10 @@ export class StoreNearestElement extends EmbedElement {
       const request = searchRequest(context, position, settings.product, settings.maxResults);
       link.href = locatorPageUrl(settings.locale, settings.channel, request);
       try {
-        const { stores } = await searchStores(context, request, signal);
+        const { stores, beyondRadius } = await searchStores(context, request, signal);
         if (signal.aborted) return;
         const shown = stores.slice(0, settings.maxResults);
-        trackEmbedSearch(context, request, trigger, shown.length);
+        trackEmbedSearch(context, request, trigger, shown.length, beyondRadius);
         heading.textContent =
           position.address === ''
             ? t(`page.results.${settings.channel}.heading`)

@@ -45,6 +45,11 @@ export interface SearchEvent {
   trigger: 'form' | 'deepLink' | 'dropOff';
   /** Stores found (0 = unmet demand), when known. */
   resultCount?: number;
+  /**
+   * The answer's `beyondRadius`, when known: nothing within the radius, the stores shown the
+   * nearest beyond it (unmet demand too, PRODUCT.md#demand-dashboard).
+   */
+  beyondRadius?: boolean;
   /** The searched position, when known; the server rounds it to about 1 km. */
   latitude?: number;
   longitude?: number;
@@ -228,6 +233,7 @@ export function trackSearch(search: SearchEvent): void {
     };
     if (search.carrier) event.carrier = search.carrier;
     if (isNumber(search.resultCount)) event.resultCount = search.resultCount;
+    if (typeof search.beyondRadius === 'boolean') event.beyondRadius = search.beyondRadius;
     if (isNumber(search.latitude) && isNumber(search.longitude)) {
       event.latitude = search.latitude;
       event.longitude = search.longitude;

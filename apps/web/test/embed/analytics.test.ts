@@ -44,7 +44,7 @@ afterEach(() => {
 
 describe('embed analytics', () => {
   it('sends a search and a store-link click to the locator, on page hide too', () => {
-    trackEmbedSearch(ctx, request, 'deepLink', 3);
+    trackEmbedSearch(ctx, request, 'deepLink', 3, true);
     trackEmbedClick(ctx, request, 'directions', 'GB-7');
     flushAnalytics(true);
     expect(beacon).not.toHaveBeenCalled();
@@ -63,6 +63,7 @@ describe('embed analytics', () => {
           trigger: 'deepLink',
           dropOff: false,
           resultCount: 3,
+          beyondRadius: true,
           latitude: 51.507,
           longitude: -0.128,
         },

@@ -20,7 +20,7 @@ import {
 
 const COLUMN = EVENT_COLUMN;
 
-const FIELDS = 16;
+const FIELDS = 17;
 
 export class PgEventRepository implements EventRepository {
   constructor(private readonly pool: pg.Pool) {}
@@ -88,13 +88,14 @@ export class PgEventRepository implements EventRepository {
         r.longitude,
         r.storeId,
         r.embedOrigin,
+        r.beyondRadius,
       );
       return `(${Array.from({ length: FIELDS }, (_, j) => `$${i * FIELDS + j + 1}`).join(', ')})`;
     });
     await client.query(
       `INSERT INTO analytics_events (occurred_at, type, channel, country, locale, product,
         carrier, link, page, search_trigger, drop_off, result_count, latitude, longitude,
-        store_id, embed_origin) VALUES ${rows.join(', ')}`,
+        store_id, embed_origin, beyond_radius) VALUES ${rows.join(', ')}`,
       values,
     );
   }

@@ -25,7 +25,7 @@ export class SqliteEventRepository implements EventRepository {
     this.insertStmt = db.prepare(
       `INSERT INTO analytics_events (occurred_at, type, channel, country, locale, product,
         carrier, link, page, search_trigger, drop_off, result_count, latitude, longitude, store_id,
-        embed_origin) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+        embed_origin, beyond_radius) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
   }
 
@@ -62,6 +62,7 @@ export class SqliteEventRepository implements EventRepository {
             r.longitude,
             r.storeId,
             r.embedOrigin,
+            r.beyondRadius ? 1 : 0,
           );
         }
       })(),

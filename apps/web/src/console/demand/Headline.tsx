@@ -1,6 +1,7 @@
 /**
  * The headline figures of the period and their change against the previous period: searches,
- * searches that found no store, the share that found one, clicks per search.
+ * searches that found no store nearby (none, or only beyond the radius, with how many of them
+ * were answered beyond it), the share that found one within the radius, clicks per search.
  */
 import { useTranslation } from 'react-i18next';
 import type { DemandAnswer } from '@locator/core/console-demand';
@@ -17,11 +18,13 @@ export function Headline({ answer }: { answer: DemandAnswer }) {
       key: 'searches',
       value: f.count(headline.searches.current),
       change: changeOf(numberOf(headline.searches.current), numberOf(headline.searches.previous)),
+      note: undefined,
     },
     {
       key: 'unmet',
       value: f.count(headline.unmet.current),
       change: changeOf(numberOf(headline.unmet.current), numberOf(headline.unmet.previous)),
+      note: t('demand.headline.beyondRadius', { count: f.count(headline.beyondRadius.current) }),
     },
     {
       key: 'shareFound',
@@ -30,6 +33,7 @@ export function Headline({ answer }: { answer: DemandAnswer }) {
           ? t('demand.notKnown')
           : f.percent(headline.shareFound.current),
       change: changeOf(headline.shareFound.current, headline.shareFound.previous),
+      note: undefined,
     },
     {
       key: 'clicksPerSearch',
@@ -38,6 +42,7 @@ export function Headline({ answer }: { answer: DemandAnswer }) {
           ? t('demand.notKnown')
           : decimal.format(headline.clicksPerSearch.current),
       change: changeOf(headline.clicksPerSearch.current, headline.clicksPerSearch.previous),
+      note: undefined,
     },
   ];
   const previous = t('demand.headline.previous', {
@@ -58,6 +63,9 @@ export function Headline({ answer }: { answer: DemandAnswer }) {
             <div key={item.key} className="console-demand-headline__item">
               <dt>{t(`demand.headline.${item.key}`)}</dt>
               <dd className="console-demand-headline__value">{item.value}</dd>
+              {item.note === undefined ? null : (
+                <dd className="console-demand-headline__note">{item.note}</dd>
+              )}
               <dd className={`console-demand-headline__change ${direction}`}>
                 {t(phrase.key, phrase.values)}
                 <span className="console-demand-headline__previous"> {previous}</span>

@@ -1,5 +1,6 @@
 /**
- * Unmet demand: the places where searches found no store, on the map (MapLibre loaded only when
+ * Unmet demand: the places where searches found no store nearby (none, or only beyond the
+ * radius; how many of them beyond it is a column of its own), on the map (MapLibre loaded only when
  * this is shown: UnmetMapCanvas.tsx is its own chunk) and beside it (below on phones) a table of
  * the places with the most unmet searches, sortable, each with "Show on map" (which opens the
  * place's popup on the map and moves the focus there), and "Export CSV" of the same filters.
@@ -65,6 +66,7 @@ export function UnmetPlaces({ answer, query }: UnmetPlacesProps) {
         title: `${r.place} (${coords(r)})`,
         lines: [
           t('demand.places.unmetLine', { count: f.count(r.searches) }),
+          t('demand.places.beyondLine', { count: f.count(r.beyondRadius) }),
           t('demand.places.nearestLine', { distance: km(r.nearestStoreKm) }),
         ],
       })),
@@ -166,6 +168,7 @@ export function UnmetPlaces({ answer, query }: UnmetPlacesProps) {
                         </th>
                         <td>{country(r.country)}</td>
                         <td className="console-number">{f.count(r.searches)}</td>
+                        <td className="console-number">{f.count(r.beyondRadius)}</td>
                         <td className="console-number">{km(r.nearestStoreKm)}</td>
                         <td>
                           <button

@@ -1,12 +1,19 @@
 /**
- * The order of the unmet places' table: by place, country, unmet searches or the distance to
- * the nearest store, either way. A hidden count ("fewer than N") sorts as less than N and more
- * than 0; a place without a store in reach sorts as the farthest. Ties keep the answer's order.
+ * The order of the unmet places' table: by place, country, unmet searches, those of them answered
+ * beyond the radius, or the distance to the nearest store, either way. A hidden count ("fewer
+ * than N") sorts as less than N and more than 0; a place without a store in reach sorts as the
+ * farthest. Ties keep the answer's order.
  */
 import type { DemandPlace } from '@locator/core/console-demand';
 import { sizeOf } from './demand-summary';
 
-export const PLACE_SORTS = ['place', 'country', 'searches', 'nearestStoreKm'] as const;
+export const PLACE_SORTS = [
+  'place',
+  'country',
+  'searches',
+  'beyondRadius',
+  'nearestStoreKm',
+] as const;
 export type PlaceSort = (typeof PLACE_SORTS)[number];
 export type SortDir = 'asc' | 'desc';
 
@@ -42,6 +49,8 @@ export function sortPlaces(
         return collator.compare(a.country, b.country);
       case 'searches':
         return sizeOf(a.searches) - sizeOf(b.searches);
+      case 'beyondRadius':
+        return sizeOf(a.beyondRadius) - sizeOf(b.beyondRadius);
       case 'nearestStoreKm':
         return (a.nearestStoreKm ?? Infinity) - (b.nearestStoreKm ?? Infinity) || 0;
     }

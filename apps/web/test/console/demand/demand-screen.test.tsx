@@ -60,6 +60,7 @@ const empty: DemandAnswer = {
   headline: {
     searches: { current: 0, previous: 0 },
     unmet: { current: 0, previous: 0 },
+    beyondRadius: { current: 0, previous: 0 },
     shareFound: { current: null, previous: null },
     clicksPerSearch: { current: null, previous: null },
   },

@@ -22,6 +22,7 @@ function answer(parts: Partial<DemandAnswer>): DemandAnswer {
     headline: {
       searches: { current: 1234, previous: 1100 },
       unmet: { current: 60, previous: 40 },
+      beyondRadius: { current: 20, previous: 0 },
       shareFound: { current: 0.9, previous: 0.8 },
       clicksPerSearch: { current: 0.5, previous: null },
     },

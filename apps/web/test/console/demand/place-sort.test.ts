@@ -8,19 +8,21 @@ const place = (
   country: string,
   searches: DemandPlace['searches'],
   km: number | null,
+  beyondRadius: DemandPlace['beyondRadius'] = 0,
 ) =>
   ({
     place: name,
     country,
     searches,
+    beyondRadius,
     nearestStoreKm: km,
     latitude: 0,
     longitude: 0,
   }) as DemandPlace;
 
 const rows = [
-  place('Östersund', 'SE', 12, 80),
-  place('Aberdeen', 'GB', { fewerThan: 5 }, null),
+  place('Östersund', 'SE', 12, 80, 12),
+  place('Aberdeen', 'GB', { fewerThan: 5 }, null, { fewerThan: 5 }),
   place('Zwolle', 'NL', 30, 12.5),
   place('Bergen', 'NO', 0, 200),
 ];
@@ -54,6 +56,17 @@ describe('the unmet places table’s order', () => {
       'Bergen',
       'Zwolle',
       'Aberdeen',
+    ]);
+  });
+
+  it('sorts by the searches answered beyond the radius, most first when chosen', () => {
+    const order = nextOrder(DEFAULT_PLACE_ORDER, 'beyondRadius');
+    expect(order).toEqual({ sort: 'beyondRadius', dir: 'desc' });
+    expect(names(sortPlaces(rows, order, 'en'))).toEqual([
+      'Östersund',
+      'Aberdeen',
+      'Zwolle',
+      'Bergen',
     ]);
   });
 

@@ -85,7 +85,8 @@ export function useSearchFlow(
       // After the search's own request: the statistic never delays the stores.
       if (how !== 'dropOff' && how !== 'history') void sendLocationSearch(request, ctx.locale);
       // Reported once the answer is in, with its count and position (rounded to ~1 km by the
-      // server), so the demand report can show searches that found no store and where.
+      // server) and whether it was answered only beyond the radius, so the demand report can
+      // show the unmet searches and where (PRODUCT.md#demand-dashboard).
       return answer.then((results) => {
         trackSearch({
           channel: request.channel,
@@ -98,7 +99,9 @@ export function useSearchFlow(
           trigger: how === 'history' ? 'deepLink' : how,
           latitude: request.latitude,
           longitude: request.longitude,
-          ...(results ? { resultCount: results.stores.length } : {}),
+          ...(results
+            ? { resultCount: results.stores.length, beyondRadius: results.beyondRadius === true }
+            : {}),
         });
         return results;
       });
