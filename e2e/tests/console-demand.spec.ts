@@ -9,7 +9,9 @@ import { expectNoAxeViolations } from './web-fixtures';
 // a viewer opens /admin/demand for the last 7 days in Germany: the place is named among unmet demand
 // in the table and on the map (its popup) with the count GET /api/v1/admin/demand gives; the
 // filters change the address and a reload restores them; the CSV export downloads the row;
-// every chart has its table; axe finds nothing at 1440 and 390 px. Screenshots go to $SHOTS_DIR.
+// every chart has its table; axe finds nothing at 1440 and 390 px; after "Show on map" the table of
+// places fits its column without scrolling sideways at 1440, 768 and 390 px. Screenshots go to
+// $SHOTS_DIR.
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
 
@@ -46,6 +48,19 @@ async function signIn(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** How far the table of places runs past its frame sideways (0 when it fits). */
+const tableOverflow = (page: Page) =>
+  page
+    .locator('.console-demand-unmet__table .console-table-scroll')
+    .evaluate((e) => e.scrollWidth - e.clientWidth);
+
+/** The dashboard's period "last 7 days" in Berlin: its first and last day. */
+function lastWeek(): { from: string; to: string } {
+  const to = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+  const from = new Date(Date.parse(`${to}T00:00:00Z`) - 6 * 86_400_000).toISOString().slice(0, 10);
+  return { from, to };
+}
+
 interface Place {
   place: string;
   latitude: number;
@@ -73,12 +88,7 @@ for (const width of [1440, 390]) {
 
       // The same figures as the API's for the same filters.
       const form = page.locator('form.console-demand-filters');
-      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(
-        new Date(),
-      );
-      const from = new Date(Date.parse(`${today}T00:00:00Z`) - 6 * 86_400_000)
-        .toISOString()
-        .slice(0, 10);
+      const { from, to: today } = lastWeek();
       const api = await page.request.get(
         `/api/v1/admin/demand?from=${from}&to=${today}&tz=Europe/Berlin&country=DE`,
       );
@@ -107,6 +117,11 @@ for (const width of [1440, 390]) {
       await expect(popup).toBeFocused();
       await expect(popup).toContainText(row.place);
       await expect(popup).toContainText(`Unmet searches: ${UNMET}`);
+      // The table beside (or below) the map keeps to its column: nothing to scroll sideways.
+      expect(await tableOverflow(page)).toBeLessThanOrEqual(0);
+      await page
+        .locator('.console-demand-unmet')
+        .screenshot({ path: `${SHOTS}/console-demand-unmet-${width}.png` });
 
       // Every chart has its table, reached by keyboard.
       const charts = page.locator('.console-chart');
@@ -140,6 +155,14 @@ for (const width of [1440, 390]) {
         await page.setViewportSize({ width: 768, height: 900 });
         await page.screenshot({ path: `${SHOTS}/console-demand-768.png`, fullPage: true });
         expect(await offScreen()).toEqual([]);
+        await line
+          .getByRole('button', { name: `Show on map: ${row.place} (${coords})` })
+          .press('Enter');
+        await expect(popup).toBeFocused();
+        expect(await tableOverflow(page)).toBeLessThanOrEqual(0);
+        await page
+          .locator('.console-demand-unmet')
+          .screenshot({ path: `${SHOTS}/console-demand-unmet-768.png` });
       }
 
       // The export: the same row as CSV.
