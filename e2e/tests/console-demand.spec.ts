@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { analyticsReportCsv } from './analytics-report';
 import { createConsoleAccount, type ConsoleAccount } from './console-accounts';
 import { expectNoAxeViolations } from './web-fixtures';
 
@@ -10,8 +11,9 @@ import { expectNoAxeViolations } from './web-fixtures';
 // in the table and on the map (its popup) with the count GET /api/v1/admin/demand gives; the
 // filters change the address and a reload restores them; the CSV export downloads the row;
 // every chart has its table; axe finds nothing at 1440 and 390 px; after "Show on map" the table of
-// places fits its column without scrolling sideways at 1440, 768 and 390 px. Screenshots go to
-// $SHOTS_DIR.
+// places fits its column without scrolling sideways at 1440, 768 and 390 px; the report command
+// (`npm run analytics:report`) run on the server's database counts the same unmet searches for the
+// place as the dashboard's table. Screenshots go to $SHOTS_DIR.
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
 
@@ -190,6 +192,45 @@ for (const width of [1440, 390]) {
     });
   });
 }
+
+test('the report command counts the unmet searches of the place as the dashboard does', async ({
+  page,
+}) => {
+  await page.goto(`/admin/demand?period=7d&country=DE`);
+  await signIn(page);
+  const coords = `${LAT.toFixed(2)}, ${LON.toFixed(2)}`;
+  const table = page.getByRole('table', { name: /with the most unmet searches/ });
+  const line = table.getByRole('row').filter({ hasText: coords });
+  await expect(line.getByRole('cell', { name: String(UNMET), exact: true })).toBeVisible();
+  // The place's cell in the column "Unmet searches" (the row's header takes the first column).
+  const heads = await table.getByRole('columnheader').allTextContents();
+  const column = heads.findIndex((h) => h.startsWith('Unmet searches'));
+  expect(column).toBeGreaterThan(0);
+  const shown = Number(
+    await line
+      .getByRole('cell')
+      .nth(column - 1)
+      .textContent(),
+  );
+
+  // The same days (the report's are UTC days: they take in the searches posted for this run,
+  // whose UTC day is the Berlin day or the one before), by the position's rounded coordinates.
+  const { from, to } = lastWeek();
+  const rows = analyticsReportCsv([
+    '--from',
+    from,
+    '--to',
+    to,
+    '--top',
+    '1000',
+    '--no-place-names',
+  ]);
+  const unmet = rows.filter((r) => r.section === 'unmet_demand' && r.place === coords);
+  expect(unmet.length).toBeGreaterThan(0);
+  expect(unmet.map((r) => r.country)).toEqual(unmet.map(() => 'DE'));
+  expect(unmet.reduce((sum, r) => sum + Number(r.count), 0)).toBe(shown);
+  expect(shown).toBe(UNMET);
+});
 
 test('a address the dashboard cannot read falls back with a note', async ({ page }) => {
   await page.goto('/admin/demand?period=forever&channel=shop');
