@@ -1,6 +1,7 @@
 /// <reference lib="dom" />
 import { mkdirSync, readFileSync } from 'node:fs';
 import { expect, test, type Page } from '@playwright/test';
+import { analyticsReportCsv } from './analytics-report';
 import { createConsoleAccount, type ConsoleAccount } from './console-accounts';
 import { expectNoAxeViolations } from './web-fixtures';
 
@@ -9,7 +10,10 @@ import { expectNoAxeViolations } from './web-fixtures';
 // a viewer opens /admin/demand for the last 7 days in Germany: the place is named among unmet demand
 // in the table and on the map (its popup) with the count GET /api/v1/admin/demand gives; the
 // filters change the address and a reload restores them; the CSV export downloads the row;
-// every chart has its table; axe finds nothing at 1440 and 390 px. Screenshots go to $SHOTS_DIR.
+// every chart has its table; axe finds nothing at 1440 and 390 px; after "Show on map" the table of
+// places fits its column without scrolling sideways at 1440, 768 and 390 px; the report command
+// (`npm run analytics:report`) run on the server's database counts the same unmet searches for the
+// place as the dashboard's table. Screenshots go to $SHOTS_DIR.
 const SHOTS = process.env.SHOTS_DIR ?? '/tmp/shots';
 mkdirSync(SHOTS, { recursive: true });
 
@@ -46,6 +50,19 @@ async function signIn(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
+/** How far the table of places runs past its frame sideways (0 when it fits). */
+const tableOverflow = (page: Page) =>
+  page
+    .locator('.console-demand-unmet__table .console-table-scroll')
+    .evaluate((e) => e.scrollWidth - e.clientWidth);
+
+/** The dashboard's period "last 7 days" in Berlin: its first and last day. */
+function lastWeek(): { from: string; to: string } {
+  const to = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(new Date());
+  const from = new Date(Date.parse(`${to}T00:00:00Z`) - 6 * 86_400_000).toISOString().slice(0, 10);
+  return { from, to };
+}
+
 interface Place {
   place: string;
   latitude: number;
@@ -73,12 +90,7 @@ for (const width of [1440, 390]) {
 
       // The same figures as the API's for the same filters.
       const form = page.locator('form.console-demand-filters');
-      const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Berlin' }).format(
-        new Date(),
-      );
-      const from = new Date(Date.parse(`${today}T00:00:00Z`) - 6 * 86_400_000)
-        .toISOString()
-        .slice(0, 10);
+      const { from, to: today } = lastWeek();
       const api = await page.request.get(
         `/api/v1/admin/demand?from=${from}&to=${today}&tz=Europe/Berlin&country=DE`,
       );
@@ -93,7 +105,9 @@ for (const width of [1440, 390]) {
       const line = table.getByRole('row').filter({ hasText: coords });
       await expect(line.getByRole('rowheader')).toContainText(row.place);
       await expect(line.getByRole('cell', { name: String(UNMET), exact: true })).toBeVisible();
-      await expect(page.getByText('Searches that found no store', { exact: true })).toBeVisible();
+      await expect(
+        page.getByText('Searches that found no store nearby', { exact: true }),
+      ).toBeVisible();
 
       // On the map: drawn, and its popup opened from the table by keyboard.
       await expect(page.getByTestId('demand-map-canvas')).toHaveAttribute(
@@ -107,6 +121,11 @@ for (const width of [1440, 390]) {
       await expect(popup).toBeFocused();
       await expect(popup).toContainText(row.place);
       await expect(popup).toContainText(`Unmet searches: ${UNMET}`);
+      // The table beside (or below) the map keeps to its column: nothing to scroll sideways.
+      expect(await tableOverflow(page)).toBeLessThanOrEqual(0);
+      await page
+        .locator('.console-demand-unmet')
+        .screenshot({ path: `${SHOTS}/console-demand-unmet-${width}.png` });
 
       // Every chart has its table, reached by keyboard.
       const charts = page.locator('.console-chart');
@@ -140,6 +159,14 @@ for (const width of [1440, 390]) {
         await page.setViewportSize({ width: 768, height: 900 });
         await page.screenshot({ path: `${SHOTS}/console-demand-768.png`, fullPage: true });
         expect(await offScreen()).toEqual([]);
+        await line
+          .getByRole('button', { name: `Show on map: ${row.place} (${coords})` })
+          .press('Enter');
+        await expect(popup).toBeFocused();
+        expect(await tableOverflow(page)).toBeLessThanOrEqual(0);
+        await page
+          .locator('.console-demand-unmet')
+          .screenshot({ path: `${SHOTS}/console-demand-unmet-768.png` });
       }
 
       // The export: the same row as CSV.
@@ -149,7 +176,7 @@ for (const width of [1440, 390]) {
       ]);
       const csv = readFileSync((await download.path())!, 'utf8');
       expect(csv.split('\r\n')[0]).toBe(
-        'place,country,latitude,longitude,unmet_searches,nearest_store_km',
+        'place,country,latitude,longitude,unmet_searches,nearest_store_km,beyond_radius',
       );
       expect(csv).toContain(`,DE,${LAT},${LON},${UNMET},`);
 
@@ -167,6 +194,45 @@ for (const width of [1440, 390]) {
     });
   });
 }
+
+test('the report command counts the unmet searches of the place as the dashboard does', async ({
+  page,
+}) => {
+  await page.goto(`/admin/demand?period=7d&country=DE`);
+  await signIn(page);
+  const coords = `${LAT.toFixed(2)}, ${LON.toFixed(2)}`;
+  const table = page.getByRole('table', { name: /with the most unmet searches/ });
+  const line = table.getByRole('row').filter({ hasText: coords });
+  await expect(line.getByRole('cell', { name: String(UNMET), exact: true })).toBeVisible();
+  // The place's cell in the column "Unmet searches" (the row's header takes the first column).
+  const heads = await table.getByRole('columnheader').allTextContents();
+  const column = heads.findIndex((h) => h.startsWith('Unmet searches'));
+  expect(column).toBeGreaterThan(0);
+  const shown = Number(
+    await line
+      .getByRole('cell')
+      .nth(column - 1)
+      .textContent(),
+  );
+
+  // The same days (the report's are UTC days: they take in the searches posted for this run,
+  // whose UTC day is the Berlin day or the one before), by the position's rounded coordinates.
+  const { from, to } = lastWeek();
+  const rows = analyticsReportCsv([
+    '--from',
+    from,
+    '--to',
+    to,
+    '--top',
+    '1000',
+    '--no-place-names',
+  ]);
+  const unmet = rows.filter((r) => r.section === 'unmet_demand' && r.place === coords);
+  expect(unmet.length).toBeGreaterThan(0);
+  expect(unmet.map((r) => r.country)).toEqual(unmet.map(() => 'DE'));
+  expect(unmet.reduce((sum, r) => sum + Number(r.count), 0)).toBe(shown);
+  expect(shown).toBe(UNMET);
+});
 
 test('a address the dashboard cannot read falls back with a note', async ({ page }) => {
   await page.goto('/admin/demand?period=forever&channel=shop');

@@ -190,6 +190,18 @@ describe('the map beside the list (PRODUCT.md#results-page, #store-selection)', 
     expect(select.getAttribute('aria-pressed')).toBe('false');
   });
 
+  it('Escape asks for the focus once: a pin focused next keeps it', async () => {
+    const user = userEvent.setup();
+    show(results(manyStores(3)));
+    await user.click(within(map()).getByRole('button', { name: '3. Store 3' }));
+    const select = within(entry(3)).getByRole('button', { name: 'Show details for Store 3' });
+    const focus = vi.spyOn(select, 'focus');
+    act(() => mapProps.current!.onEscape!());
+    expect(document.activeElement).toBe(select);
+    // The store unmarked in the URL (a transition, committed above) asks for nothing more.
+    expect(focus).toHaveBeenCalledTimes(1);
+  });
+
   it('a click on the entry body selects it; a click on its links does not', async () => {
     const user = userEvent.setup();
     show(results(manyStores(2)));

@@ -1,7 +1,8 @@
 /**
  * Unmet demand: the places where searches found no store nearby (none, or only beyond the
  * radius; how many of them beyond it is a column of its own), on the map (MapLibre loaded only when
- * this is shown: UnmetMapCanvas.tsx is its own chunk) and beside it (below on phones) a table of
+ * this is shown: UnmetMapCanvas.tsx is its own chunk) and beside it (below it where half the
+ * width would not hold the table's columns) a table of
  * the places with the most unmet searches, sortable, each with "Show on map" (which opens the
  * place's popup on the map and moves the focus there), and "Export CSV" of the same filters.
  */
@@ -22,6 +23,9 @@ import type { MapPlace } from './UnmetMapCanvas';
 import { useFormats } from './useFormats';
 
 const UnmetMapCanvas = lazy(() => import('./UnmetMapCanvas'));
+
+/** The country's column: on phones the country goes under the place instead (demand.css). */
+const COUNTRY_COLUMN = 'console-demand-unmet__country-col';
 
 export interface UnmetPlacesProps {
   answer: DemandAnswer;
@@ -135,6 +139,7 @@ export function UnmetPlaces({ answer, query }: UnmetPlacesProps) {
                         <th
                           key={column}
                           scope="col"
+                          className={column === 'country' ? COUNTRY_COLUMN : undefined}
                           aria-sort={
                             on ? (order.dir === 'asc' ? 'ascending' : 'descending') : undefined
                           }
@@ -165,8 +170,11 @@ export function UnmetPlaces({ answer, query }: UnmetPlacesProps) {
                         <th scope="row">
                           <span dir="auto">{r.place}</span>
                           <span className="console-demand-unmet__coords">{coords(r)}</span>
+                          <span className="console-demand-unmet__country">
+                            {country(r.country)}
+                          </span>
                         </th>
-                        <td>{country(r.country)}</td>
+                        <td className={COUNTRY_COLUMN}>{country(r.country)}</td>
                         <td className="console-number">{f.count(r.searches)}</td>
                         <td className="console-number">{f.count(r.beyondRadius)}</td>
                         <td className="console-number">{km(r.nearestStoreKm)}</td>

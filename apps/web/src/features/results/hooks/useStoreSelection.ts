@@ -55,12 +55,16 @@ export function useStoreSelection(shown: readonly Store[], narrow: boolean, deta
     latestDetail.current = detail;
   });
 
-  // The detail view closed (here or by Back): focus returns to its store in the list.
-  const wasOpen = useRef(openId);
+  // The narrow detail view closed (here or by Back): focus returns to its store in the list.
+  // Beside the map the URL only marks the active store, and its unmarking is a transition that
+  // may commit later: closing the callout has asked for the focus already, and by then it may
+  // have moved on (to a pin), where it stays.
+  const detailId = narrow ? openId : undefined;
+  const wasOpen = useRef(detailId);
   useEffect(() => {
-    if (wasOpen.current && !openId) setFocusRequest({ id: wasOpen.current });
-    wasOpen.current = openId;
-  }, [openId]);
+    if (wasOpen.current && !openId && narrow) setFocusRequest({ id: wasOpen.current });
+    wasOpen.current = detailId;
+  }, [detailId, openId, narrow]);
 
   const shownId = useRef<string | null>(null);
   useEffect(() => {
