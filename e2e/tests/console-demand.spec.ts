@@ -121,7 +121,7 @@ for (const width of [1440, 390]) {
       await expect(popup).toBeFocused();
       await expect(popup).toContainText(row.place);
       await expect(popup).toContainText(`Unmet searches: ${UNMET}`);
-      // The table beside (or below) the map keeps to its column: nothing to scroll sideways.
+      // The table below the map keeps to its column: nothing to scroll sideways.
       expect(await tableOverflow(page)).toBeLessThanOrEqual(0);
       await page
         .locator('.console-demand-unmet')

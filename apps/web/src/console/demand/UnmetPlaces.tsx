@@ -1,9 +1,7 @@
 /**
  * Unmet demand: the places where searches found no store nearby (none, or only beyond the
  * radius; how many of them beyond it is a column of its own), on the map (MapLibre loaded only when
- * this is shown: UnmetMapCanvas.tsx is its own chunk) and beside it (below it where half the
- * width would not hold the table's columns) a table of
- * the places with the most unmet searches, sortable, each with "Show on map" (which opens the
+ * this is shown: UnmetMapCanvas.tsx is its own chunk) and below it a table of the places with the most unmet searches, sortable, each with "Show on map" (which opens the
  * place's popup on the map and moves the focus there), and "Export CSV" of the same filters.
  */
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
@@ -26,6 +24,12 @@ const UnmetMapCanvas = lazy(() => import('./UnmetMapCanvas'));
 
 /** The country's column: on phones the country goes under the place instead (demand.css). */
 const COUNTRY_COLUMN = 'console-demand-unmet__country-col';
+const BEYOND_COLUMN = 'console-demand-unmet__beyond-col';
+/** Columns that phones show inside another cell instead (demand.css). */
+const FOLDED: Partial<Record<string, string>> = {
+  country: COUNTRY_COLUMN,
+  beyondRadius: BEYOND_COLUMN,
+};
 
 export interface UnmetPlacesProps {
   answer: DemandAnswer;
@@ -139,7 +143,7 @@ export function UnmetPlaces({ answer, query }: UnmetPlacesProps) {
                         <th
                           key={column}
                           scope="col"
-                          className={column === 'country' ? COUNTRY_COLUMN : undefined}
+                          className={FOLDED[column]}
                           aria-sort={
                             on ? (order.dir === 'asc' ? 'ascending' : 'descending') : undefined
                           }
@@ -173,10 +177,15 @@ export function UnmetPlaces({ answer, query }: UnmetPlacesProps) {
                           <span className="console-demand-unmet__country">
                             {country(r.country)}
                           </span>
+                          <span className="console-demand-unmet__beyond">
+                            {t('demand.places.beyondUnder', { count: f.count(r.beyondRadius) })}
+                          </span>
                         </th>
                         <td className={COUNTRY_COLUMN}>{country(r.country)}</td>
                         <td className="console-number">{f.count(r.searches)}</td>
-                        <td className="console-number">{f.count(r.beyondRadius)}</td>
+                        <td className={`console-number ${BEYOND_COLUMN}`}>
+                          {f.count(r.beyondRadius)}
+                        </td>
                         <td className="console-number">{km(r.nearestStoreKm)}</td>
                         <td>
                           <button
