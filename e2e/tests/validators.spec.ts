@@ -5,8 +5,8 @@ import { htmlcsErrors } from './html-codesniffer';
 import { RenderedPages } from './nu-checker';
 import { stores } from './results-helpers';
 
-// The W3C Nu Html Checker over the screens as the browser renders them, visitor's and console's,
-// left to right and right to left, wide and narrow: no error. The store pages' server-rendered
+// The W3C Nu Html Checker and HTML_CodeSniffer (WCAG 2 AA) over the screens as the browser renders
+// them, visitor's and console's, left to right and right to left, wide and narrow: no error. The store pages' server-rendered
 // HTML has its own check (apps/server/test/pages.validators.api.test.ts); this one judges what
 // React builds. Nothing is written to the stores: the import screen only checks a file; a few
 // searches are recorded for the demand screen to draw.
@@ -14,17 +14,29 @@ import { stores } from './results-helpers';
 const LONDON = '/uk/en/sales?pt=all&lat=51.50853&lon=-0.12574&address=London';
 const DUBAI = `/ae/ar/sales?pt=all&lat=25.2048&lon=55.2708&address=${encodeURIComponent('دبي')}`;
 
+/** Both judges over the screens kept: the Nu checker (one run at the end) and HTML_CodeSniffer. */
+function judges() {
+  const rendered = new RenderedPages();
+  const sniffed: string[] = [];
+  return {
+    judge: async (page: Page, name: string) => {
+      await rendered.keep(page, name);
+      sniffed.push(...(await htmlcsErrors(page, name)));
+    },
+    expectNoErrors: async (screens: number) => {
+      expect(rendered.size).toBe(screens);
+      expect(await rendered.errors()).toEqual([]);
+      expect(sniffed).toEqual([]);
+    },
+  };
+}
+
 const mapReady = (page: Page) =>
   expect(page.getByTestId('store-map').first()).toHaveAttribute('data-map-ready', 'true');
 
-test('the visitor’s screens have no Nu checker error', async ({ page }) => {
+test('the visitor’s screens have no Nu checker or HTML_CodeSniffer error', async ({ page }) => {
   test.setTimeout(120_000);
-  const rendered = new RenderedPages();
-  const sniffed: string[] = [];
-  const judge = async (page: Page, name: string) => {
-    await rendered.keep(page, name);
-    sniffed.push(...(await htmlcsErrors(page, name)));
-  };
+  const { judge, expectNoErrors } = judges();
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/uk/en/');
   await expect(page.locator('h1')).toBeVisible();
@@ -49,9 +61,7 @@ test('the visitor’s screens have no Nu checker error', async ({ page }) => {
   await mapReady(page);
   await judge(page, 'store detail en 390');
 
-  expect(rendered.size).toBe(5);
-  expect(await rendered.errors()).toEqual([]);
-  expect(sniffed).toEqual([]);
+  await expectNoErrors(5);
 });
 
 let admin: ConsoleAccount;
@@ -75,14 +85,9 @@ test.beforeAll(async ({ request }) => {
   expect(res.status(), await res.text()).toBe(204);
 });
 
-test('the console’s screens have no Nu checker error', async ({ page }) => {
+test('the console’s screens have no Nu checker or HTML_CodeSniffer error', async ({ page }) => {
   test.setTimeout(120_000);
-  const rendered = new RenderedPages();
-  const sniffed: string[] = [];
-  const judge = async (page: Page, name: string) => {
-    await rendered.keep(page, name);
-    sniffed.push(...(await htmlcsErrors(page, name)));
-  };
+  const { judge, expectNoErrors } = judges();
   await page.setViewportSize({ width: 1440, height: 900 });
   await page.goto('/admin/stores');
   await expect(page.getByLabel('Email')).toBeVisible();
@@ -132,9 +137,7 @@ test('the console’s screens have no Nu checker error', async ({ page }) => {
     await judge(page, heading);
   }
 
-  expect(rendered.size).toBe(7);
-  expect(await rendered.errors()).toEqual([]);
-  expect(sniffed).toEqual([]);
+  await expectNoErrors(7);
 });
 
 test('the checker reports a rendered error', async ({ page }) => {
