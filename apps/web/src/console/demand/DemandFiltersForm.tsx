@@ -7,6 +7,8 @@ import { useId, useMemo, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CHANNEL_KEYS } from '@locator/core';
 import { DEMAND_BUCKETS } from '@locator/core/console-demand';
+import { SelectField } from '../shell/SelectField';
+import { useCountryChoices } from '../shell/useCountryChoices';
 import { DEMAND_PRESETS, type DemandFilters } from './demand-url';
 
 export interface FilterChoices {
@@ -28,7 +30,7 @@ export function DemandFiltersForm({
   timeZone,
   onChange,
 }: DemandFiltersFormProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const id = useId();
   const [custom, setCustom] = useState(filters.period === 'custom');
   const [days, setDays] = useState({ from: filters.from, to: filters.to });
@@ -41,25 +43,11 @@ export function DemandFiltersForm({
     else if (seen.period !== filters.period) setCustom(false);
   }
 
-  const countryName = useMemo(() => {
-    const names = new Intl.DisplayNames([i18n.language], { type: 'region' });
-    return (code: string) => {
-      try {
-        return names.of(code) ?? code;
-      } catch {
-        return code;
-      }
-    };
-  }, [i18n.language]);
-  const countries = useMemo(() => {
-    const list = new Set(choices.countries);
-    if (filters.country) list.add(filters.country);
-    return [...list].sort((a, b) => countryName(a).localeCompare(countryName(b), i18n.language));
-  }, [choices.countries, filters.country, countryName, i18n.language]);
+  const countries = useCountryChoices(choices.countries, filters.country);
   const products = useMemo(() => {
     const list = new Map(choices.products.filter((p) => p.key).map((p) => [p.key, p.name]));
     if (filters.product && !list.has(filters.product)) list.set(filters.product, undefined);
-    return [...list];
+    return [...list].map(([key, name]) => ({ value: key, label: name ?? key }));
   }, [choices.products, filters.product]);
 
   const submit = (event: FormEvent) => {
@@ -123,65 +111,37 @@ export function DemandFiltersForm({
           </button>
         </>
       ) : null}
-      <div className="console-field">
-        <label htmlFor={`${id}-by`}>{t('demand.filters.by')}</label>
-        <select
-          id={`${id}-by`}
-          value={filters.by}
-          onChange={(e) => onChange({ by: e.target.value as DemandFilters['by'] })}
-        >
-          {DEMAND_BUCKETS.map((b) => (
-            <option key={b} value={b}>
-              {t(`demand.by.${b}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="console-field">
-        <label htmlFor={`${id}-country`}>{t('demand.filters.country')}</label>
-        <select
-          id={`${id}-country`}
-          value={filters.country}
-          onChange={(e) => onChange({ country: e.target.value })}
-        >
-          <option value="">{t('demand.filters.allCountries')}</option>
-          {countries.map((c) => (
-            <option key={c} value={c}>
-              {countryName(c)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="console-field">
-        <label htmlFor={`${id}-channel`}>{t('demand.filters.channel')}</label>
-        <select
-          id={`${id}-channel`}
-          value={filters.channel}
-          onChange={(e) => onChange({ channel: e.target.value })}
-        >
-          <option value="">{t('demand.filters.allChannels')}</option>
-          {CHANNEL_KEYS.map((c) => (
-            <option key={c} value={c}>
-              {t(`demand.channels.${c}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="console-field">
-        <label htmlFor={`${id}-product`}>{t('demand.filters.product')}</label>
-        <select
-          id={`${id}-product`}
-          value={filters.product}
-          onChange={(e) => onChange({ product: e.target.value })}
-        >
-          <option value="">{t('demand.filters.allProducts')}</option>
-          {products.map(([key, name]) => (
-            <option key={key} value={key}>
-              {name ?? key}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id={`${id}-by`}
+        label={t('demand.filters.by')}
+        value={filters.by}
+        choices={DEMAND_BUCKETS.map((b) => ({ value: b, label: t(`demand.by.${b}`) }))}
+        onChange={(by) => onChange({ by: by as DemandFilters['by'] })}
+      />
+      <SelectField
+        id={`${id}-country`}
+        label={t('demand.filters.country')}
+        value={filters.country}
+        any={t('demand.filters.allCountries')}
+        choices={countries}
+        onChange={(country) => onChange({ country })}
+      />
+      <SelectField
+        id={`${id}-channel`}
+        label={t('demand.filters.channel')}
+        value={filters.channel}
+        any={t('demand.filters.allChannels')}
+        choices={CHANNEL_KEYS.map((c) => ({ value: c, label: t(`demand.channels.${c}`) }))}
+        onChange={(channel) => onChange({ channel })}
+      />
+      <SelectField
+        id={`${id}-product`}
+        label={t('demand.filters.product')}
+        value={filters.product}
+        any={t('demand.filters.allProducts')}
+        choices={products}
+        onChange={(product) => onChange({ product })}
+      />
       <p className="console-demand-filters__zone">{t('demand.filters.zone', { zone: timeZone })}</p>
     </form>
   );

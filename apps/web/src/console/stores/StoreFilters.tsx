@@ -5,6 +5,8 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STORE_SEARCH_MAX, STORE_TABLE_CHANNELS } from '@locator/core/console-stores';
+import { SelectField } from '../shell/SelectField';
+import { useCountryChoices } from '../shell/useCountryChoices';
 import type { TableView } from './table-url';
 
 /** The pause after the last keystroke before the table searches. */
@@ -23,7 +25,7 @@ export interface StoreFiltersProps {
 }
 
 export function StoreFilters({ view, choices, onChange }: StoreFiltersProps) {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const id = useId();
   const [text, setText] = useState(view.q);
   /** The search this field last sent, and the address's search last seen. */
@@ -57,19 +59,11 @@ export function StoreFilters({ view, choices, onChange }: StoreFiltersProps) {
     send(text);
   };
 
-  const countryName = useMemo(() => {
-    const names = new Intl.DisplayNames([i18n.language], { type: 'region' });
-    return (code: string) => names.of(code) ?? code;
-  }, [i18n.language]);
-  const countries = useMemo(() => {
-    const list = new Set(choices.countries);
-    if (view.country) list.add(view.country);
-    return [...list].sort((a, b) => countryName(a).localeCompare(countryName(b), i18n.language));
-  }, [choices.countries, view.country, countryName, i18n.language]);
+  const countries = useCountryChoices(choices.countries, view.country);
   const badges = useMemo(() => {
     const list = new Set(choices.badges);
     if (view.badge) list.add(view.badge);
-    return [...list];
+    return [...list].map((b) => ({ value: b, label: b }));
   }, [choices.badges, view.badge]);
 
   return (
@@ -90,51 +84,30 @@ export function StoreFilters({ view, choices, onChange }: StoreFiltersProps) {
           {t('stores.search.hint')}
         </p>
       </div>
-      <div className="console-field">
-        <label htmlFor={`${id}-country`}>{t('stores.filter.country')}</label>
-        <select
-          id={`${id}-country`}
-          value={view.country}
-          onChange={(e) => onChange({ country: e.target.value })}
-        >
-          <option value="">{t('stores.filter.anyCountry')}</option>
-          {countries.map((c) => (
-            <option key={c} value={c}>
-              {countryName(c)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="console-field">
-        <label htmlFor={`${id}-channel`}>{t('stores.filter.channel')}</label>
-        <select
-          id={`${id}-channel`}
-          value={view.channel}
-          onChange={(e) => onChange({ channel: e.target.value as TableView['channel'] })}
-        >
-          <option value="">{t('stores.filter.anyChannel')}</option>
-          {STORE_TABLE_CHANNELS.map((c) => (
-            <option key={c} value={c}>
-              {t(`stores.channels.${c}`)}
-            </option>
-          ))}
-        </select>
-      </div>
-      <div className="console-field">
-        <label htmlFor={`${id}-badge`}>{t('stores.filter.badge')}</label>
-        <select
-          id={`${id}-badge`}
-          value={view.badge}
-          onChange={(e) => onChange({ badge: e.target.value })}
-        >
-          <option value="">{t('stores.filter.anyBadge')}</option>
-          {badges.map((b) => (
-            <option key={b} value={b}>
-              {b}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SelectField
+        id={`${id}-country`}
+        label={t('stores.filter.country')}
+        value={view.country}
+        any={t('stores.filter.anyCountry')}
+        choices={countries}
+        onChange={(country) => onChange({ country })}
+      />
+      <SelectField
+        id={`${id}-channel`}
+        label={t('stores.filter.channel')}
+        value={view.channel}
+        any={t('stores.filter.anyChannel')}
+        choices={STORE_TABLE_CHANNELS.map((c) => ({ value: c, label: t(`stores.channels.${c}`) }))}
+        onChange={(channel) => onChange({ channel: channel as TableView['channel'] })}
+      />
+      <SelectField
+        id={`${id}-badge`}
+        label={t('stores.filter.badge')}
+        value={view.badge}
+        any={t('stores.filter.anyBadge')}
+        choices={badges}
+        onChange={(badge) => onChange({ badge })}
+      />
       <button type="submit" className="console-button console-table-filters__submit">
         {t('stores.search.submit')}
       </button>
