@@ -8,26 +8,15 @@
 import { useEffect, useRef, useState } from 'react';
 import {
   LngLatBounds,
-  Map as MapLibreMap,
-  NavigationControl,
   Popup,
-  setWorkerUrl,
   type GeoJSONSource,
+  type Map as MapLibreMap,
   type MapGeoJSONFeature,
 } from 'maplibre-gl';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import 'maplibre-gl/dist/maplibre-gl.css';
-import {
-  keyedRequests,
-  loadBasemap,
-  usesPmtiles,
-  type Attribution,
-} from '../../components/map/basemap';
+import type { Attribution } from '../../components/map/basemap';
 import { prefersReducedMotion } from '../../components/map/hooks';
 import { MapAttribution } from '../../components/map/MapAttribution';
-import { enablePmtiles, installPlaceLabels } from '../../components/map/map-setup';
-
-setWorkerUrl(workerUrl);
+import { createConsoleMap } from '../map/console-map';
 
 export interface MapPlace {
   id: number;
@@ -101,32 +90,16 @@ export default function UnmetMapCanvas(props: UnmetMapCanvasProps) {
     const abort = new AbortController();
     let created: MapLibreMap | undefined;
     (async () => {
-      const basemap = await loadBasemap(props.lang, window.location.origin, abort.signal);
-      if (usesPmtiles(basemap.style)) await enablePmtiles();
-      if (abort.signal.aborted) return;
-      const m = new MapLibreMap({
-        container: element,
-        style: basemap.style,
-        attributionControl: false,
-        dragRotate: false,
-        pitchWithRotate: false,
-        maxPitch: 0,
-        locale: {
-          'Map.Title': labels.map,
-          'NavigationControl.ZoomIn': labels.zoomIn,
-          'NavigationControl.ZoomOut': labels.zoomOut,
-        },
-        ...WORLD,
-        ...keyedRequests(basemap.token),
+      const made = await createConsoleMap(element, {
+        lang: props.lang,
+        dir: props.dir,
+        labels,
+        signal: abort.signal,
+        view: () => WORLD,
       });
+      if (!made) return;
+      const m = made.map;
       created = m;
-      m.touchZoomRotate.disableRotation();
-      installPlaceLabels(m);
-      m.addControl(
-        new NavigationControl({ showCompass: false }),
-        props.dir === 'rtl' ? 'top-left' : 'top-right',
-      );
-      m.on('error', (e) => console.warn('map:', e.error?.message ?? e));
       m.on('load', () => {
         m.addSource(SOURCE, {
           type: 'geojson',
@@ -183,7 +156,7 @@ export default function UnmetMapCanvas(props: UnmetMapCanvasProps) {
         }
         setMap(m);
       });
-      setAttribution(basemap.attribution);
+      setAttribution(made.attribution);
     })().catch((err: unknown) => {
       if (abort.signal.aborted) return;
       console.warn('map unavailable', err);

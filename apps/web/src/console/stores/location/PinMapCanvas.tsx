@@ -4,22 +4,13 @@
  * the arrow keys while focused (Shift: ten times further), or put where the map is clicked.
  */
 import { useEffect, useRef, useState } from 'react';
-import { Map as MapLibreMap, Marker, NavigationControl, setWorkerUrl } from 'maplibre-gl';
-import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
-import 'maplibre-gl/dist/maplibre-gl.css';
-import {
-  keyedRequests,
-  loadBasemap,
-  usesPmtiles,
-  type Attribution,
-} from '../../../components/map/basemap';
+import { Marker, type Map as MapLibreMap } from 'maplibre-gl';
+import type { Attribution } from '../../../components/map/basemap';
 import { prefersReducedMotion } from '../../../components/map/hooks';
 import { fitMaxZoom, styleMaxZoom } from '../../../components/map/logic';
 import { MapAttribution } from '../../../components/map/MapAttribution';
-import { enablePmtiles, installPlaceLabels } from '../../../components/map/map-setup';
+import { createConsoleMap } from '../../map/console-map';
 import { movedByKey, roundCoordinate, wrapLongitude, type Position } from './pin-position';
-
-setWorkerUrl(workerUrl);
 
 export interface PinMapCanvasProps {
   lat: number | null;
@@ -59,40 +50,28 @@ export default function PinMapCanvas(props: PinMapCanvasProps) {
     const abort = new AbortController();
     let created: MapLibreMap | undefined;
     (async () => {
-      const basemap = await loadBasemap(props.lang, window.location.origin, abort.signal);
-      if (usesPmtiles(basemap.style)) await enablePmtiles();
-      if (abort.signal.aborted) return;
       const { lat: la, lon: lo } = latest.current;
-      const maxZoom = styleMaxZoom(basemap.style);
-      const m = new MapLibreMap({
-        container: element,
-        style: basemap.style,
-        attributionControl: false,
-        dragRotate: false,
-        pitchWithRotate: false,
-        maxPitch: 0,
-        maxZoom: maxZoom ?? 22,
-        locale: {
-          'Map.Title': labels.map,
-          'NavigationControl.ZoomIn': labels.zoomIn,
-          'NavigationControl.ZoomOut': labels.zoomOut,
+      const made = await createConsoleMap(element, {
+        lang: props.lang,
+        dir: props.dir,
+        labels,
+        signal: abort.signal,
+        view: (style) => {
+          const maxZoom = styleMaxZoom(style);
+          return {
+            maxZoom: maxZoom ?? 22,
+            ...(la !== null && lo !== null
+              ? {
+                  center: [lo, la] as [number, number],
+                  zoom: Math.min(STORE_ZOOM, fitMaxZoom(maxZoom)),
+                }
+              : WORLD),
+          };
         },
-        ...(la !== null && lo !== null
-          ? {
-              center: [lo, la] as [number, number],
-              zoom: Math.min(STORE_ZOOM, fitMaxZoom(maxZoom)),
-            }
-          : WORLD),
-        ...keyedRequests(basemap.token),
       });
+      if (!made) return;
+      const m = made.map;
       created = m;
-      m.touchZoomRotate.disableRotation();
-      installPlaceLabels(m);
-      m.addControl(
-        new NavigationControl({ showCompass: false }),
-        props.dir === 'rtl' ? 'top-left' : 'top-right',
-      );
-      m.on('error', (e) => console.warn('map:', e.error?.message ?? e));
       m.on('click', (e) => {
         if (latest.current.disabled || pin.element.contains(e.originalEvent.target as Node)) return;
         latest.current.onMove({
@@ -100,7 +79,7 @@ export default function PinMapCanvas(props: PinMapCanvasProps) {
           lon: roundCoordinate(wrapLongitude(e.lngLat.lng)),
         });
       });
-      setAttribution(basemap.attribution);
+      setAttribution(made.attribution);
       setMap(m);
     })().catch((err: unknown) => {
       if (abort.signal.aborted) return;
