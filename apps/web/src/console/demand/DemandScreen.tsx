@@ -8,6 +8,7 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from '../../lib/router';
 import type { ConsoleClient } from '../api/client';
+import { RetryAlert } from '../shell/RetryAlert';
 import { useDocumentTitle } from '../shell/useDocumentTitle';
 import { DemandCharts } from './DemandCharts';
 import { DemandFiltersForm } from './DemandFiltersForm';
@@ -94,27 +95,19 @@ export default function DemandScreen({
         }}
         onChange={change}
       />
-      <div role="alert" className="console-alert-region">
-        {state.kind === 'failed' ? (
-          <div className="console-alert">
-            <p>
-              {state.failure.status === undefined
-                ? t('error.unavailable')
-                : t('demand.error.failed', {
-                    status: state.failure.status,
-                    message: state.failure.message ?? '',
-                  })}
-            </p>
-            <button
-              type="button"
-              className="console-button"
-              onClick={() => setAttempt((n) => n + 1)}
-            >
-              {t('unavailable.retry')}
-            </button>
-          </div>
-        ) : null}
-      </div>
+      <RetryAlert
+        message={
+          state.kind !== 'failed'
+            ? undefined
+            : state.failure.status === undefined
+              ? t('error.unavailable')
+              : t('demand.error.failed', {
+                  status: state.failure.status,
+                  message: state.failure.message ?? '',
+                })
+        }
+        onRetry={() => setAttempt((n) => n + 1)}
+      />
       <p className="console-demand__status" role="status">
         {state.kind === 'loading'
           ? t('demand.loading')

@@ -9,6 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { STORE_TABLE_PAGE_SIZE } from '@locator/core/console-stores';
 import { useSearchParams } from '../../lib/router';
 import type { ConsoleClient } from '../api/client';
+import { RetryAlert } from '../shell/RetryAlert';
 import { useDocumentTitle } from '../shell/useDocumentTitle';
 import { Pager } from './Pager';
 import { StoreFilters, type Choices } from './StoreFilters';
@@ -55,24 +56,16 @@ export default function StoresScreen({ client }: { client: ConsoleClient }) {
         {t('stores.title')}
       </h1>
       <StoreFilters view={view} choices={choices} onChange={change} />
-      <div role="alert" className="console-alert-region">
-        {state.kind === 'failed' ? (
-          <div className="console-alert">
-            <p>
-              {state.status === undefined
-                ? t('error.unavailable')
-                : t('stores.error.failed', { status: state.status })}
-            </p>
-            <button
-              type="button"
-              className="console-button"
-              onClick={() => setAttempt((n) => n + 1)}
-            >
-              {t('unavailable.retry')}
-            </button>
-          </div>
-        ) : null}
-      </div>
+      <RetryAlert
+        message={
+          state.kind !== 'failed'
+            ? undefined
+            : state.status === undefined
+              ? t('error.unavailable')
+              : t('stores.error.failed', { status: state.status })
+        }
+        onRetry={() => setAttempt((n) => n + 1)}
+      />
       <p className="console-stores__count" role="status">
         {answer === undefined
           ? t('stores.loading')
