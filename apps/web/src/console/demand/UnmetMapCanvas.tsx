@@ -213,7 +213,7 @@ export default function UnmetMapCanvas(props: UnmetMapCanvasProps) {
         data-places={map ? places.length : undefined}
       />
       <MapAttribution
-        className="console-demand-map__attribution"
+        className="console-map__attribution"
         label={labels.attribution}
         {...(attribution ? { items: attribution } : {})}
       />

@@ -8,6 +8,7 @@
 import { Map as MapLibreMap, NavigationControl, setWorkerUrl, type MapOptions } from 'maplibre-gl';
 import workerUrl from 'maplibre-gl/dist/maplibre-gl-worker.mjs?url';
 import 'maplibre-gl/dist/maplibre-gl.css';
+import './console-map.css';
 import type { StyleSpecification } from 'maplibre-gl';
 import {
   keyedRequests,

@@ -150,7 +150,7 @@ export default function PinMapCanvas(props: PinMapCanvasProps) {
     <div className="pin-map__canvas-wrap">
       <div ref={container} className="pin-map__canvas" data-testid="pin-map-canvas" />
       <MapAttribution
-        className="pin-map__attribution"
+        className="console-map__attribution"
         label={labels.attribution}
         {...(attribution ? { items: attribution } : {})}
       />
