@@ -3,40 +3,24 @@
  * database once, the workers share the port, a worker that dies is replaced, SIGTERM stops
  * everything gracefully, and a worker that cannot start stops the server with an error.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { get } from 'node:http';
 import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { startServerProcess, type ServerProcess } from './helpers/server-process.js';
 
 const SERVER = resolve(import.meta.dirname, '../src/main.ts');
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
+type Started = ServerProcess;
 
 function start(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, ['--import', 'tsx', SERVER], {
-    env: {
-      ...process.env,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'locator-cluster-')),
-      DEMO_STORES: '200',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      WORKERS: '2',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  return { child, output: () => out, exited };
+  return startServerProcess(
+    ['--import', 'tsx', SERVER],
+    { WORKERS: '2', ...env },
+    'locator-cluster-',
+  );
 }
 
 async function until<T>(what: string, fn: () => T | undefined, ms = 60_000): Promise<T> {

@@ -5,41 +5,21 @@
  * store index built by its worker thread, a file of the build), and stopping with exit code 0
  * on SIGTERM: in one process and with WORKERS=2 (the workers forked from the compiled entry).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { readFileSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DIST, buildServer } from '../src/tools/build-server.js';
+import { startServerProcess, type ServerProcess } from './helpers/server-process.js';
 
 const MAIN = join(DIST, 'main.js');
 const SEARCH = '/api/v1/grlui/uk/en/sales?lat=51.5&lon=-0.12';
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-}
+type Started = ServerProcess;
 
 function start(env: Record<string, string>): Started {
-  const child = spawn(process.execPath, [MAIN], {
-    env: {
-      ...process.env,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'locator-compiled-')),
-      DEMO_STORES: '200',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SHUTDOWN_GRACE_MS: '200',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  return { child, output: () => out, exited };
+  return startServerProcess([MAIN], { SHUTDOWN_GRACE_MS: '200', ...env }, 'locator-compiled-');
 }
 
 /** Resolves with the port once the server says it listens; rejects if it exits first. */
