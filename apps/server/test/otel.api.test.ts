@@ -3,10 +3,10 @@
  * OTLP endpoint, each serving process (one, or every worker of WORKERS=2) sends a span per
  * request to the collector (here a stub on an ephemeral port reading OTLP/HTTP JSON), named by
  * its route pattern and carrying the method, the status, the request id and for a search its
- * channel, country and result count; the last spans are sent on SIGTERM, before the process
- * exits. Without an endpoint nothing is sent and the SDK is never loaded (a module probe records
- * every OpenTelemetry module resolved); a malformed endpoint stops the start with its variable
- * named.
+ * channel, country and result count, joining the caller's trace (traceparent); the last spans
+ * are sent on SIGTERM, before the process exits. Without an endpoint nothing is sent and the
+ * SDK is never loaded (a module probe records every OpenTelemetry module resolved); a malformed
+ * endpoint stops the start with its variable named.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
@@ -35,6 +35,7 @@ register('data:text/javascript,' + encodeURIComponent(${JSON.stringify(PROBE_HOO
 
 type Value = string | number | boolean;
 interface Span {
+  traceId: string;
   name: string;
   service: string;
   attributes: Record<string, Value>;
@@ -46,7 +47,7 @@ interface OtlpAttribute {
 interface OtlpBody {
   resourceSpans: {
     resource: { attributes: OtlpAttribute[] };
-    scopeSpans: { spans: { name: string; attributes: OtlpAttribute[] }[] }[];
+    scopeSpans: { spans: { traceId: string; name: string; attributes: OtlpAttribute[] }[] }[];
   }[];
 }
 
@@ -76,7 +77,12 @@ class Collector {
         const service = String(attributes(rs.resource.attributes)['service.name']);
         for (const ss of rs.scopeSpans) {
           for (const s of ss.spans) {
-            this.spans.push({ name: s.name, service, attributes: attributes(s.attributes) });
+            this.spans.push({
+              traceId: s.traceId,
+              name: s.name,
+              service,
+              attributes: attributes(s.attributes),
+            });
           }
         }
       }
@@ -221,8 +227,13 @@ describe('OpenTelemetry traces', () => {
       });
       expect(search.status).toBe(200);
       const { results } = (await search.json()) as { results: { stores: unknown[] } };
+      // A caller's trace (W3C traceparent), which the request's span joins.
+      const callerTrace = `4bf92f3577b34da6a3ce929d0e0e473${workers}`;
       const health = await fetch(`http://127.0.0.1:${port}/healthz`, {
-        headers: { 'X-Request-Id': `${id}-health` },
+        headers: {
+          'X-Request-Id': `${id}-health`,
+          traceparent: `00-${callerTrace}-00f067aa0ba902b7-01`,
+        },
       });
       expect(health.status).toBe(200);
       const missing = await fetch(`http://127.0.0.1:${port}/api/v1/nothing-here`, {
@@ -236,20 +247,27 @@ describe('OpenTelemetry traces', () => {
 
       const searchSpan = await collector.spanOf(`${id}-search`);
       expect(searchSpan).toEqual({
+        traceId: expect.any(String) as unknown,
         name: `GET ${SEARCH_ROUTE}`,
         service: 'locator-test',
         attributes: expect.objectContaining({
           'http.route': SEARCH_ROUTE,
           'http.request.method': 'GET',
           'http.response.status_code': 200,
+          // Without the query string: the visitor's position stays on the server.
+          'url.path': '/api/v1/grlui/uk/en/sales',
           'locator.search.channel': 'sales',
           'locator.search.country': 'uk',
           'locator.search.results': results.stores.length,
         }) as unknown,
       });
       expect(results.stores.length).toBeGreaterThan(0);
+      // The request's span and its handler's, nothing more; no visitor's position anywhere.
+      expect(collector.spans.filter((x) => x.traceId === searchSpan.traceId)).toHaveLength(2);
+      expect(JSON.stringify(collector.spans)).not.toContain('lat=');
       const healthSpan = await collector.spanOf(`${id}-health`);
       expect(healthSpan.name).toBe('GET /healthz');
+      expect(healthSpan.traceId).toBe(callerTrace);
       expect(healthSpan.attributes).toMatchObject({
         'http.route': '/healthz',
         'http.response.status_code': 200,

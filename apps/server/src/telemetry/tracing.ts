@@ -25,11 +25,15 @@ interface RequestSpan {
   setAttribute(key: string, value: string): void;
 }
 
-/** What each request span carries beyond @fastify/otel's own attributes. */
+/**
+ * What each request span carries beyond @fastify/otel's own attributes; its `url.path` without
+ * the query string, where a search's position is (nothing about a visitor leaves the server).
+ */
 function describeRequest(span: RequestSpan, request: FastifyRequest): void {
   const route = request.routeOptions.url;
   span.updateName(route ? `${request.method} ${route}` : request.method);
   span.setAttribute(REQUEST_ID_ATTRIBUTE, request.id);
+  span.setAttribute('url.path', request.url.split('?', 1)[0] ?? '');
 }
 
 /** Starts the tracer of this process; undefined (nothing loaded) when traces are off. */
@@ -50,8 +54,10 @@ export async function startTracing(config: TraceConfig | null): Promise<Tracing 
   });
   // The process's tracer, with the W3C trace context read from incoming requests' headers.
   provider.register();
+  // A request's span and its handler's; the hooks' own spans (a dozen a request) are left out.
   const instrumentation = new fastifyOtel.default({
     requestHook: describeRequest,
+    instrumentHooks: false,
   });
   instrumentation.setTracerProvider(provider);
   return {
