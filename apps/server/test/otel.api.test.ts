@@ -275,6 +275,7 @@ describe('OpenTelemetry traces', () => {
       expect(healthSpan.attributes['locator.search.channel']).toBeUndefined();
       const missingSpan = await collector.spanOf(`${id}-missing`);
       expect(missingSpan.attributes['http.response.status_code']).toBe(404);
+      expect(missingSpan.name).toBe('GET');
       // The probe works: it saw the SDK that this server loaded.
       expect(modulesLoaded(s).some((u) => u.includes('@opentelemetry/sdk-trace-node'))).toBe(true);
     },
