@@ -5,6 +5,7 @@
 import Fastify, {
   LogController,
   type FastifyInstance,
+  type FastifyPluginCallback,
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
@@ -99,6 +100,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Where the log lines go (default: standard output). */
   logStream?: { write(line: string): void };
+  /** The request spans' plugin when traces are on (telemetry/tracing.ts), before any route. */
+  tracing?: FastifyPluginCallback;
 }
 
 const FALLBACK_TEMPLATE = `<!doctype html>
@@ -188,6 +191,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     clientErrorHandler: handleClientError,
   });
 
+  // Before every hook and route, so that each request's span covers them all.
+  if (options.tracing) await app.register(options.tracing);
   // First of the hooks, so that every answer carries the request's id.
   registerRequestIdHeader(app);
   // Every answer counted under its route pattern (metrics/metrics.ts), and /metrics on this

@@ -10,13 +10,17 @@ import { register } from 'prom-client';
 import { collectProcessMetrics } from './metrics/metrics.js';
 import { answerPrimary, machineText } from './metrics/cluster-metrics.js';
 import { startMetricsServer } from './metrics/server.js';
+import { startTracing } from './telemetry/tracing.js';
 
 async function main(): Promise<void> {
-  const { env, settings, analytics, basemap, security, webhooks, sso } = loadConfiguration();
+  const { env, settings, analytics, basemap, security, webhooks, sso, traces } =
+    loadConfiguration();
   const tag = cluster.isWorker ? `[worker ${process.pid}] ` : '';
   const log = (area: string) => (msg: string) => console.log(`${tag}[${area}] ${msg}`);
 
   const serve = async (): Promise<Serving> => {
+    // Each serving process its own tracer, before its app (nothing loaded when traces are off).
+    const tracing = await startTracing(traces);
     const maps = await createMapsProvider(env, log('geo'));
     const services = await createServices(env, settings, {
       analytics,
@@ -34,6 +38,7 @@ async function main(): Promise<void> {
       api: services.api,
       preloadConfig: services.preloadConfig,
       pages: services.pages,
+      tracing: tracing?.plugin,
     });
     await app.listen({ port: env.PORT, host: env.HOST });
     // The metrics port: this process's metrics alone, or in a worker the primary asks for them.
@@ -51,6 +56,8 @@ async function main(): Promise<void> {
         await metrics?.close();
         await app.close();
         await services.close();
+        // The spans of the last requests sent before the process exits.
+        await tracing?.shutdown();
       },
     };
   };

@@ -11,6 +11,7 @@ import { loadBasemapConfig, type BasemapConfig } from './basemap/config.js';
 import { loadSecurityConfig, type SecurityConfig } from './http/security.js';
 import { loadWebhookConfig, type WebhookConfig } from './webhooks/config.js';
 import { loadSsoConfig, type SsoConfig } from './console/sso/config.js';
+import { loadTraceConfig, type TraceConfig } from './telemetry/config.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));
 
@@ -119,6 +120,8 @@ export function loadConfiguration(source: Record<string, string | undefined> = p
   webhooks: WebhookConfig;
   /** The console's single sign-on; null when not configured. */
   sso: SsoConfig | null;
+  /** OpenTelemetry traces; null when off (no endpoint set). */
+  traces: TraceConfig | null;
 } {
   const problems: string[] = [];
   const attempt = <T>(load: () => T): T | undefined => {
@@ -137,8 +140,18 @@ export function loadConfiguration(source: Record<string, string | undefined> = p
   const security = attempt(() => loadSecurityConfig(source));
   const webhooks = attempt(() => loadWebhookConfig(source));
   const sso = attempt(() => loadSsoConfig(source) ?? null);
-  if (!env || !settings || !analytics || !basemap || !security || !webhooks || sso === undefined) {
+  const traces = attempt(() => loadTraceConfig(source));
+  if (
+    !env ||
+    !settings ||
+    !analytics ||
+    !basemap ||
+    !security ||
+    !webhooks ||
+    sso === undefined ||
+    traces === undefined
+  ) {
     throw new ConfigError(problems);
   }
-  return { env, settings, analytics, basemap, security, webhooks, sso };
+  return { env, settings, analytics, basemap, security, webhooks, sso, traces };
 }

@@ -52,11 +52,13 @@ describe('whole configuration', () => {
         ANALYTICS_FORWARD_KIND: 'carrier-pigeon',
         MAP_STYLE: 'vendor',
         HSTS_MAX_AGE: 'forever',
+        OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: 'localhost:4318',
       }),
     ).toThrow(
-      /PORT[\s\S]*DEMO_DATA[\s\S]*ANALYTICS_FORWARD_KIND[\s\S]*MAP_STYLE_URL[\s\S]*HSTS_MAX_AGE/,
+      /PORT[\s\S]*DEMO_DATA[\s\S]*ANALYTICS_FORWARD_KIND[\s\S]*MAP_STYLE_URL[\s\S]*HSTS_MAX_AGE[\s\S]*OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: must be an http\(s\) URL/,
     );
-    const { env, settings, security } = loadConfiguration({});
+    const { env, settings, security, traces } = loadConfiguration({});
+    expect(traces).toBeNull();
     expect(security.HSTS_MAX_AGE).toBe(31536000);
     expect(env.PORT).toBe(8080);
     expect(settings.DEMO_DATA).toBe('auto');

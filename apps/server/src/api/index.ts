@@ -11,6 +11,7 @@ import { ApiError } from '@locator/core';
 import type { Env } from '../env.js';
 import type { ConfigService } from '../config/service.js';
 import type { SearchService } from '../services/search.js';
+import { traceSearch } from '../telemetry/search-span.js';
 import type { StatisticsService } from '../services/statistics.js';
 import type { LocalesService } from '../services/locales.js';
 import { registerAnalyticsRoutes, type AnalyticsRouteDeps } from '../analytics/routes.js';
@@ -132,7 +133,8 @@ export const apiRoutes: FastifyPluginAsync<{ deps: ApiDeps | undefined; env: Env
       if (invalid) throw invalid;
       // The stored bytes are sent as they are (a Buffer is not serialised again); the route's
       // 200 schema is what they satisfy (test/search.contract.api.test.ts).
-      const { body, etag } = await deps.search.search(path, request.query);
+      const { body, etag, count } = await deps.search.search(path, request.query);
+      traceSearch(request, { ...path, count });
       return sendCached(request, reply, body, etag, SEARCH_CACHE, encodedAnswers);
     },
   );
