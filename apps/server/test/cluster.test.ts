@@ -9,7 +9,7 @@ import { createServer, type Server } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startServerProcess, type ServerProcess } from './helpers/server-process.js';
+import { freePort, startServerProcess, type ServerProcess } from './helpers/server-process.js';
 
 const SERVER = resolve(import.meta.dirname, '../src/main.ts');
 
@@ -62,15 +62,6 @@ function freshGet(url: string): Promise<number> {
       res.resume();
       res.on('end', () => resolvePromise(res.statusCode ?? 0));
     }).on('error', reject);
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((r) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => r(port));
-    });
   });
 }
 

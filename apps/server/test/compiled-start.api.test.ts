@@ -6,12 +6,16 @@
  * on SIGTERM: in one process and with WORKERS=2 (the workers forked from the compiled entry).
  */
 import { readFileSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { DIST, buildServer } from '../src/tools/build-server.js';
-import { startServerProcess, type ServerProcess } from './helpers/server-process.js';
+import {
+  freePort,
+  listening,
+  startServerProcess,
+  type ServerProcess,
+} from './helpers/server-process.js';
 
 const MAIN = join(DIST, 'main.js');
 const SEARCH = '/api/v1/grlui/uk/en/sales?lat=51.5&lon=-0.12';
@@ -20,24 +24,6 @@ type Started = ServerProcess;
 
 function start(env: Record<string, string>): Started {
   return startServerProcess([MAIN], { SHUTDOWN_GRACE_MS: '200', ...env }, 'locator-compiled-');
-}
-
-/** Resolves with the port once the server says it listens; rejects if it exits first. */
-function listening(s: Started, ms = 90_000): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not listening:\n${s.output()}`)), ms);
-    const seen = () => {
-      const m = /locator listening on http:\/\/localhost:(\d+)/.exec(s.output());
-      if (!m) return;
-      clearTimeout(timer);
-      resolve(Number(m[1]));
-    };
-    s.child.stdout!.on('data', seen);
-    void s.exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited (${code}) before listening:\n${s.output()}`));
-    });
-  });
 }
 
 /** The command lines of the process and its descendants (Linux /proc). */
@@ -55,15 +41,6 @@ function commandLines(pid: number): string[] {
     } catch {
       return []; // already gone
     }
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((r) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => r(port));
-    });
   });
 }
 

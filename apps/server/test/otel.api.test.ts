@@ -8,14 +8,18 @@
  * SDK is never loaded (a module probe records every OpenTelemetry module resolved); a malformed
  * endpoint stops the start with its variable named.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
 import { createServer as createHttpServer, type Server } from 'node:http';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { loadTraceConfig } from '../src/telemetry/config.js';
+import {
+  freePort,
+  listening,
+  startServerProcess,
+  type ServerProcess,
+} from './helpers/server-process.js';
 
 const SERVER = resolve(import.meta.dirname, '../src/main.ts');
 const SEARCH = '/api/v1/grlui/uk/en/sales?lat=51.5&lon=-0.12';
@@ -110,12 +114,7 @@ class Collector {
   }
 }
 
-interface Started {
-  child: ChildProcess;
-  output: () => string;
-  exited: Promise<number | null>;
-  probeFile: string;
-}
+type Started = ServerProcess & { probeFile: string };
 
 const dirs: string[] = [];
 
@@ -125,53 +124,16 @@ function start(env: Record<string, string>): Started {
   const probe = join(dir, 'probe.mjs');
   writeFileSync(probe, PROBE);
   const probeFile = join(dir, 'modules.txt');
-  const child = spawn(process.execPath, ['--import', 'tsx', '--import', probe, SERVER], {
-    env: {
-      ...process.env,
-      DATA_DIR: dir,
-      DEMO_STORES: '200',
-      HOST: '127.0.0.1',
-      LOG_LEVEL: 'warn',
-      SHUTDOWN_GRACE_MS: '0',
-      MODULE_PROBE_FILE: probeFile,
-      OTEL_EXPORTER_OTLP_ENDPOINT: '',
-      OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: '',
-      OTEL_SERVICE_NAME: '',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const started = startServerProcess(['--import', 'tsx', '--import', probe, SERVER], {
+    DATA_DIR: dir,
+    SHUTDOWN_GRACE_MS: '0',
+    MODULE_PROBE_FILE: probeFile,
+    OTEL_EXPORTER_OTLP_ENDPOINT: '',
+    OTEL_EXPORTER_OTLP_TRACES_ENDPOINT: '',
+    OTEL_SERVICE_NAME: '',
+    ...env,
   });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
-  return { child, output: () => out, exited, probeFile };
-}
-
-function listening(s: Started, ms = 90_000): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`not listening:\n${s.output()}`)), ms);
-    const seen = () => {
-      const m = /locator listening on http:\/\/localhost:(\d+)/.exec(s.output());
-      if (!m) return;
-      clearTimeout(timer);
-      resolve(Number(m[1]));
-    };
-    s.child.stdout!.on('data', seen);
-    void s.exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`exited (${code}) before listening:\n${s.output()}`));
-    });
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((r) => {
-    const s = createServer().listen(0, '127.0.0.1', () => {
-      const port = (s.address() as { port: number }).port;
-      s.close(() => r(port));
-    });
-  });
+  return { ...started, probeFile };
 }
 
 const modulesLoaded = (s: Started): string[] =>
