@@ -135,6 +135,7 @@ export async function createServices(
   const webhooks = hooks && new WebhookSender(hooks).follow(db.changes);
   if (hooks) log(`webhooks: changes sent to ${hooks.urls.map((u) => new URL(u).host).join(', ')}`);
   await analytics.startRetention();
+  analytics.startDemandRefresh();
   const counters = new RateLimitCounters({
     redisUrl: settings.REDIS_URL,
     prefix: settings.REDIS_PREFIX,

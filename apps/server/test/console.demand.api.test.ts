@@ -209,6 +209,42 @@ describe.each(DIALECTS)('console demand dashboard on %s', (dialect) => {
     expect(d.series.reduce((a, s) => a + count(s.searches), 0)).toBe(r.totals.searches);
   });
 
+  it('answers the same from the demand cube as from the hourly roll-ups', async () => {
+    const queries = [
+      NOVEMBER,
+      `${NOVEMBER}&by=week&tz=Europe/Berlin`,
+      `${NOVEMBER}&channel=sales&product=all`,
+      `${NOVEMBER}&country=de`,
+      'from=2026-10-01&to=2026-11-30&tz=Asia/Kolkata',
+    ];
+    const answers = async () => {
+      const out: unknown[] = [];
+      for (const q of queries) {
+        out.push(await demand(q));
+        out.push((await get(`/demand/unmet.csv?${q}`)).body);
+      }
+      return out;
+    };
+    // Up to date: read from the cube; every hour marked: read from the roll-ups.
+    await t.db.events.refreshDemandCube();
+    const fromCube = await answers();
+    const mark = 'INSERT INTO demand_cube_dirty (hour) SELECT DISTINCT hour FROM demand_hourly';
+    if (dialect === 'sqlite') {
+      const raw = new Database(t.file!);
+      raw.prepare(`${mark} WHERE true ON CONFLICT (hour) DO NOTHING`).run();
+      raw.close();
+    } else {
+      const raw = new pg.Client({ connectionString: PG_TEST_URL });
+      await raw.connect();
+      await raw.query(`${mark} ON CONFLICT (hour) DO NOTHING`);
+      await raw.end();
+    }
+    expect(await answers()).toEqual(fromCube);
+    // The five days the events fall on.
+    expect(await t.db.events.refreshDemandCube()).toBe(5);
+    expect(await answers()).toEqual(fromCube);
+  });
+
   it('names the places and measures the distance to the nearest store', async () => {
     const d = await demand(NOVEMBER);
     const inverness = d.unmetPlaces.rows[0]!;

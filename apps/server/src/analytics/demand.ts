@@ -135,22 +135,25 @@ export async function demandAnswer(deps: DemandDeps, q: DemandQuery): Promise<De
   const scope = scopeOf(q, p.fromMs, p.toMs);
   const previousScope = scopeOf(q, p.previous.fromMs, p.previous.toMs);
   const search = { type: 'search' } as const;
-  // One read of the period's searches for the headline and the three breakdowns, one for the
-  // series: each is a scan of the period's search rows.
-  const [hours, clicks, searches, before, clicksBefore, places] = await Promise.all([
-    countEvents(deps.events, scope, ['hour', 'outcome'], search),
-    countEvents(deps.events, scope, ['link'], { type: 'click' }),
-    countEvents(deps.events, scope, ['country', 'channel', 'product', 'outcome'], search),
-    countEvents(deps.events, previousScope, ['outcome'], search),
-    countEvents(deps.events, previousScope, [], { type: 'click' }),
-    unmetPlaces(deps, q, scope),
-  ]);
+  // The series gives the headline too; each breakdown is a read of its own, which the demand
+  // cube answers for a long period from a few rows a day (db/demand-cube.ts).
+  const [hours, clicks, byCountry, byChannel, byProduct, before, clicksBefore, places] =
+    await Promise.all([
+      countEvents(deps.events, scope, ['hour', 'outcome'], search),
+      countEvents(deps.events, scope, ['link'], { type: 'click' }),
+      countEvents(deps.events, scope, ['country', 'outcome'], search),
+      countEvents(deps.events, scope, ['channel', 'outcome'], search),
+      countEvents(deps.events, scope, ['product', 'outcome'], search),
+      countEvents(deps.events, previousScope, ['outcome'], search),
+      countEvents(deps.events, previousScope, [], { type: 'click' }),
+      unmetPlaces(deps, q, scope),
+    ]);
   const n = (v: number) => shownCount(v, deps.minCount);
   const rate = (a: number, b: number) => shownRate(a, b, deps.minCount);
   // Not given when the unmet searches it leaves are hidden (it would tell their number).
   const shareFound = (o: ReturnType<typeof outcomes>) =>
     shownRate(o.unmet, o.withCount, deps.minCount) === null ? null : rate(o.found, o.withCount);
-  const now = outcomes(searches);
+  const now = outcomes(hours);
   const then = outcomes(before);
   const clickCount = total(clicks);
   const clicksThen = total(clicksBefore);
@@ -233,9 +236,9 @@ export async function demandAnswer(deps: DemandDeps, q: DemandQuery): Promise<De
       searches: n(series[i]!.searches),
       unmet: n(series[i]!.unmet),
     })),
-    byCountry: breakdown(searches, 'country'),
-    byChannel: breakdown(searches, 'channel'),
-    byProduct: breakdown(searches, 'product'),
+    byCountry: breakdown(byCountry, 'country'),
+    byChannel: breakdown(byChannel, 'channel'),
+    byProduct: breakdown(byProduct, 'product'),
     funnel: DEMAND_FUNNEL_STEPS.map((step) => ({ step, count: n(funnelCounts[step]) })),
     unmetPlaces: {
       total: places.total,

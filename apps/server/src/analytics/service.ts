@@ -67,6 +67,9 @@ export interface AnalyticsServiceOptions {
 export class AnalyticsService {
   private readonly now: () => Date;
   private retentionTimer: NodeJS.Timeout | undefined;
+  private cubeTimer: NodeJS.Timeout | undefined;
+  private cubeRun: Promise<void> | undefined;
+  private closing = false;
   private readonly known: KnownValues;
 
   constructor(
@@ -142,6 +145,32 @@ export class AnalyticsService {
     this.retentionTimer = setInterval(() => void prune().catch(() => undefined), DAY_MS).unref();
   }
 
+  /**
+   * Keeps the demand cube up to date (db/demand-cube.ts) now and every minute: the dashboard's
+   * long periods are read from it, the hours it does not hold yet from the hourly roll-ups.
+   */
+  startDemandRefresh(everyMs = 60_000): void {
+    const run = async () => {
+      try {
+        // Ten days at a time, so that closing waits for ten days at most.
+        let days = 0;
+        for (let step = 10; step === 10 && !this.closing; days += step) {
+          step = await this.events.refreshDemandCube(10);
+        }
+        if (days > 1) this.options.log?.(`analytics: demand cube: ${days} days brought up to date`);
+      } catch (err) {
+        this.options.log?.(`analytics: demand cube refresh failed: ${(err as Error).message}`);
+      } finally {
+        this.cubeRun = undefined;
+      }
+    };
+    const refresh = () => {
+      this.cubeRun ??= run();
+    };
+    void refresh();
+    this.cubeTimer = setInterval(() => void refresh(), everyMs).unref();
+  }
+
   /** The forwarding queue's figures (undefined: not forwarding), for the metrics. */
   forwarding(): ReturnType<Forwarder['stats']> | undefined {
     return this.options.forwarder?.stats();
@@ -149,6 +178,9 @@ export class AnalyticsService {
 
   async close(): Promise<void> {
     clearInterval(this.retentionTimer);
+    clearInterval(this.cubeTimer);
+    this.closing = true;
+    await this.cubeRun;
     await this.options.forwarder?.close();
   }
 }

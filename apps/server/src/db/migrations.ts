@@ -4,6 +4,7 @@
  */
 import { beyondRadiusMigration, rollupMigration } from './demand-rollup-migrations.js';
 import { PG_ROLLUP, SQLITE_ROLLUP } from './demand-rollups.js';
+import { cubeMigration } from './demand-cube.js';
 
 export interface Migration {
   version: number;
@@ -416,5 +417,12 @@ export const MIGRATIONS: readonly Migration[] = [
     // Events stored before were not answered beyond the radius as far as anyone knows: false.
     sqlite: beyondRadiusMigration(SQLITE_ROLLUP, 'INTEGER NOT NULL DEFAULT 0'),
     postgres: beyondRadiusMigration(PG_ROLLUP, 'BOOLEAN NOT NULL DEFAULT false'),
+  },
+  {
+    version: 16,
+    name: 'the demand cube (the roll-ups by day and by 16 days, per filter)',
+    // Derived from the roll-ups; every hour stored so far is marked for the first refresh.
+    sqlite: cubeMigration(SQLITE_ROLLUP, 'sqlite'),
+    postgres: cubeMigration(PG_ROLLUP, 'postgres'),
   },
 ];

@@ -236,6 +236,11 @@ export interface EventRepository extends DemandRollups {
   count(type?: StoredEventType): Promise<number>;
   /** Removes events received before the date (retention), and their counts; returns how many. */
   deleteBefore(date: Date): Promise<number>;
+  /**
+   * Brings the demand cube up to date with the roll-ups (db/demand-cube.ts), a day at a time,
+   * at most `maxDays`; returns the days recomputed.
+   */
+  refreshDemandCube(maxDays?: number): Promise<number>;
 }
 
 export interface Database {

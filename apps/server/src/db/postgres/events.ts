@@ -8,15 +8,26 @@ import { withClient } from './client.js';
 import {
   PG_ROLLUP,
   rollupFromEvents,
-  rollupGroups,
   rollupRows,
-  rollupSelect,
   upsertSql,
   type HourlyColumn,
   type PlacesColumn,
   type RollupGroup,
   type RollupQuery,
 } from '../demand-rollups.js';
+import {
+  DAY_HOURS,
+  OLDEST_DIRTY_SQL,
+  dayRefreshSql,
+  hoursOf,
+  markDeletedSql,
+  markDirtySql,
+} from '../demand-cube.js';
+import { plannedRead, type CubeReader } from '../demand-cube-plan.js';
+
+/** The advisory lock refreshes of the demand cube take: one at a time per database. */
+const CUBE_LOCK = 7_160_416;
+const pgPlaceholder = (i: number) => `$${i + 1}`;
 
 const COLUMN = EVENT_COLUMN;
 
@@ -36,6 +47,12 @@ export class PgEventRepository implements EventRepository {
       }
       await this.upsert(client, 'demand_hourly', rollups.hourly);
       await this.upsert(client, 'demand_places_hourly', rollups.places);
+      // Last: the marks' row locks are held for the shortest time (demand-cube.ts).
+      const hours = hoursOf([...rollups.hourly, ...rollups.places]);
+      for (let i = 0; i < hours.length; i += 1000) {
+        const chunk = hours.slice(i, i + 1000);
+        await client.query(markDirtySql(chunk.length, pgPlaceholder), chunk);
+      }
     });
   }
 
@@ -146,18 +163,53 @@ export class PgEventRepository implements EventRepository {
     return this.rollup('demand_places_hourly', q);
   }
 
-  private async rollup<C extends string>(
+  private readonly reader: CubeReader = {
+    placeholder: pgPlaceholder,
+    all: async (sql, params) =>
+      (await guarded(() => this.pool.query<Record<string, unknown>>(sql, params))).rows,
+  };
+
+  private rollup<C extends string>(
     table: 'demand_hourly' | 'demand_places_hourly',
     q: RollupQuery<C>,
   ): Promise<RollupGroup<C>[]> {
-    const { sql, params } = rollupSelect(table, q, (i) => `$${i + 1}`);
-    const { rows } = await guarded(() => this.pool.query<Record<string, unknown>>(sql, params));
-    return rollupGroups(q.by, rows);
+    return plannedRead(this.reader, table, q);
+  }
+
+  async refreshDemandCube(maxDays = Infinity): Promise<number> {
+    const statements = dayRefreshSql(pgPlaceholder);
+    let days = 0;
+    // A day a transaction, the oldest first; refreshes of several processes take turns.
+    while (days < maxDays) {
+      const refreshed = await guarded(() =>
+        this.transaction(async (client) => {
+          await client.query('SELECT pg_advisory_xact_lock($1)', [CUBE_LOCK]);
+          const { rows } = await client.query<{ hour: string | null }>(OLDEST_DIRTY_SQL);
+          if (rows[0]?.hour == null) return false;
+          const day = Math.floor(Number(rows[0].hour) / DAY_HOURS) * DAY_HOURS;
+          // Taken first, in hour order as the writers mark them: a writer still holding a mark of
+          // the day is waited for.
+          await client.query(
+            `DELETE FROM demand_cube_dirty WHERE hour IN (SELECT hour FROM demand_cube_dirty
+              WHERE hour >= $1 AND hour < $2 ORDER BY hour FOR UPDATE)`,
+            [day, day + DAY_HOURS],
+          );
+          for (const s of statements) await client.query(s.sql, s.params(day));
+          return true;
+        }),
+      );
+      if (!refreshed) break;
+      days += 1;
+    }
+    return days;
   }
 
   async deleteBefore(date: Date): Promise<number> {
     // The deleted events' counts are taken off the roll-ups in the same transaction.
-    const takeOff = rollupFromEvents(PG_ROLLUP, 'occurred_at < $1', -1);
+    const takeOff = [
+      markDeletedSql(PG_ROLLUP, 'occurred_at < $1'),
+      ...rollupFromEvents(PG_ROLLUP, 'occurred_at < $1', -1),
+    ];
     return this.transaction(async (client) => {
       for (const sql of takeOff) await client.query(sql, sql.includes('$1') ? [date] : []);
       const res = await client.query('DELETE FROM analytics_events WHERE occurred_at < $1', [date]);

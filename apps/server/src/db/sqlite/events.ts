@@ -7,15 +7,22 @@ import { EVENT_COLUMN } from '../event-columns.js';
 import {
   SQLITE_ROLLUP,
   rollupFromEvents,
-  rollupGroups,
   rollupRows,
-  rollupSelect,
   upsertSql,
   type HourlyColumn,
   type PlacesColumn,
   type RollupGroup,
   type RollupQuery,
 } from '../demand-rollups.js';
+import {
+  DAY_HOURS,
+  OLDEST_DIRTY_SQL,
+  dayRefreshSql,
+  hoursOf,
+  markDeletedSql,
+  markDirtySql,
+} from '../demand-cube.js';
+import { plannedRead, type CubeReader } from '../demand-cube-plan.js';
 
 const COLUMN = EVENT_COLUMN;
 
@@ -37,6 +44,14 @@ export class SqliteEventRepository implements EventRepository {
     }
   }
 
+  /** Marks hours for the demand cube's refresh (demand-cube.ts). */
+  private markDirty(hours: readonly number[]) {
+    for (let i = 0; i < hours.length; i += 100) {
+      const chunk = hours.slice(i, i + 100);
+      this.db.prepare(markDirtySql(chunk.length, () => '?')).run(...chunk);
+    }
+  }
+
   async insertMany(records: readonly EventRecord[]): Promise<void> {
     if (records.length === 0) return;
     const rollups = rollupRows(records);
@@ -44,6 +59,7 @@ export class SqliteEventRepository implements EventRepository {
       this.db.transaction(() => {
         this.upsert('demand_hourly', rollups.hourly);
         this.upsert('demand_places_hourly', rollups.places);
+        this.markDirty(hoursOf([...rollups.hourly, ...rollups.places]));
         for (const r of records) {
           this.insertStmt.run(
             r.at.toISOString(),
@@ -118,22 +134,50 @@ export class SqliteEventRepository implements EventRepository {
     return this.rollup('demand_places_hourly', q);
   }
 
+  private readonly reader: CubeReader = {
+    placeholder: () => '?',
+    all: async (sql, params) =>
+      sqliteGuard(() => this.db.prepare(sql).all(...params)) as Record<string, unknown>[],
+  };
+
   private rollup<C extends string>(
     table: 'demand_hourly' | 'demand_places_hourly',
     q: RollupQuery<C>,
-  ): RollupGroup<C>[] {
-    const { sql, params } = rollupSelect(table, q, () => '?');
-    const rows = sqliteGuard(() => this.db.prepare(sql).all(...params)) as Record<
-      string,
-      unknown
-    >[];
-    return rollupGroups(q.by, rows);
+  ): Promise<RollupGroup<C>[]> {
+    return plannedRead(this.reader, table, q);
+  }
+
+  async refreshDemandCube(maxDays = Infinity): Promise<number> {
+    const statements = dayRefreshSql(() => '?').map((s) => ({
+      stmt: this.db.prepare(s.sql),
+      params: s.params,
+    }));
+    const oldest = this.db.prepare(OLDEST_DIRTY_SQL);
+    const take = this.db.prepare('DELETE FROM demand_cube_dirty WHERE hour >= ? AND hour < ?');
+    // A day a transaction, the oldest first; the event loop is let go between days.
+    const refreshDay = this.db.transaction((): boolean => {
+      const hour = (oldest.get() as { hour: number | null }).hour;
+      if (hour === null) return false;
+      const day = Math.floor(hour / DAY_HOURS) * DAY_HOURS;
+      take.run(day, day + DAY_HOURS);
+      for (const s of statements) s.stmt.run(...s.params(day));
+      return true;
+    });
+    let days = 0;
+    while (days < maxDays && sqliteGuard(() => refreshDay.immediate())) {
+      days += 1;
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+    return days;
   }
 
   async deleteBefore(date: Date): Promise<number> {
     const at = date.toISOString();
     // The deleted events' counts are taken off the roll-ups in the same transaction.
-    const takeOff = rollupFromEvents(SQLITE_ROLLUP, 'occurred_at < ?', -1);
+    const takeOff = [
+      markDeletedSql(SQLITE_ROLLUP, 'occurred_at < ?'),
+      ...rollupFromEvents(SQLITE_ROLLUP, 'occurred_at < ?', -1),
+    ];
     return sqliteGuard(() =>
       this.db.transaction(() => {
         for (const sql of takeOff) {
