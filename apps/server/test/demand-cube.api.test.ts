@@ -12,6 +12,7 @@ import pg from 'pg';
 import { DIALECTS, PG_TEST_URL, openTestDb, type TestDb } from './helpers/databases.js';
 import { pageViewEvent } from '../src/db/event-columns.js';
 import type { EventRecord } from '../src/db/types.js';
+import { dayStartHour } from '../src/db/demand-cube.js';
 import {
   HOURLY_KEYS,
   PLACES_KEYS,
@@ -89,10 +90,12 @@ const QUERIES: Query[] = [
   { table: 'hourly', q: { where: { type: 'search', product: '2' }, by: ['channel', 'outcome'] } },
   { table: 'hourly', q: { where: { type: 'search', channel: 'service' }, by: ['product'] } },
   { table: 'hourly', q: { where: { type: 'search', outcome: 'none' }, by: ['country'] } },
-  // Not from the cube: a country filter, the report's cross breakdown, every type.
+  // Not from the cube: a country filter, the report's cross breakdown, by embedding origin.
   { table: 'hourly', q: { where: { type: 'search', country: 'GB' }, by: ['hour', 'outcome'] } },
   { table: 'hourly', q: { where: { type: 'search' }, by: ['country', 'channel', 'product'] } },
   { table: 'hourly', q: { where: {}, by: ['type', 'embed_origin'] } },
+  // Every type by type: a type at a time, from the cube.
+  { table: 'hourly', q: { where: {}, by: ['type'] } },
   {
     table: 'places',
     q: { where: { type: 'search' }, by: ['country', 'latitude', 'longitude', 'outcome'] },
@@ -228,7 +231,13 @@ describe.each(DIALECTS)('the demand cube (%s)', (dialect) => {
     await agrees('changed, not refreshed');
     expect(await t.db.events.refreshDemandCube(3)).toBe(3);
     await agrees('partly refreshed');
-    await t.db.events.refreshDemandCube();
+    // As the server refreshes: the days that are over; the day in progress is left.
+    const lastDay = dayStartHour(new Date(START + DAYS * 24 * HOUR));
+    await t.db.events.refreshDemandCube(Infinity, lastDay);
+    expect(await t.db.events.refreshDemandCube(Infinity, lastDay)).toBe(0);
+    await agrees('refreshed to the day in progress');
+    // The later events' two days.
+    expect(await t.db.events.refreshDemandCube()).toBe(2);
     await agrees('refreshed again');
   });
 

@@ -16,6 +16,7 @@ import type { EventRecord, EventRepository } from '../db/types.js';
 import { pageViewEvent } from '../db/event-columns.js';
 import { toForwardEvent, type Forwarder } from './forward.js';
 import { KnownValues } from './known-values.js';
+import { dayStartHour } from '../db/demand-cube.js';
 
 const DAY_MS = 86_400_000;
 
@@ -155,7 +156,9 @@ export class AnalyticsService {
         // Ten days at a time, so that closing waits for ten days at most.
         let days = 0;
         for (let step = 10; step === 10 && !this.closing; days += step) {
-          step = await this.events.refreshDemandCube(10);
+          // Past UTC days only: the current day is read from the hourly roll-ups, and a day is
+          // recomputed once when it is over, not at every minute of it.
+          step = await this.events.refreshDemandCube(10, dayStartHour(this.now()));
         }
         if (days > 1) this.options.log?.(`analytics: demand cube: ${days} days brought up to date`);
       } catch (err) {

@@ -5,6 +5,7 @@
  * last refresh), read from the roll-ups; or, for a query by hour or by nothing, into the hours
  * the cube holds and those it does not. The parts' counts are added up.
  */
+import { STORED_EVENT_TYPES } from '@locator/core';
 import {
   BLOCK_HOURS,
   DAY_HOURS,
@@ -192,8 +193,36 @@ export async function dirtyHours(r: CubeReader, from: number, to: number): Promi
   return rows.map((row) => Number(row.hour));
 }
 
-/** A roll-up query read through the cube where it can answer it. */
+/**
+ * A roll-up query read through the cube where it can answer it. A query of every type by type
+ * (the report's) is read a type at a time: the roll-ups' and the cube's keys start with it.
+ */
 export async function plannedRead<C extends string>(
+  r: CubeReader,
+  table: Table,
+  q: RollupQuery<C>,
+): Promise<RollupGroup<C>[]> {
+  const where = (q.where ?? {}) as Record<string, string | undefined>;
+  if (where.type === undefined && (q.by as readonly string[]).includes('type')) {
+    const by = q.by.filter((c) => c !== 'type');
+    const perType = await Promise.all(
+      STORED_EVENT_TYPES.map(async (type) => {
+        const typed = { ...q, where: { ...q.where, type }, by } as RollupQuery<C>;
+        return (await typedRead(r, table, typed)).map((g) => ({
+          // The key's columns in the query's order, as a read of every type gives them.
+          key: Object.fromEntries(
+            q.by.map((c) => [c, c === 'type' ? type : g.key[c]]),
+          ) as RollupGroup<C>['key'],
+          count: g.count,
+        }));
+      }),
+    );
+    return perType.flat();
+  }
+  return typedRead(r, table, q);
+}
+
+async function typedRead<C extends string>(
   r: CubeReader,
   table: Table,
   q: RollupQuery<C>,

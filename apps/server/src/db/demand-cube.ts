@@ -19,10 +19,13 @@
  *   index by type, country and hour): it already narrows the rows to one country's.
  *
  * The cube follows the roll-ups through demand_cube_dirty: the writers of the roll-ups mark the
- * hours they change, in the same transaction, and refreshCube recomputes a marked day at a time
- * (its hourly and daily rows from the roll-ups; its block by the day's difference), in a
- * transaction of its own, marks taken first.
+ * hours they change, in the same transaction, and the repositories' refreshDemandCube recomputes
+ * a marked day at a time (its hourly and daily rows from the roll-ups; its block by the day's
+ * difference), in a transaction of its own, marks taken first. The server refreshes every minute
+ * the UTC days that are over (analytics/service.ts): the day in progress is read from the
+ * roll-ups, and a day is recomputed once, when it ends (or when the retention deletes from it).
  */
+import { STORED_EVENT_TYPES } from '@locator/core';
 import type { RollupDialect } from './demand-rollups.js';
 
 export type CubeGrain = 'h' | 'd' | 'b';
@@ -123,8 +126,13 @@ export function markDeletedSql(d: RollupDialect, where: string): string {
     ON CONFLICT (hour) DO UPDATE SET hour = excluded.hour`;
 }
 
-/** The first hour of the oldest day holding a marked hour (null: none). */
-export const OLDEST_DIRTY_SQL = `SELECT min(hour) AS hour FROM demand_cube_dirty`;
+/** The oldest marked hour before $1 (null: none). */
+export const oldestDirtySql = (p: (i: number) => string) =>
+  `SELECT min(hour) AS hour FROM demand_cube_dirty WHERE hour < ${p(0)}`;
+
+/** The first hour of the UTC day `at` falls in: refreshes stop there (see refreshDemandCube). */
+export const dayStartHour = (at: Date): number =>
+  Math.floor(at.getTime() / (DAY_HOURS * 3_600_000)) * DAY_HOURS;
 
 const SUB = `CASE WHEN type = 'click' THEN link ELSE outcome END`;
 
@@ -139,8 +147,13 @@ function cuboidInsert(c: Cuboid, p: (i: number) => string): string {
   const sub = fromPlaces ? 'outcome' : SUB;
   const columns = ['type', keep('channel'), keep('product'), bucket, g, lat, lon, sub];
   const groupBy = columns.filter((x) => !/^('.*'|0)$/.test(x));
-  const where = [`hour >= ${p(0)}`, `hour < ${p(1)}`];
-  if (c.grain !== 'h' && !fromPlaces) where.push(`type = 'search'`);
+  // The type first: the roll-ups' key starts with it, so each type's hours are a range.
+  const types = c.grain !== 'h' && !fromPlaces ? ['search'] : STORED_EVENT_TYPES;
+  const where = [
+    `type IN (${types.map((t) => `'${t}'`).join(', ')})`,
+    `hour >= ${p(0)}`,
+    `hour < ${p(1)}`,
+  ];
   return `INSERT INTO demand_cube (${CUBE_KEYS.join(', ')}, n)
     SELECT '${c.id}', ${columns.join(', ')}, sum(n)
     FROM ${fromPlaces ? 'demand_places_hourly' : 'demand_hourly'}

@@ -238,9 +238,10 @@ export interface EventRepository extends DemandRollups {
   deleteBefore(date: Date): Promise<number>;
   /**
    * Brings the demand cube up to date with the roll-ups (db/demand-cube.ts), a day at a time,
-   * at most `maxDays`; returns the days recomputed.
+   * the oldest first, at most `maxDays`, only days that end by the hour `untilHour` (default:
+   * every day); returns the days recomputed.
    */
-  refreshDemandCube(maxDays?: number): Promise<number>;
+  refreshDemandCube(maxDays?: number, untilHour?: number): Promise<number>;
 }
 
 export interface Database {

@@ -17,7 +17,7 @@ import {
 } from '../demand-rollups.js';
 import {
   DAY_HOURS,
-  OLDEST_DIRTY_SQL,
+  oldestDirtySql,
   dayRefreshSql,
   hoursOf,
   markDeletedSql,
@@ -176,15 +176,19 @@ export class PgEventRepository implements EventRepository {
     return plannedRead(this.reader, table, q);
   }
 
-  async refreshDemandCube(maxDays = Infinity): Promise<number> {
+  async refreshDemandCube(maxDays = Infinity, untilHour = Infinity): Promise<number> {
     const statements = dayRefreshSql(pgPlaceholder);
+    const until = Math.floor(Math.min(untilHour, Number.MAX_SAFE_INTEGER) / DAY_HOURS) * DAY_HOURS;
     let days = 0;
     // A day a transaction, the oldest first; refreshes of several processes take turns.
     while (days < maxDays) {
       const refreshed = await guarded(() =>
         this.transaction(async (client) => {
           await client.query('SELECT pg_advisory_xact_lock($1)', [CUBE_LOCK]);
-          const { rows } = await client.query<{ hour: string | null }>(OLDEST_DIRTY_SQL);
+          const { rows } = await client.query<{ hour: string | null }>(
+            oldestDirtySql(pgPlaceholder),
+            [until],
+          );
           if (rows[0]?.hour == null) return false;
           const day = Math.floor(Number(rows[0].hour) / DAY_HOURS) * DAY_HOURS;
           // Taken first, in hour order as the writers mark them: a writer still holding a mark of

@@ -23,6 +23,9 @@ export async function migratePostgres(pool: pg.Pool): Promise<void> {
   await withClient(pool, async (client) => {
     try {
       await client.query('BEGIN');
+      // A migration takes what its data needs (an index over millions of roll-up rows is more
+      // than the pool's 10 s a statement); the lock keeps other processes waiting meanwhile.
+      await client.query('SET LOCAL statement_timeout = 0');
       await client.query('SELECT pg_advisory_xact_lock(724011)');
       await client.query(`CREATE TABLE IF NOT EXISTS schema_migrations (
       version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())`);

@@ -16,7 +16,7 @@ import {
 } from '../demand-rollups.js';
 import {
   DAY_HOURS,
-  OLDEST_DIRTY_SQL,
+  oldestDirtySql,
   dayRefreshSql,
   hoursOf,
   markDeletedSql,
@@ -147,16 +147,17 @@ export class SqliteEventRepository implements EventRepository {
     return plannedRead(this.reader, table, q);
   }
 
-  async refreshDemandCube(maxDays = Infinity): Promise<number> {
+  async refreshDemandCube(maxDays = Infinity, untilHour = Infinity): Promise<number> {
     const statements = dayRefreshSql(() => '?').map((s) => ({
       stmt: this.db.prepare(s.sql),
       params: s.params,
     }));
-    const oldest = this.db.prepare(OLDEST_DIRTY_SQL);
+    const oldest = this.db.prepare(oldestDirtySql(() => '?'));
+    const until = Math.floor(Math.min(untilHour, Number.MAX_SAFE_INTEGER) / DAY_HOURS) * DAY_HOURS;
     const take = this.db.prepare('DELETE FROM demand_cube_dirty WHERE hour >= ? AND hour < ?');
     // A day a transaction, the oldest first; the event loop is let go between days.
     const refreshDay = this.db.transaction((): boolean => {
-      const hour = (oldest.get() as { hour: number | null }).hour;
+      const hour = (oldest.get(until) as { hour: number | null }).hour;
       if (hour === null) return false;
       const day = Math.floor(hour / DAY_HOURS) * DAY_HOURS;
       take.run(day, day + DAY_HOURS);
