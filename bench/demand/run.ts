@@ -12,7 +12,10 @@
  * asked BENCH_DEMAND_RUNS times (default 20, after 2 unmeasured), one at a time, and the report
  * (buildReport) of the last 30 days as well. No stores are loaded: the nearest-store distances
  * cost next to nothing here. Figures with the machine's load average to
- * bench/results/demand.json (with the run's size); exit code 1 when a p95 is over 1 s.
+ * bench/results/demand.json (with the run's size); exit code 1 when a dashboard query's p95 is
+ * over 1 s. The command-line report is timed beside them (`report30Days`) but not held to the
+ * dashboard's budget: it counts every stored event and every country × channel × product cell,
+ * which the cube does not keep (docs/ARCHITECTURE.md, "Demand figures").
  */
 import { join } from 'node:path';
 import { buildApp } from '../../apps/server/src/app.js';
@@ -26,7 +29,8 @@ import { buildReport } from '../../apps/server/src/analytics/report.js';
 import type { Database } from '../../apps/server/src/db/types.js';
 import { eventBatches } from './events.js';
 import { loadAverage, onKeptDatabases, pgUrl, writeBudgetReport } from '../lib/kept-databases.js';
-import { rawConnection, refreshCube } from './cube.js';
+import { rawConnection, refreshCube, type Raw } from './cube.js';
+import { loadAnalyticsConfig } from '../../apps/server/src/analytics/config.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
 const RUNS = Number(process.env.BENCH_DEMAND_RUNS ?? 20);
@@ -57,10 +61,34 @@ function percentile(values: readonly number[], p: number): number {
 
 const COUNTRIES = loadConfigFiles(CONFIG_DIR).countries.map((c) => c.countryCode.toUpperCase());
 
-/** Writes the events unless this database holds them already; the write's figures. */
-async function fill(db: Database) {
+/**
+ * Writes the events unless this database holds them already; the write's figures. A kept
+ * database that lost its oldest events (a run before kept the server's retention) gets them
+ * back: the generated events older than the oldest stored, the same events as deleted.
+ */
+async function fill(db: Database, raw: Raw) {
   const kept = await db.meta.get('bench-demand');
-  if (kept?.startsWith(`${MARK} `)) return JSON.parse(kept.slice(MARK.length + 1)) as object;
+  if (kept?.startsWith(`${MARK} `)) {
+    const stored = await db.events.count();
+    if (stored < EVENTS) {
+      const oldest = Math.round(
+        await raw.one(
+          db.dialect === 'sqlite'
+            ? `SELECT (julianday(min(occurred_at)) - 2440587.5) * 86400000 FROM analytics_events`
+            : `SELECT extract(epoch FROM min(occurred_at)) * 1000 FROM analytics_events`,
+        ),
+      );
+      for (const batch of eventBatches(EVENTS, BATCH, COUNTRIES)) {
+        const older = batch.filter((e) => e.at.getTime() < oldest);
+        if (older.length === 0) break;
+        await db.events.insertMany(older);
+      }
+      log(`${db.dialect}: ${EVENTS - stored} events deleted by a retention written again`);
+      const now = await db.events.count();
+      if (now !== EVENTS) throw new Error(`${db.dialect}: ${now} events stored, not ${EVENTS}`);
+    }
+    return JSON.parse(kept.slice(MARK.length + 1)) as object;
+  }
   const t = Date.now();
   let written = 0;
   for (const batch of eventBatches(EVENTS, BATCH, COUNTRIES)) {
@@ -96,7 +124,11 @@ const QUERIES: Record<string, string> = {
 async function measure(db: Database) {
   const env = loadEnv({ LOG_LEVEL: 'warn', PORT: '0', HOST: '127.0.0.1' });
   const settings = loadSettings({ DEMO_DATA: 'off' });
-  const services = await createServices(env, settings, { database: db });
+  // No retention: the benchmark's events end on 30 November 2026 and must all stay stored.
+  const services = await createServices(env, settings, {
+    database: db,
+    analytics: loadAnalyticsConfig({ ANALYTICS_RETENTION_DAYS: '0' }),
+  });
   const app = await buildApp({ env, api: services.api, pages: services.pages, logger: false });
   await app.ready();
   const email = `bench-demand-${Date.now()}@example.com`;
@@ -144,21 +176,20 @@ async function measure(db: Database) {
         to: new Date('2026-12-01T00:00:00Z'),
       }),
     );
-    out.report30Days = figures;
+    return { queries: out, report30Days: figures };
   } finally {
     await app.close();
   }
-  return out;
 }
 
 async function main(): Promise<void> {
   const loadBefore = loadAverage();
   const results = await onKeptDatabases(SQLITE_FILE, PG_DB, async (db) => {
-    const write = await fill(db);
     const raw = await rawConnection(db, SQLITE_FILE, pgUrl(PG_DB));
     try {
+      const write = await fill(db, raw);
       const cube = await refreshCube(db, raw, log);
-      return { write, cube, queries: await measure(db) };
+      return { write, cube, ...(await measure(db)) };
     } finally {
       await raw.close();
     }

@@ -15,11 +15,11 @@
  *
  * Figures go to bench/results/startup.json with the machine's load.
  */
-import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildServer } from '../../apps/server/src/tools/build-server.js';
+import { startServerProcess } from '../../apps/server/test/helpers/server-process.js';
 import { cpuMsOfTree, memoryOfTree } from '../lib/proc.js';
 import { percentile, sleep } from '../lib/locator.js';
 
@@ -73,30 +73,22 @@ function dropCaches(): void {
 /** Starts the server, times its first answers, stops it with SIGTERM (it must exit 0). */
 async function startOnce(kind: Kind, dataDir: string, env: Record<string, string> = {}) {
   const started = performance.now();
-  const child = spawn(process.execPath, [...KINDS[kind]], {
-    env: {
-      ...process.env,
-      DATA_DIR: dataDir,
-      DEMO_STORES: STORES,
-      HOST: '127.0.0.1',
-      PORT: String(PORT),
-      WORKERS,
-      LOG_LEVEL: 'warn',
-      SHUTDOWN_GRACE_MS: '0',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const server = startServerProcess(KINDS[kind], {
+    DATA_DIR: dataDir,
+    DEMO_STORES: STORES,
+    PORT: String(PORT),
+    WORKERS,
+    SHUTDOWN_GRACE_MS: '0',
+    ...env,
   });
-  let out = '';
-  child.stdout!.on('data', (d: Buffer) => (out += d.toString()));
-  child.stderr!.on('data', (d: Buffer) => (out += d.toString()));
-  const exited = new Promise<number | null>((r) => child.once('exit', (code) => r(code)));
+  const { child, exited } = server;
   let done = false;
   void exited.then(() => (done = true));
   const until = async (path: string, ok: (r: { status: number; body: string }) => boolean) => {
     for (;;) {
-      if (done) throw new Error(`${kind} server exited before answering:\n${out}`);
-      if (performance.now() - started > 600_000) throw new Error(`${kind}: no answer:\n${out}`);
+      if (done) throw new Error(`${kind} server exited before answering:\n${server.output()}`);
+      if (performance.now() - started > 600_000)
+        throw new Error(`${kind}: no answer:\n${server.output()}`);
       if (ok(await get(path))) return Math.round(performance.now() - started);
       await sleep(10);
     }
@@ -107,7 +99,7 @@ async function startOnce(kind: Kind, dataDir: string, env: Record<string, string
   const rssMiB = child.pid === undefined ? undefined : memoryOfTree(child.pid)?.rssMiB;
   child.kill('SIGTERM');
   const code = await exited;
-  if (code !== 0) throw new Error(`${kind} server exited ${code} on SIGTERM:\n${out}`);
+  if (code !== 0) throw new Error(`${kind} server exited ${code} on SIGTERM:\n${server.output()}`);
   return { healthMs, searchMs, cpuMs, rssMiB } satisfies Start;
 }
 

@@ -4,51 +4,35 @@
  * store data included, with no error. The pages' HTML does not depend on the database, so one
  * (SQLite) serves. Their JSON-LD is checked under schema.org's vocabulary the same way.
  */
-import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { parse } from 'node-html-parser';
 import { openTestDb, type TestDb } from './helpers/databases.js';
 import { config, hostileStores, testStores } from './helpers/fixtures.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 import { schemaOrgErrors } from './helpers/schema-org.js';
+import { nuErrors } from './helpers/nu-checker.js';
 
 const LOCALES_DIR = resolve(
   fileURLToPath(new URL('../../..', import.meta.url)),
   'apps/web/public/locales',
 );
-const VNU_JAR = String(createRequire(import.meta.url)('vnu-jar'));
 /** Directory roots whose first region, city and store pages are checked. */
 const LOCALES = ['/uk/en/', '/de/de/', '/ca/fr/', '/il/he/', '/jp/ja/', '/ae/ar/', '/stores-us/'];
-
-interface NuMessage {
-  type: string;
-  subType?: string;
-  url?: string;
-  message: string;
-  extract?: string;
-}
 
 describe('store pages under the W3C Nu Html Checker and schema.org', () => {
   let t: TestDb;
   let a: TestApp;
-  let dir = '';
 
   beforeAll(async () => {
     t = await openTestDb('sqlite');
     await t.db.stores.replaceAll([...testStores(config(), 600), ...hostileStores()]);
     a = await makeApp(t.db, { PUBLIC_ORIGIN: 'https://stores.example.com/', LOCALES_DIR });
-    dir = mkdtempSync(join(tmpdir(), 'locator-nu-'));
   }, 60_000);
   afterAll(async () => {
     await a?.app.close();
     await t?.cleanup();
-    if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
   it('finds no error on directory and store pages in several languages', async () => {
@@ -81,33 +65,7 @@ describe('store pages under the W3C Nu Html Checker and schema.org', () => {
       await get(String(res.headers.location));
     }
     expect(pages.size).toBeGreaterThanOrEqual(LOCALES.length * 2 + 3);
-    const files = [...pages].map(([path, html], i) => {
-      const file = join(dir, `page-${i}.html`);
-      writeFileSync(file, html);
-      return { file, path };
-    });
-    const { stdout } = await promisify(execFile)(
-      'java',
-      [
-        '-jar',
-        VNU_JAR,
-        '--errors-only',
-        '--format',
-        'json',
-        '--stdout',
-        ...files.map((f) => f.file),
-      ],
-      { maxBuffer: 16 * 1024 * 1024 },
-    ).catch((err: { stdout?: string; stderr?: string }) => {
-      // vnu exits 1 when it reports errors; its report is still on stdout.
-      if (err.stdout) return { stdout: err.stdout };
-      throw new Error(`the Nu checker did not run (java -jar vnu.jar): ${err.stderr ?? err}`);
-    });
-    const messages = (JSON.parse(stdout) as { messages: NuMessage[] }).messages;
-    const pathOf = (url = '') => files.find((f) => url.endsWith(f.file))?.path ?? url;
-    const errors = messages
-      .filter((m) => m.type === 'error' || m.subType === 'fatal')
-      .map((m) => `${pathOf(m.url)}: ${m.message} ${m.extract ?? ''}`);
+    const errors = await nuErrors([...pages].map(([name, html]) => ({ name, html })));
     expect(errors).toEqual([]);
 
     // The same pages' JSON-LD under schema.org's vocabulary (classes, properties, ranges).
