@@ -229,19 +229,25 @@ describe.each(DIALECTS)('console demand dashboard on %s', (dialect) => {
     await t.db.events.refreshDemandCube();
     const fromCube = await answers();
     const mark = 'INSERT INTO demand_cube_dirty (hour) SELECT DISTINCT hour FROM demand_hourly';
+    const marks = 'SELECT count(*) AS n FROM demand_cube_dirty';
+    let marked: number;
     if (dialect === 'sqlite') {
       const raw = new Database(t.file!);
       raw.prepare(`${mark} WHERE true ON CONFLICT (hour) DO NOTHING`).run();
+      marked = Number((raw.prepare(marks).get() as { n: number }).n);
       raw.close();
     } else {
       const raw = new pg.Client({ connectionString: PG_TEST_URL });
       await raw.connect();
       await raw.query(`${mark} ON CONFLICT (hour) DO NOTHING`);
+      marked = Number((await raw.query<{ n: string }>(marks)).rows[0]!.n);
       await raw.end();
     }
+    // Every hour of the events (a server's minute refresh may take some of them meanwhile: the
+    // answers are the same either way).
+    expect(marked).toBeGreaterThan(5);
     expect(await answers()).toEqual(fromCube);
-    // The five days the events fall on.
-    expect(await t.db.events.refreshDemandCube()).toBe(5);
+    await t.db.events.refreshDemandCube();
     expect(await answers()).toEqual(fromCube);
   });
 
