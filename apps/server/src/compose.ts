@@ -90,6 +90,8 @@ export async function createServices(
     maps?: MapsProvider;
     /** The clock of the search's opening status and the store pages (default: Date.now). */
     now?: () => number;
+    /** How long the rate limits wait for a Redis command before counting in memory (ms). */
+    redisCommandTimeoutMs?: number;
   } = {},
 ): Promise<Services> {
   const analyticsConfig = options.analytics ?? loadAnalyticsConfig();
@@ -144,6 +146,7 @@ export async function createServices(
     machine:
       cluster.isWorker && !settings.REDIS_URL ? new MachineCounters(process, { log }) : undefined,
     ...(options.now ? { now: options.now } : {}),
+    ...(options.redisCommandTimeoutMs ? { commandTimeoutMs: options.redisCommandTimeoutMs } : {}),
   });
   if (settings.REDIS_URL) {
     // Shared from the first request when Redis answers within 2 s; otherwise the process starts

@@ -29,6 +29,8 @@ export interface FullAppOptions {
   analytics?: Record<string, string>;
   /** basemap/config.ts variables (default: the embedded basemap). */
   basemap?: Record<string, string>;
+  /** The rate limits' wait for a Redis command (default: the server's, 100 ms). */
+  redisCommandTimeoutMs?: number;
 }
 
 export async function makeFullApp(db: Database, options: FullAppOptions = {}): Promise<TestApp> {
@@ -43,6 +45,9 @@ export async function makeFullApp(db: Database, options: FullAppOptions = {}): P
     database: db,
     analytics: loadAnalyticsConfig({ ...options.analytics }),
     maps,
+    ...(options.redisCommandTimeoutMs
+      ? { redisCommandTimeoutMs: options.redisCommandTimeoutMs }
+      : {}),
   });
   const app = await buildApp({
     env,
