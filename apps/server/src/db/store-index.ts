@@ -117,6 +117,20 @@ export class StoreIndex {
     return lo;
   }
 
+  /** The store at position k as a search's page holds it. */
+  private pageStoreAt(k: number): PageStore {
+    return new IndexedStore(
+      this.docs,
+      this.docStart[k]!,
+      this.docStart[k + 1]!,
+      this.tags[k]!,
+      this.ids[k]!,
+      this.hashes,
+      this.hashStart[k]!,
+      this.hashStart[k + 1]!,
+    );
+  }
+
   /** The store id at position k. */
   storeIdAt(k: number): string {
     return this.storeIds.toString('latin1', this.storeIdStart[k]!, this.storeIdStart[k + 1]! - 1);
@@ -223,14 +237,7 @@ export class StoreIndex {
       const km = haversineKm(lat, lon, lats[k]!, lons[k]!);
       // The chord bound had a margin; the radius itself is exact.
       if (!q.area && km > q.radiusKm) break;
-      stores.push({
-        bytes: this.docs,
-        start: this.docStart[k]!,
-        end: this.docStart[k + 1]!,
-        hash: this.hashes.toString('utf8', this.hashStart[k]!, this.hashStart[k + 1]!),
-        tag: this.tags[k]!,
-        id: this.ids[k]!,
-      });
+      stores.push(this.pageStoreAt(k));
       distancesKm.push(km);
     }
     return points ? { stores, distancesKm, points, total: count } : { stores, distancesKm };
@@ -284,6 +291,27 @@ export class StoreIndex {
       }
       return true;
     };
+  }
+}
+
+/**
+ * A store of a search's page, read from the index at position k. Its content hash is read only
+ * when asked (the search answer needs its numeric tag; only `nearest`'s hits need the text).
+ */
+class IndexedStore implements PageStore {
+  constructor(
+    readonly bytes: Buffer,
+    readonly start: number,
+    readonly end: number,
+    readonly tag: number,
+    readonly id: number,
+    private readonly hashes: Buffer,
+    private readonly hashFrom: number,
+    private readonly hashTo: number,
+  ) {}
+
+  get hash(): string {
+    return this.hashes.toString('utf8', this.hashFrom, this.hashTo);
   }
 }
 

@@ -15,6 +15,11 @@ export class ByteWriter {
     this.at = at;
   }
 
+  /** One byte. */
+  byte(b: number): void {
+    this.buf[this.at++] = b;
+  }
+
   /** Bytes `src[start, end)`. */
   bytes(src: Uint8Array, start = 0, end = src.length): void {
     const n = end - start;

@@ -32,6 +32,9 @@ function storePrefix(i: number): Buffer {
   return p;
 }
 
+const DISTANCE_KM = Buffer.from(',"distanceKm":');
+const COMMA = 0x2c;
+
 /** How a demo store's document ends. */
 const DEMO_TAIL = Buffer.from('"demo":true}');
 
@@ -214,25 +217,26 @@ export class SearchService {
     const body = (): Buffer => {
       // Written piece by piece into one buffer sized for the worst case: per store the part
       // before its document, then the document's bytes without its opening brace (never
-      // decoded).
+      // decoded). Each store's distance text is looked up once.
+      const shown: Buffer[] = new Array<Buffer>(stores.length);
       let size = this.head.length + lookups.part.length + TAIL_MAX + Buffer.byteLength(after);
       for (let i = 0; i < stores.length; i += 1) {
         const s = stores[i]!;
-        size += STORE_PARTS_MAX + distances.json(tag[3 * i + 1]! / 1000).length;
+        const d = distances.json(tag[3 * i + 1]! / 1000);
+        shown[i] = d;
         const p = parts[i]!;
-        size += p.status.length + p.hours.length;
+        size += STORE_PARTS_MAX + d.length + p.status.length + p.hours.length;
         size += s.end - s.start - (p.to - p.from);
       }
       const w = new ByteWriter(Buffer.allocUnsafe(size));
       w.bytes(this.head);
       for (let i = 0; i < stores.length; i += 1) {
         const s = stores[i]!;
-        const m = tag[3 * i + 1]!;
         w.bytes(storePrefix(i));
-        w.bytes(distances.json(m / 1000));
-        w.ascii(',"distanceKm":');
-        w.thousandths(m);
-        w.ascii(',');
+        w.bytes(shown[i]!);
+        w.bytes(DISTANCE_KM);
+        w.thousandths(tag[3 * i + 1]!);
+        w.byte(COMMA);
         // The document without its opening brace, its hours cut to what the answer carries.
         const p = parts[i]!;
         w.ascii(p.status);
