@@ -6,6 +6,7 @@
  */
 import type { EventRecord } from '../../apps/server/src/db/types.js';
 import { pageViewEvent } from '../../apps/server/src/db/event-columns.js';
+import { seededRandom } from '@locator/core';
 
 const END = Date.parse('2026-12-01T00:00:00Z');
 const SPAN = 400 * 86_400_000;
@@ -16,16 +17,6 @@ const PAGES = ['home', 'chooser', 'results', 'error'];
 const PLACES = 5000;
 
 /** mulberry32: a small seeded generator. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 const round2 = (v: number): number => Math.round(v * 100) / 100;
 
@@ -34,7 +25,7 @@ export function* eventBatches(
   batch: number,
   countries: readonly string[],
 ): Generator<EventRecord[]> {
-  const rnd = random(20261130);
+  const rnd = seededRandom(20261130);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
   const places = Array.from({ length: PLACES }, () => ({
     country: pick(countries),

@@ -21,6 +21,7 @@ import {
   createEmbeddedProvider,
   type MapsProvider,
 } from '@locator/geo';
+import { seededRandom } from '@locator/core';
 
 interface Fixture {
   q: string;
@@ -46,16 +47,6 @@ const MB = 1024 * 1024;
 const round = (x: number, digits = 3): number => Number(x.toFixed(digits));
 
 /** Deterministic PRNG (mulberry32) so every run measures the same inputs. */
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const pct = (sorted: number[], p: number): number =>
   sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] ?? 0;
@@ -141,7 +132,7 @@ async function main(): Promise<void> {
   }
   // The hardest part of it: one or two characters ("s", "東", "Mo").
   const short = typing.filter((f) => [...f.q].length <= 2);
-  const rand = prng(42);
+  const rand = seededRandom(42);
   // Reverse: jittered points around the fixture positions (±0.2°), uniform random points
   // (mostly sea and deserts) and random gazetteer places ±0.02° (dense where people live).
   const points: { lat: number; lon: number }[] = [];

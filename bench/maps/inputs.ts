@@ -11,6 +11,7 @@
  */
 import { readFileSync } from 'node:fs';
 import type { Gazetteer } from '@locator/geo';
+import { seededRandom } from '@locator/core';
 
 export interface Fixture {
   q: string;
@@ -25,16 +26,6 @@ export function readFixtures(): Fixture[] {
 }
 
 /** Deterministic PRNG (mulberry32). */
-export function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function shuffle<T>(items: T[], rand: () => number): T[] {
   for (let i = items.length - 1; i > 0; i--) {
@@ -60,7 +51,7 @@ export interface MapsInputs {
 }
 
 export function mapsInputs(g: Gazetteer, fixtures = readFixtures(), count = 2000): MapsInputs {
-  const rand = prng(42);
+  const rand = seededRandom(42);
   const countries = (f: Fixture): string | undefined =>
     f.countries?.map((c) => c.toUpperCase()).join(',');
   const typed = new Set<string>();

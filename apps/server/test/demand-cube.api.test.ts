@@ -20,25 +20,16 @@ import {
   type RollupGroup,
   type RollupQuery,
 } from '../src/db/demand-rollups.js';
+import { seededRandom } from '@locator/core';
 
 const HOUR = 3_600_000;
 const START = Date.parse('2026-10-03T05:00:00Z');
 const DAYS = 40;
 
 /** mulberry32: seeded, the same events every run. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 function events(count: number, seed: number, from: number, spanMs: number): EventRecord[] {
-  const rnd = random(seed);
+  const rnd = seededRandom(seed);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rnd() * list.length)]!;
   return Array.from({ length: count }, (): EventRecord => {
     const at = new Date(from + Math.floor(rnd() * spanMs));

@@ -5,7 +5,7 @@
  * search-response schema of @locator/core AND the served public OpenAPI document.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { searchResponseSchema } from '@locator/core';
+import { searchResponseSchema, seededRandom } from '@locator/core';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { config, testStores } from './helpers/fixtures.js';
 import { makeApp, type TestApp } from './helpers/app.js';
@@ -13,16 +13,6 @@ import { contractJudge, type ContractJudge } from './helpers/openapi-contract.js
 import type { StoreRecord } from '../src/db/types.js';
 
 /** A small seeded generator (mulberry32): the same searches on every run. */
-function random(seed: number): () => number {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const SEARCHES = 240;
 
@@ -44,7 +34,7 @@ describe.each(DIALECTS)('search answers against their contract on %s', (dialect)
   });
 
   it(`${SEARCHES} random searches in every shipped country satisfy the schema and the document`, async () => {
-    const rnd = random(dialect === 'sqlite' ? 7 : 11);
+    const rnd = seededRandom(dialect === 'sqlite' ? 7 : 11);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
     const countries = a.services.api.config.countries();
     const byCountry = new Map<string, StoreRecord[]>();

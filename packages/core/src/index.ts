@@ -34,3 +34,4 @@ export * from './web-url.js';
 export * from './hours-check.js';
 export * from './store-text.js';
 export * from './place-labels.js';
+export * from './seeded-random.js';

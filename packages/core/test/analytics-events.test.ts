@@ -7,6 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { analyticsEventSchema, isAnalyticsEvent } from '../src/analytics.js';
 import * as core from '../src/index.js';
+import { seededRandom } from '../src/seeded-random.js';
 
 const VALID = {
   pageView: { type: 'pageView', page: 'home', locale: 'en-GB', country: 'uk', channel: 'sales' },
@@ -130,15 +131,6 @@ const agree = (value: unknown) =>
   );
 
 /** A small deterministic PRNG (mulberry32). */
-function prng(seed: number): () => number {
-  let a = seed;
-  return () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 describe('isAnalyticsEvent (the web client’s check, without zod)', () => {
   it('accepts the valid events of each type', () => {
@@ -168,7 +160,7 @@ describe('isAnalyticsEvent (the web client’s check, without zod)', () => {
   });
 
   it('agrees with the zod schema on 5,000 generated events', () => {
-    const random = prng(20240915);
+    const random = seededRandom(20240915);
     const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)]!;
     let accepted = 0;
     for (let i = 0; i < 5000; i += 1) {

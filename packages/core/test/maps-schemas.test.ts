@@ -10,6 +10,7 @@ import {
   reverseQuerySchema,
 } from '../src/maps-schemas.js';
 import { apiErrorFromIssues } from '../src/schemas.js';
+import { seededRandom } from '../src/seeded-random.js';
 
 function codeOf(result: { success: boolean; error?: { issues: unknown[] } }) {
   if (result.success) return 'ok';
@@ -118,16 +119,6 @@ describe('fast paths (hand-written parsers tried before the schemas)', () => {
   }
 
   /** Deterministic PRNG (mulberry32). */
-  function prng(seed: number): () => number {
-    let a = seed >>> 0;
-    return () => {
-      a = (a + 0x6d2b79f5) >>> 0;
-      let t = a;
-      t = Math.imul(t ^ (t >>> 15), t | 1);
-      t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-      return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-    };
-  }
 
   /**
    * Inputs: each field from its candidates, one field at a time from the first (valid) values,
@@ -146,7 +137,7 @@ describe('fast paths (hand-written parsers tried before the schemas)', () => {
       keys.map((k) => [k, candidates[k]![0]!]),
     );
     for (const k of keys) for (const v of candidates[k]!) inputs.push({ ...base, [k]: v });
-    const rand = prng(7);
+    const rand = seededRandom(7);
     for (let n = 0; n < 3000; n++) {
       const pick = (k: string): Value =>
         candidates[k]![Math.floor(rand() * candidates[k]!.length)]!;

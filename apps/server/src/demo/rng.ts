@@ -1,16 +1,11 @@
-/** A small seeded PRNG (mulberry32) so the demo data set is the same on every machine. */
+import { seededRandom } from '@locator/core';
+
+/** Draws from a seeded generator (@locator/core seededRandom) so the demo data set is the same on every machine. */
 export class Rng {
-  private state: number;
-  constructor(seed: number) {
-    this.state = seed >>> 0;
-  }
   /** Uniform in [0, 1). */
-  next(): number {
-    this.state = (this.state + 0x6d2b79f5) >>> 0;
-    let t = this.state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  readonly next: () => number;
+  constructor(seed: number) {
+    this.next = seededRandom(seed);
   }
   int(min: number, max: number): number {
     return min + Math.floor(this.next() * (max - min + 1));

@@ -1,0 +1,17 @@
+/**
+ * A small seeded pseudo-random generator (mulberry32): the same numbers on every machine, for
+ * the demo data set, the benchmarks' inputs and the tests' generated cases. Not for anything
+ * secret.
+ */
+
+/** Uniform numbers in [0, 1), the same sequence for the same seed. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
