@@ -3,7 +3,8 @@
  * throughput (the machine is shared, so requests a second say little). bench:api's SQLite data
  * (200,000 stores, BENCH_STORES) and its 99-result searches:
  * - in process, µs of CPU (process.cpuUsage) per call, the best of a few rounds: the store
- *   index's nearest page; the search service without its body (nearest + hours status + ETag:
+ *   index's nearest page; the copy of its stores' documents alone (the floor of writing an
+ *   answer); the search service without its body (nearest + hours status + ETag:
  *   what a 304 or a kept compressed answer costs); the search service with its body written;
  * - the real server (bench/api/server.ts, one worker: the app, sockets and all) driven by wrk
  *   with a few connections for a few seconds a case: µs of the server process's CPU (/proc) per
@@ -25,6 +26,7 @@ import { loadEnv } from '../../apps/server/src/env.js';
 import { loadSettings } from '../../apps/server/src/settings.js';
 import { createServices } from '../../apps/server/src/compose.js';
 import { openSqlite } from '../../apps/server/src/db/sqlite/index.js';
+import type { NearestPage } from '../../apps/server/src/db/types.js';
 import { cpuMsOfTree } from '../lib/proc.js';
 import { ensureWrk, runWrk } from '../lib/wrk.js';
 import { STORES, SQLITE_FILE, geolocatedPaths, prepareSqliteData, searchPoints } from './data.js';
@@ -70,12 +72,30 @@ async function layers(paths: string[], points: Awaited<ReturnType<typeof searchP
   const search = services.api.search;
   const ask = (i: number) => search.search(parsed[i]!.path, parsed[i]!.query);
   for (let i = 0; i < N; i += 1) (await ask(i)).body(); // warm: the hours' places, the JIT
+  // The answers' documents as byte ranges of the index, for the copy floor below.
+  const pages: NearestPage[] = [];
+  for (let i = 0; i < N; i += 1) pages.push(await db.search.nearestPage(points[i]!.query));
   const out = {
     nearestPage: await cpuPerCall(N, (i) => db.search.nearestPage(points[i]!.query)),
+    documentsCopied: await cpuPerCall(N, async (i) => copyDocuments(pages[i]!)),
     searchServiceWithoutBody: await cpuPerCall(N, ask),
     searchService: await cpuPerCall(N, (i) => ask(i).then((r) => r.body())),
   };
   await services.close();
+  return out;
+}
+
+/**
+ * What no search that writes its answer can avoid: its stores' document bytes copied from the
+ * index into a new buffer of the answer's size, one copy a store and nothing else (the
+ * ceiling sends bytes it already holds).
+ */
+function copyDocuments(page: NearestPage): Buffer {
+  let size = 0;
+  for (const s of page.stores) size += s.end - s.start;
+  const out = Buffer.allocUnsafe(size);
+  let at = 0;
+  for (const s of page.stores) at += s.bytes.copy(out, at, s.start, s.end);
   return out;
 }
 
@@ -206,7 +226,7 @@ async function main(): Promise<void> {
         http.geolocatedBrowser.cpuUsPerRequest - http.ceilingBrowser.cpuUsPerRequest,
     },
     notes: [
-      'inProcess: µs of CPU per call, the best of ROUNDS rounds over the search points; nearestPage is the store index, searchServiceWithoutBody adds the hours status and the ETag, searchService the body.',
+      "inProcess: µs of CPU per call, the best of ROUNDS rounds over the search points; nearestPage is the store index, searchServiceWithoutBody adds the hours status and the ETag, searchService the body; documentsCopied is only the copy of the answer's store documents from the index into a new buffer (one copy a store), what no written answer avoids and the ceiling does not pay.",
       `server: one worker process (sockets, routing, validation, hooks, compression), wrk with ${CONNECTIONS} connections for ${SECONDS} s a case; cpuUsPerRequest is the server process's CPU time (/proc, 10 ms ticks) over the requests answered; requestsPerSecond is noisy on a shared machine.`,
       'geolocatedBrowser: device positions (every URL new) with a browser Accept-Encoding, so each answer is written and compressed; ceilingBrowser: the ceiling with the same header, compressed each time by @fastify/compress.',
     ],
