@@ -3,7 +3,7 @@ import { defineConfig } from 'vitest/config';
 
 // Test tiers (see docs/ARCHITECTURE.md):
 //  - unit: pure packages and web-app units, no network, no database;
-//  - api:  the real server over real databases (SQLite file and PostgreSQL/PostGIS).
+//  - api:  the real server over real databases (SQLite file and PostgreSQL).
 // End-to-end journeys live in e2e/ and run with Playwright.
 export default defineConfig({
   test: {
@@ -24,7 +24,7 @@ export default defineConfig({
           include: ['apps/server/test/**/*.test.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
-          // PostgreSQL: a template with PostGIS, copied into each test file's fresh database.
+          // PostgreSQL: a template database, copied into each test file's fresh database.
           globalSetup: ['apps/server/test/helpers/postgres-template.ts'],
         },
       },
