@@ -18,6 +18,7 @@ export * from './search.js';
 export * from './errors.js';
 export * from './schemas.js';
 export * from './search-response.js';
+export * from './schema-check.js';
 export * from './config-response.js';
 export * from './error-schema.js';
 export * from './maps-response.js';

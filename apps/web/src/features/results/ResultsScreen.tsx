@@ -23,6 +23,7 @@ import { NARROW_QUERY, useMediaQuery } from './hooks/useMediaQuery';
 import { useSearchFlow } from './hooks/useSearchFlow';
 import { useSearchForm } from './hooks/useSearchForm';
 import { pageQueryOf } from './request';
+import { warmUpResults } from './warm-up';
 
 /** The results page once configuration is loaded (PRODUCT.md#results-page contents, in order). */
 export function ResultsScreen({
@@ -49,6 +50,8 @@ export function ResultsScreen({
   const { state } = flow.search;
   const homePath = localeToPath(boot.locale);
   const { view: savedView } = useLocation();
+
+  useEffect(() => warmUpResults(boot.locale), [boot.locale]);
 
   // After results arrive: scroll to them; a search the visitor started also moves focus there.
   // Back/Forward and reload put back the entry's scroll and focus when it has them.

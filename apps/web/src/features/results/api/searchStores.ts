@@ -2,20 +2,34 @@
  * Store search (PRODUCT.md#search-request, #product-api): GET /api/v1/grlui/{country}/{lang}/{channel}?pt&lat&lon&carrier&
  * maxrad&maxResult&repairType, 30 s time-out. The request is this app's own (built from the
  * validated form), so it is not validated again; the server validates the query and the answer
- * is read with the one search-response schema of packages/core. Fetch function and hook.
+ * is read with the one search-response schema of packages/core (its compiled check). Fetch function and hook.
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import {
+  compileSchemaCheck,
   parseErrorBody,
   searchResponseSchema,
   searchApiPath,
   searchApiQuery,
   type ErrorCode,
   type SearchRequest,
+  type SchemaCheckResult,
+  type SearchResponse,
   type SearchResults,
 } from '@locator/core';
 
 export const SEARCH_TIMEOUT_MS = 30_000;
+
+let compiledCheck: ((body: unknown) => SchemaCheckResult<SearchResponse>) | undefined;
+
+/**
+ * The search answer read as `searchResponseSchema.safeParse` reads it (same acceptance, same
+ * data), through the schema's compiled check: a fraction of zod's cost in the browser.
+ */
+export function checkSearchResponse(body: unknown): SchemaCheckResult<SearchResponse> {
+  compiledCheck ??= compileSchemaCheck(searchResponseSchema);
+  return compiledCheck(body);
+}
 
 /** A failed search: the API's error code when it sent one. */
 export class SearchError extends Error {
@@ -51,7 +65,7 @@ export async function fetchStores(
     const error = parseErrorBody(body);
     throw new SearchError(res.status, error?.code, error?.message ?? `HTTP ${res.status}`);
   }
-  const parsed = searchResponseSchema.safeParse(body);
+  const parsed = checkSearchResponse(body);
   if (!parsed.success) throw new SearchError(res.status, undefined, 'unexpected search response');
   return parsed.data.results;
 }

@@ -176,6 +176,18 @@ export function StoreFacts({ store, links }: { store: Store; links: StoreLinks }
   );
 }
 
+/** One list format per language, made once (making one costs more than formatting with it). */
+const listFormats = new Map<string, Intl.ListFormat>();
+
+export function factListFormat(locale: string): Intl.ListFormat {
+  let format = listFormats.get(locale);
+  if (!format) {
+    format = new Intl.ListFormat(locale, { type: 'conjunction', style: 'narrow' });
+    listFormats.set(locale, format);
+  }
+  return format;
+}
+
 /** A list of facts, joined as the page's language joins a list ("A, B, C"; "A、B、C"). */
 function FactList({
   label,
@@ -190,7 +202,7 @@ function FactList({
   return (
     <div className="store__list">
       <dt>{label}</dt>
-      <dd>{new Intl.ListFormat(locale, { type: 'conjunction', style: 'narrow' }).format(items)}</dd>
+      <dd>{factListFormat(locale).format(items)}</dd>
     </div>
   );
 }

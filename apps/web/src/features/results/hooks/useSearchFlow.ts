@@ -70,6 +70,9 @@ export function useSearchFlow(
 
   const runSearch = useCallback(
     (request: SearchRequest, how: Trigger, view = viewQueryOf(params)) => {
+      // The request first: the server works on it while the URL is written and the
+      // searching state rendered.
+      const answer = run(request);
       const query = pageQueryOf(ctx, request);
       // A search from the form or the drop-off switch is a new entry; a deep link keeps its
       // page and open store; Back/Forward are already at their entry. The narrow map stays.
@@ -79,7 +82,6 @@ export function useSearchFlow(
         setParams(new URLSearchParams(withViewQuery(query, view)), { replace: true });
       }
       setTrigger(how);
-      const answer = run(request);
       // Browsing the map is not a location search: no statistic, no search event.
       if (how === 'area') return answer;
       // After the search's own request: the statistic never delays the stores.
