@@ -60,7 +60,8 @@ describe('console single sign-on', () => {
       expect(screen.getByRole('alert').textContent).toBe(consoles.signIn.sso.error.SSO_NO_ROLE),
     );
     expect(screen.getByTestId('where').textContent).toBe('/admin/?x=1');
-    expect(document.activeElement?.textContent).toBe('Sign in to the console');
+    // The heading takes focus in an effect after the form is shown (as on a notice).
+    await waitFor(() => expect(document.activeElement?.textContent).toBe('Sign in to the console'));
   });
 
   it('has words for every reason, and reads an unknown one as a failed sign-on', () => {
