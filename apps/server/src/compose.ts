@@ -37,7 +37,7 @@ import { findIsland } from './pages/island.js';
 import { STORE_PAGES_CSS_PATH } from './pages/styles.js';
 import { loadWebhookConfig, type WebhookConfig } from './webhooks/config.js';
 import { loadSsoConfig, type SsoConfig } from './console/sso/config.js';
-import { WebhookSender, deliveryLines, webhookOptions } from './webhooks/sender.js';
+import { WebhookDispatcher, webhookOptions } from './webhooks/dispatcher.js';
 
 export interface Services {
   db: Database;
@@ -133,8 +133,9 @@ export async function createServices(
   const token = settings.MAPS_PROVIDER === 'embedded' ? '' : env.MAP_TOKEN;
   const analytics = createAnalytics(analyticsConfig, config, db, log);
   const hooks = webhookOptions(webhookConfig, log);
-  // The admin API's writes are this process's changes; it sends them (webhooks/sender.ts).
-  const webhooks = hooks && new WebhookSender(hooks).follow(db.changes);
+  // Every write's deliveries go into the outbox with it; each process sends what is due,
+  // its own writes' at once (webhooks/dispatcher.ts).
+  const webhooks = hooks && new WebhookDispatcher(hooks, db.outbox).follow(db.changes);
   if (hooks) log(`webhooks: changes sent to ${hooks.urls.map((u) => new URL(u).host).join(', ')}`);
   await analytics.startRetention();
   analytics.startDemandRefresh();
@@ -213,7 +214,7 @@ export async function createServices(
       console: {
         accounts: db.accounts,
         keys: db.admin,
-        ...(webhooks ? { webhooks } : {}),
+        ...(webhooks ? { webhooks: { urls: webhooks.urls, outbox: db.outbox } } : {}),
         demand: demandDeps(db, files, analyticsConfig, options.maps, log),
         ...(redisSessions ? { sessions: redisSessions } : {}),
         times: sessionTimes,
@@ -251,8 +252,8 @@ export async function createServices(
     preloadConfig: async (locale) => config.preload(locale),
     close: async () => {
       stopRelay?.();
-      // Changes not yet delivered are named in the log: they are not sent after the stop.
-      if (webhooks) for (const line of deliveryLines(await webhooks.close())) log(line);
+      // What is not delivered yet waits in the outbox for the next start.
+      if (webhooks) for (const line of await webhooks.close()) log(line);
       await analytics.close();
       await counters.close();
       redisSessions?.close();

@@ -1,30 +1,48 @@
 /**
- * The change webhooks against a real local HTTP receiver: the signature verifies with the
- * shared secret, retries back off after 5xx answers and refused connections (timers driven by
- * the test, no waiting), the bounded queue drops the oldest with a counted warning, a large
- * change goes in parts, and the settings are validated with every problem listed.
+ * The change webhooks' dispatcher against a real local HTTP receiver and a real outbox (a SQLite
+ * file): the signature verifies with the shared secret; 5xx answers and refused connections are
+ * retried with back-off (timers and clock driven by the test, no waiting) while the URL's later
+ * changes wait behind, in order; a 4xx or the end of WEBHOOK_RETRY_HOURS gives a delivery up,
+ * kept as failed; two processes on one database never send a delivery twice; a large change
+ * goes in parts; and the settings are validated with every problem listed.
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { CommittedChange } from '../src/db/store-changes.js';
+import { writeOutbox } from '../src/db/sqlite/outbox.js';
+import { openSqlite } from '../src/db/sqlite/index.js';
+import type { Database } from '../src/db/types.js';
 import { ConfigError } from '../src/env.js';
 import { loadWebhookConfig } from '../src/webhooks/config.js';
 import type { WebhookEvent } from '../src/webhooks/payload.js';
-import { WebhookSender, type WebhookSenderOptions } from '../src/webhooks/sender.js';
+import { WebhookDispatcher, type WebhookDispatcherOptions } from '../src/webhooks/dispatcher.js';
+import { openTestDb, type TestDb } from './helpers/databases.js';
 import { closedPort, manualTimers, receiver, type Receiver } from './helpers/receiver.js';
 
 const SECRET = 'whsec-test-0123456789';
-const NOW = Date.UTC(2026, 10, 27, 7, 0, 0);
+const HOUR = 3_600_000;
 
-const open: Receiver[] = [];
+const open: { close(): Promise<void> }[] = [];
 afterEach(async () => {
-  for (const r of open.splice(0)) await r.close();
+  for (const r of open.splice(0).reverse()) await r.close();
 });
 const start = async (port?: number) => {
   const r = await receiver(port);
   open.push(r);
   return r;
 };
+
+/** The database of a test, with a second connection to write the outbox as a change would. */
+async function outboxDb(): Promise<{
+  t: TestDb;
+  write(rows: ReturnType<WebhookDispatcher['rowsFor']>): void;
+}> {
+  const t = await openTestDb('sqlite');
+  const raw = new BetterSqlite3(t.file!);
+  open.push({ close: async () => (raw.close(), await t.cleanup()) });
+  return { t, write: (rows) => raw.transaction(() => writeOutbox(raw, rows))() };
+}
 
 const change = (
   n: number,
@@ -33,21 +51,30 @@ const change = (
   operation: 'put',
   actor: 'key:abc',
   dataVersion: String(100 + n),
-  at: new Date(NOW),
+  at: new Date(Date.UTC(2026, 10, 27, 7, 0, 0)),
   stores: [{ storeId: `S-${n}`, kind }],
 });
 
-const sender = (urls: string[], over: Partial<WebhookSenderOptions> = {}) =>
-  new WebhookSender({
-    urls,
-    secret: SECRET,
-    maxQueue: 100,
-    timeoutMs: 2000,
-    retries: 3,
-    maxStores: 1000,
-    now: () => NOW,
-    ...over,
-  });
+/** A dispatcher on `db`, its clock at `clock.now` (from the real time: rows are written then). */
+function dispatcher(
+  db: Database,
+  urls: string[],
+  over: Partial<WebhookDispatcherOptions> = {},
+  clock = { now: Date.now() },
+) {
+  return new WebhookDispatcher(
+    {
+      urls,
+      secret: SECRET,
+      timeoutMs: 2000,
+      maxStores: 1000,
+      retryForMs: 24 * HOUR,
+      now: () => clock.now,
+      ...over,
+    },
+    db.outbox,
+  );
+}
 
 /** What a receiver does: recompute the HMAC over "<t>.<raw body>" and compare in constant time. */
 function verify(header: string | string[] | undefined, raw: string, secret = SECRET) {
@@ -58,17 +85,22 @@ function verify(header: string | string[] | undefined, raw: string, secret = SEC
 }
 
 const bodyOf = (raw: string) => JSON.parse(raw) as WebhookEvent;
+const storeIds = (r: Receiver) => r.received.map((d) => bodyOf(d.raw).stores[0]!.storeId);
 
 describe('change webhooks', () => {
-  it('POSTs each change, signed with the secret and the time of sending', async () => {
+  it('POSTs each change in order, signed with the secret and the time of sending', async () => {
+    const { t, write } = await outboxDb();
     const rx = await start();
-    const s = sender([rx.url]);
-    s.enqueue(change(1));
-    s.enqueue(change(2, 'deleted'));
-    await s.flush();
+    const clock = { now: Date.now() };
+    const d = dispatcher(t.db, [rx.url], {}, clock);
+    write(d.rowsFor(change(1)));
+    write(d.rowsFor(change(2, 'deleted')));
+    d.wake();
+    await d.idle();
     expect(rx.received).toHaveLength(2);
     const [first, second] = rx.received;
-    expect(verify(first!.headers['locator-signature'], first!.raw)).toBe(NOW / 1000);
+    const sentAt = Math.floor(clock.now / 1000);
+    expect(verify(first!.headers['locator-signature'], first!.raw)).toBe(sentAt);
     expect(verify(first!.headers['locator-signature'], first!.raw, 'another-secret-xyz')).toBe(
       undefined,
     );
@@ -80,7 +112,7 @@ describe('change webhooks', () => {
       id: expect.any(String),
       type: 'stores.changed',
       changeId: event.id,
-      committedAt: new Date(NOW).toISOString(),
+      committedAt: '2026-11-27T07:00:00.000Z',
       dataVersion: '101',
       operation: 'put',
       mode: null,
@@ -91,157 +123,187 @@ describe('change webhooks', () => {
       stores: [{ storeId: 'S-1', kind: 'created' }],
     });
     expect(bodyOf(second!.raw).stores).toEqual([{ storeId: 'S-2', kind: 'deleted' }]);
-    expect(s.stats()[rx.url]).toMatchObject({ sent: 2, failed: 0, requests: 2 });
+    expect(d.stats()[rx.url]).toMatchObject({ sent: 2, failed: 0, requests: 2 });
+    expect(await t.db.outbox.counts(rx.url)).toEqual({ pending: 0, delivered: 2, failed: 0 });
   });
 
   it('retries 5xx answers with back-off (1 s, 2 s), re-signing each attempt', async () => {
+    const { t, write } = await outboxDb();
     const rx = await start();
     rx.plan = [500, 503];
     const timers = manualTimers();
-    let now = NOW;
-    const s = sender([rx.url], { timers, now: () => now });
-    s.enqueue(change(1));
+    const clock = { now: Date.now() };
+    const d = dispatcher(t.db, [rx.url], { timers }, clock);
+    const t0 = Math.floor(clock.now / 1000);
+    write(d.rowsFor(change(1)));
+    d.wake();
     const first = await timers.next();
     expect(first.ms).toBe(1000);
-    expect(rx.received.map((d) => d.status)).toEqual([500]);
-    now += 1000;
+    expect(rx.received.map((x) => x.status)).toEqual([500]);
+    clock.now += 1000;
     first.fire();
     const second = await timers.next();
     expect(second.ms).toBe(2000);
-    now += 2000;
+    clock.now += 2000;
     second.fire();
-    await s.flush();
-    expect(rx.received.map((d) => d.status)).toEqual([500, 503, 204]);
+    await d.idle();
+    expect(rx.received.map((x) => x.status)).toEqual([500, 503, 204]);
     // The same event each time (receivers drop a repeated id), signed at each attempt.
-    expect(new Set(rx.received.map((d) => bodyOf(d.raw).id)).size).toBe(1);
-    expect(rx.received.map((d) => verify(d.headers['locator-signature'], d.raw))).toEqual([
-      NOW / 1000,
-      NOW / 1000 + 1,
-      NOW / 1000 + 3,
+    expect(new Set(rx.received.map((x) => bodyOf(x.raw).id)).size).toBe(1);
+    expect(rx.received.map((x) => verify(x.headers['locator-signature'], x.raw))).toEqual([
+      t0,
+      t0 + 1,
+      t0 + 3,
     ]);
-    expect(s.stats()[rx.url]).toMatchObject({ sent: 1, failed: 0, requests: 3 });
+    expect(d.stats()[rx.url]).toMatchObject({ sent: 1, failed: 0, requests: 3 });
+    const [row] = await t.db.outbox.attempted(rx.url, 5, false);
+    expect(row).toMatchObject({ state: 'delivered', attempts: 3, lastStatus: 204 });
   });
 
-  it('retries a refused connection until the receiver is up; gives up after the last retry', async () => {
+  it('a receiver down: its changes wait in order, for hours, then are given up and kept', async () => {
+    const { t, write } = await outboxDb();
     const port = await closedPort();
+    const url = `http://127.0.0.1:${port}/hooks`;
     const timers = manualTimers();
     const logs: string[] = [];
-    const s = sender([`http://127.0.0.1:${port}/hooks`], {
-      timers,
-      retries: 2,
-      log: (m) => logs.push(m),
-    });
-    s.enqueue(change(1));
-    const retry = await timers.next();
-    expect(retry.ms).toBe(1000);
-    const rx = await start(port);
-    retry.fire();
-    await s.flush();
-    expect(rx.received).toHaveLength(1);
-    expect(verify(rx.received[0]!.headers['locator-signature'], rx.received[0]!.raw)).toBe(
-      NOW / 1000,
+    const clock = { now: Date.now() };
+    const d = dispatcher(
+      t.db,
+      [url],
+      { timers, retryForMs: 2 * HOUR, log: (m) => logs.push(m) },
+      clock,
     );
-    // A receiver that stays away: 1 + 2 attempts, then the change is counted as failed.
+    write(d.rowsFor(change(1)));
+    write(d.rowsFor(change(2)));
+    d.wake();
+    // Back-off doubles up to 10 minutes: S-1 is retried, S-2 waits behind it.
+    const waits: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const next = await timers.next();
+      waits.push(next.ms);
+      clock.now += next.ms;
+      next.fire();
+    }
+    expect(waits.slice(0, 11)).toEqual([
+      1000, 2000, 4000, 8000, 16_000, 32_000, 64_000, 128_000, 256_000, 512_000, 600_000,
+    ]);
+    await d.idle();
+    expect(await t.db.outbox.counts(url)).toEqual({ pending: 2, delivered: 0, failed: 0 });
+    const [head] = await t.db.outbox.attempted(url, 1, false);
+    expect(head).toMatchObject({ attempts: 13, state: 'pending', lastStatus: null });
+    expect(head!.lastError).toMatch(/ECONNREFUSED/);
+    expect(bodyOf(head!.body).stores[0]!.storeId).toBe('S-1');
+    // The receiver comes back: S-1, then S-2, in order.
+    const rx = await start(port);
+    const next = await timers.next();
+    clock.now += next.ms;
+    next.fire();
+    await rx.arrived(2);
+    await d.idle();
+    expect(storeIds(rx)).toEqual(['S-1', 'S-2']);
+    // Down again for longer than WEBHOOK_RETRY_HOURS: S-3 is given up, kept and logged; the
+    // next change goes.
     await rx.close();
     open.splice(open.indexOf(rx), 1);
-    s.enqueue(change(2));
-    (await timers.next()).fire();
-    (await timers.next()).fire();
-    await s.flush();
-    const stats = Object.values(s.stats())[0]!;
-    expect(stats).toMatchObject({ sent: 1, failed: 1, requests: 5 });
-    expect(logs.some((l) => /failed \(1 changes\).*ECONNREFUSED/.test(l))).toBe(true);
+    write(d.rowsFor(change(3)));
+    d.wake();
+    while ((await t.db.outbox.counts(url)).failed === 0) {
+      const retry = await timers.next();
+      clock.now += retry.ms;
+      retry.fire();
+      await d.idle();
+    }
+    expect(clock.now - head!.createdAt).toBeGreaterThanOrEqual(2 * HOUR);
+    const [failed] = await t.db.outbox.attempted(url, 5, true);
+    expect(bodyOf(failed!.body).stores[0]!.storeId).toBe('S-3');
+    expect(logs.some((l) => /event \S+ given up after \d+ attempts \(.*ECONNREFUSED/.test(l))).toBe(
+      true,
+    );
+    const back = await start(port);
+    write(d.rowsFor(change(4)));
+    d.wake();
+    await back.arrived(1);
+    await d.idle();
+    expect(storeIds(back)).toEqual(['S-4']);
+    expect(await t.db.outbox.counts(url)).toEqual({ pending: 0, delivered: 3, failed: 1 });
   });
 
-  it('close() keeps retrying until its deadline (the import command before it exits)', async () => {
-    const rx = await start();
-    rx.plan = [503, 503];
-    const timers = manualTimers();
-    const s = sender([rx.url], { timers });
-    s.enqueue(change(1));
-    const backoff = await timers.next();
-    const closing = s.close(15_000);
-    const deadline = await timers.next();
-    expect([backoff.ms, deadline.ms]).toEqual([1000, 15_000]);
-    backoff.fire();
-    // The second attempt fails too; the third is after 2 s, still within the deadline.
-    const again = await timers.next();
-    expect(again.ms).toBe(2000);
-    again.fire();
-    expect((await closing)[rx.url]).toMatchObject({ sent: 1, failed: 0, abandoned: 0 });
-    expect(rx.received.map((d) => d.status)).toEqual([503, 503, 204]);
-
-    // A receiver still failing at the deadline: the change is counted as not delivered.
-    const down = await start();
-    down.plan = [503];
-    const t2 = manualTimers();
-    const s2 = sender([down.url], { timers: t2 });
-    s2.enqueue(change(2));
-    await t2.next(); // the back-off, never fired
-    const closed = s2.close(15_000);
-    (await t2.next()).fire(); // the deadline
-    expect((await closed)[down.url]).toMatchObject({ sent: 0, abandoned: 1 });
-  });
-
-  it('does not retry a 4xx refusal', async () => {
+  it('does not retry a 4xx refusal: given up at once, the next change goes', async () => {
+    const { t, write } = await outboxDb();
     const rx = await start();
     rx.plan = [400];
-    const s = sender([rx.url]);
-    s.enqueue(change(1));
-    await s.flush();
-    expect(s.stats()[rx.url]).toMatchObject({ sent: 0, failed: 1, requests: 1 });
+    const d = dispatcher(t.db, [rx.url]);
+    write(d.rowsFor(change(1)));
+    write(d.rowsFor(change(2)));
+    d.wake();
+    await rx.arrived(2);
+    await d.idle();
+    expect(rx.received.map((x) => x.status)).toEqual([400, 204]);
+    expect(d.stats()[rx.url]).toMatchObject({ sent: 1, failed: 1, requests: 2 });
+    const [failed] = await t.db.outbox.attempted(rx.url, 5, true);
+    expect(failed).toMatchObject({ state: 'failed', attempts: 1, lastStatus: 400 });
   });
 
-  it('bounds each URL’s queue: the oldest changes are dropped and counted, with a warning', async () => {
-    const slow = await start();
-    const fast = await start();
-    slow.plan = ['hold'];
-    const logs: string[] = [];
-    const s = sender([slow.url, fast.url], { maxQueue: 2, log: (m) => logs.push(m) });
-    for (let n = 1; n <= 5; n += 1) s.enqueue(change(n));
-    await slow.arrived(1);
-    // Each queue holds one change in flight and the newest two: 2 and 3 were dropped for 4 and 5.
-    expect(s.stats()[slow.url]).toMatchObject({ queued: 2, dropped: 2 });
-    const warnings = logs.filter((l) => l.includes('queue full'));
-    expect(warnings).toHaveLength(2);
-    for (const url of [slow.url, fast.url]) {
-      const warning = warnings.find((l) => l.startsWith(`webhook ${new URL(url).host} `));
-      expect(warning).toContain(
-        'queue full (2 changes): dropping the oldest; 1 dropped since start',
-      );
-    }
-    // The other receiver is not held back by the slow one.
-    await fast.arrived(3);
-    expect(slow.received).toHaveLength(1);
-    slow.release();
-    await s.flush();
-    const ids = (r: Receiver) => r.received.map((d) => bodyOf(d.raw).stores[0]!.storeId);
-    expect(ids(slow)).toEqual(['S-1', 'S-4', 'S-5']);
-    expect(ids(fast)).toEqual(['S-1', 'S-4', 'S-5']);
-    // Once the queue has room again, the count of the drops is logged.
-    expect(logs).toContain(`webhook ${new URL(slow.url).host}: 2 changes dropped while full`);
-    const closed = await s.close(0);
-    expect(closed[slow.url]).toMatchObject({ sent: 3, dropped: 2, abandoned: 0 });
-    expect(logs.at(-1)).toMatch(/2 changes dropped/);
+  it('two processes on one database send each delivery once, in order', async () => {
+    const { t, write } = await outboxDb();
+    const other: Database = openSqlite(t.file!);
+    open.push({ close: () => other.close() });
+    const rx = await start();
+    const a = dispatcher(t.db, [rx.url]);
+    const b = dispatcher(other, [rx.url]);
+    for (let n = 1; n <= 20; n += 1) write(a.rowsFor(change(n)));
+    a.wake();
+    b.wake();
+    await rx.arrived(20);
+    await Promise.all([a.idle(), b.idle()]);
+    expect(storeIds(rx)).toEqual(Array.from({ length: 20 }, (_, i) => `S-${i + 1}`));
+    expect(new Set(rx.received.map((x) => bodyOf(x.raw).id)).size).toBe(20);
+    expect(a.stats()[rx.url]!.sent + b.stats()[rx.url]!.sent).toBe(20);
+  });
+
+  it('settle() waits for due retries until its deadline (the import command before it exits)', async () => {
+    const { t, write } = await outboxDb();
+    const rx = await start();
+    rx.plan = [503];
+    const d = dispatcher(t.db, [rx.url], { backoffMs: 50, now: Date.now });
+    write(d.rowsFor(change(1)));
+    expect(await d.settle(10_000)).toBe(true);
+    expect(rx.received.map((x) => x.status)).toEqual([503, 204]);
+    expect(await d.close()).toEqual([`Webhook ${new URL(rx.url).host}: 1 delivered`]);
+
+    // A receiver still failing at the deadline: the change waits in the outbox.
+    const down = await start();
+    down.plan = [503];
+    const d2 = dispatcher(t.db, [down.url], { backoffMs: 60_000, now: Date.now });
+    write(d2.rowsFor(change(2)));
+    expect(await d2.settle(1000)).toBe(false);
+    expect(await d2.close()).toEqual([
+      `Webhook ${new URL(down.url).host}: 0 delivered; 1 waiting in the outbox, sent when a server runs with this webhook`,
+    ]);
   });
 
   it('sends a large change in parts of at most WEBHOOK_MAX_STORES stores', async () => {
+    const { t, write } = await outboxDb();
     const rx = await start();
-    const s = sender([rx.url], { maxStores: 2 });
-    s.enqueue({
-      operation: 'import',
-      mode: 'sync',
-      actor: null,
-      dataVersion: '7',
-      at: new Date(NOW),
-      stores: [
-        { storeId: 'A', kind: 'created' },
-        { storeId: 'B', kind: 'updated' },
-        { storeId: 'C', kind: 'deleted' },
-      ],
-    });
-    await s.flush();
-    const events = rx.received.map((d) => bodyOf(d.raw));
+    const d = dispatcher(t.db, [rx.url], { maxStores: 2 });
+    write(
+      d.rowsFor({
+        operation: 'import',
+        mode: 'sync',
+        actor: null,
+        dataVersion: '7',
+        at: new Date(),
+        stores: [
+          { storeId: 'A', kind: 'created' },
+          { storeId: 'B', kind: 'updated' },
+          { storeId: 'C', kind: 'deleted' },
+        ],
+      }),
+    );
+    d.wake();
+    await rx.arrived(2);
+    await d.idle();
+    const events = rx.received.map((x) => bodyOf(x.raw));
     expect(events.map((e) => [e.part, e.parts, e.stores.length])).toEqual([
       [1, 2, 2],
       [2, 2, 1],
@@ -263,8 +325,8 @@ describe('webhook settings', () => {
     try {
       loadWebhookConfig({
         WEBHOOK_URLS: 'https://a.example/hook, ftp://b.example, https://a.example/hook',
-        WEBHOOK_QUEUE: '0',
-        WEBHOOK_RETRIES: '99',
+        WEBHOOK_TIMEOUT_MS: '0',
+        WEBHOOK_RETRY_HOURS: '0',
       });
     } catch (err) {
       error = err;
@@ -274,8 +336,8 @@ describe('webhook settings', () => {
     expect(problems.map((p) => p.split(':')[0])).toEqual([
       'WEBHOOK_URLS',
       'WEBHOOK_URLS',
-      'WEBHOOK_QUEUE',
-      'WEBHOOK_RETRIES',
+      'WEBHOOK_TIMEOUT_MS',
+      'WEBHOOK_RETRY_HOURS',
       'WEBHOOK_SECRET',
     ]);
     expect(problems[0]).toContain('"ftp://b.example" is not an http(s) URL');
@@ -293,8 +355,7 @@ describe('webhook settings', () => {
       }),
     ).toMatchObject({
       WEBHOOK_URLS: ['https://a.example/h', 'https://b.example/h', 'http://c.example:8080/'],
-      WEBHOOK_QUEUE: 1000,
-      WEBHOOK_RETRIES: 5,
+      WEBHOOK_RETRY_HOURS: 24,
       WEBHOOK_TIMEOUT_MS: 5000,
       WEBHOOK_MAX_STORES: 1000,
       WEBHOOK_EXIT_WAIT_MS: 15_000,

@@ -1,9 +1,8 @@
 /**
  * The console's webhooks screen contract (admin role), shared by the server (which validates and
  * documents it) and the console (which reads it): the configured change webhook URLs, never the
- * secret, each with its delivery counts and its recent deliveries and failures. The deliveries are
- * this server process's own, kept in memory (a bounded number per URL): another process's, and
- * those before a restart, are not in it.
+ * secret, each with its delivery counts and its recent deliveries and failures, read from the
+ * webhook outbox the database keeps (every process's deliveries, across restarts).
  */
 import { z } from 'zod';
 
@@ -32,13 +31,12 @@ export const webhookStatusSchema = z
     /** The URL as configured, with any user name, password and query values hidden. */
     url: z.string(),
     counts: z.object({
-      /** Waiting to be sent. */
+      /** Waiting to be sent (a retry due later included). */
       queued: z.number().int(),
+      /** Delivered in the last week (delivered deliveries are kept a week). */
       delivered: z.number().int(),
-      /** Given up after the last retry, or refused by the receiver. */
+      /** Given up after WEBHOOK_RETRY_HOURS, or refused by the receiver; kept. */
       failed: z.number().int(),
-      /** Dropped because the queue was full (WEBHOOK_QUEUE). */
-      dropped: z.number().int(),
     }),
     /** The most recent deliveries, newest first. */
     deliveries: z.array(webhookDeliverySchema),
@@ -53,7 +51,7 @@ export type WebhookStatusAnswer = z.infer<typeof webhookStatusSchema>;
 
 export const webhookListSchema = z
   .object({
-    /** How many deliveries and failures are kept per URL, in this process's memory. */
+    /** How many deliveries and failures are listed per URL at most. */
     recordLimit: z.number().int(),
     /** Every configured URL; empty when WEBHOOK_URLS is not set. */
     webhooks: z.array(webhookStatusSchema),

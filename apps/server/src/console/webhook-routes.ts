@@ -1,39 +1,66 @@
 /**
  * The change webhooks from the console (admin role, read only): each configured URL with its
- * delivery counts and the recent deliveries and failures this process recorded
- * (webhooks/delivery-record.ts). No webhooks configured: an empty list.
+ * delivery counts and its last deliveries and failures, read from the webhook outbox
+ * (db/outbox.ts): every process's, across restarts. No webhooks configured: an empty list.
  */
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { WebhookListAnswer } from '@locator/core/console-webhooks';
-import { DELIVERY_RECORD_LIMIT, shownUrl } from '../webhooks/delivery-record.js';
-import type { WebhookSender } from '../webhooks/sender.js';
+import type { WebhookDeliveryAnswer, WebhookListAnswer } from '@locator/core/console-webhooks';
+import type { OutboxEntry, OutboxRepository } from '../db/outbox.js';
+import { shownUrl } from '../webhooks/shown-url.js';
 import type { ConsoleSessions } from './sessions.js';
 import { requireSession } from './guard.js';
 import { listWebhooksSchema } from './webhook-schemas.js';
 
-/** What the route reads of the process's webhook sender. */
-export type WebhookView = Pick<WebhookSender, 'urls' | 'stats' | 'record'>;
+/** Deliveries and failures listed per URL at most. */
+export const DELIVERY_LIST_LIMIT = 50;
 
-export function webhookList(sender: WebhookView | undefined): WebhookListAnswer {
-  if (!sender) return { recordLimit: DELIVERY_RECORD_LIMIT, webhooks: [] };
-  const stats = sender.stats();
+/** What the route reads: the configured URLs and the outbox. */
+export interface WebhookView {
+  urls: readonly string[];
+  outbox: OutboxRepository;
+}
+
+function typeOf(body: string): string {
+  try {
+    const type = (JSON.parse(body) as { type?: unknown }).type;
+    return typeof type === 'string' ? type : 'stores.changed';
+  } catch {
+    return 'stores.changed';
+  }
+}
+
+function delivery(e: OutboxEntry): WebhookDeliveryAnswer {
   return {
-    recordLimit: sender.record.limit,
-    webhooks: sender.urls.map((url) => {
-      const s = stats[url];
-      return {
-        url: shownUrl(url),
-        counts: {
-          queued: s?.queued ?? 0,
-          delivered: s?.sent ?? 0,
-          failed: s?.failed ?? 0,
-          dropped: s?.dropped ?? 0,
-        },
-        deliveries: sender.record.deliveries(url),
-        failures: sender.record.failures(url),
-      };
-    }),
+    eventId: e.eventId,
+    event: typeOf(e.body),
+    at: new Date(e.lastAttemptAt ?? e.createdAt).toISOString(),
+    outcome: e.state === 'pending' ? 'retrying' : e.state,
+    statusCode: e.lastStatus,
+    error: e.lastError,
+    attempts: Math.max(1, e.attempts),
+  };
+}
+
+export async function webhookList(view: WebhookView | undefined): Promise<WebhookListAnswer> {
+  if (!view) return { recordLimit: DELIVERY_LIST_LIMIT, webhooks: [] };
+  return {
+    recordLimit: DELIVERY_LIST_LIMIT,
+    webhooks: await Promise.all(
+      view.urls.map(async (url) => {
+        const [counts, recent, failures] = await Promise.all([
+          view.outbox.counts(url),
+          view.outbox.attempted(url, DELIVERY_LIST_LIMIT, false),
+          view.outbox.attempted(url, DELIVERY_LIST_LIMIT, true),
+        ]);
+        return {
+          url: shownUrl(url),
+          counts: { queued: counts.pending, delivered: counts.delivered, failed: counts.failed },
+          deliveries: recent.map(delivery),
+          failures: failures.map(delivery),
+        };
+      }),
+    ),
   };
 }
 
@@ -41,13 +68,13 @@ export function registerWebhookRoutes(
   app: FastifyInstance,
   base: string,
   sessions: ConsoleSessions,
-  sender: WebhookView | undefined,
+  view: WebhookView | undefined,
 ): void {
   app
     .withTypeProvider<ZodTypeProvider>()
     .get(
       `${base}/webhooks`,
       { schema: listWebhooksSchema, preHandler: requireSession(sessions, 'admin') },
-      async () => webhookList(sender),
+      async () => webhookList(view),
     );
 }

@@ -425,4 +425,34 @@ export const MIGRATIONS: readonly Migration[] = [
     sqlite: cubeMigration(SQLITE_ROLLUP, 'sqlite'),
     postgres: cubeMigration(PG_ROLLUP, 'postgres'),
   },
+  {
+    version: 17,
+    name: "the webhook outbox (each change's deliveries, written with the change)",
+    sqlite: outboxMigration('INTEGER PRIMARY KEY AUTOINCREMENT', 'INTEGER'),
+    postgres: outboxMigration('BIGSERIAL PRIMARY KEY', 'BIGINT'),
+  },
 ];
+
+/** The webhook outbox (./outbox.ts); times in milliseconds since the epoch. */
+function outboxMigration(serial: string, ms: string): string[] {
+  return [
+    `CREATE TABLE webhook_outbox (
+      seq ${serial},
+      event_id TEXT NOT NULL,
+      destination TEXT NOT NULL,
+      body TEXT NOT NULL,
+      created_at ${ms} NOT NULL,
+      state TEXT NOT NULL DEFAULT 'pending'
+        CHECK (state IN ('pending', 'delivered', 'failed')),
+      attempts INTEGER NOT NULL DEFAULT 0,
+      next_attempt_at ${ms} NOT NULL,
+      lease_until ${ms} NOT NULL DEFAULT 0,
+      last_attempt_at ${ms},
+      last_status INTEGER,
+      last_error TEXT,
+      UNIQUE (event_id, destination)
+    )`,
+    `CREATE INDEX webhook_outbox_queue ON webhook_outbox (destination, state, seq)`,
+    `CREATE INDEX webhook_outbox_attempted ON webhook_outbox (destination, last_attempt_at)`,
+  ];
+}

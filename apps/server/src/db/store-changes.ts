@@ -3,8 +3,10 @@
  * import, the admin API's writes), the writing repository announces what changed — the store
  * ids and kinds, and the stores' data version (`store_version`) after the commit — to the
  * feed's listeners in the writing process (the change webhooks, webhooks/). The demo data load
- * is not announced. Listeners run after the commit and never fail the write.
+ * is not announced. Listeners run after the commit and never fail the write; the webhook
+ * outbox's rows (./outbox.ts) are written inside the write's transaction.
  */
+
 export type StoreChangeKind = 'created' | 'updated' | 'deleted';
 
 export interface ChangedStore {
@@ -28,8 +30,36 @@ export interface CommittedChange {
 
 export type ChangeListener = (change: CommittedChange) => void;
 
+/** A webhook delivery written with a change (./outbox.ts): an event, serialised, for one URL. */
+export interface OutboxRow {
+  eventId: string;
+  destination: string;
+  body: string;
+}
+
+/** The deliveries a change makes (none when no webhook is configured). */
+export type OutboxRowsFor = (change: CommittedChange) => readonly OutboxRow[];
+
+const noOutboxRows: OutboxRowsFor = () => [];
+
 export class ChangeFeed {
   private readonly listeners = new Set<ChangeListener>();
+  private outbox: OutboxRowsFor = noOutboxRows;
+
+  /**
+   * The deliveries written in each change's own transaction (the webhook outbox, ./outbox.ts);
+   * answers a function that stops writing them.
+   */
+  writeOutbox(rowsFor: OutboxRowsFor): () => void {
+    this.outbox = rowsFor;
+    return () => {
+      if (this.outbox === rowsFor) this.outbox = noOutboxRows;
+    };
+  }
+
+  /** What a writing repository calls inside its transaction, with the change it commits. */
+  readonly outboxRows: OutboxRowsFor = (change) =>
+    change.stores.length === 0 ? [] : this.outbox(change);
 
   /** Calls `listener` after every committed change; answers a function that stops it. */
   listen(listener: ChangeListener): () => void {

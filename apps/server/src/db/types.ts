@@ -10,6 +10,7 @@ import type { AdminRepository } from './admin.js';
 import type { AccountRepository } from './accounts.js';
 import type { StorePagesRepository } from './store-pages.js';
 import type { ChangeFeed } from './store-changes.js';
+import type { OutboxRepository } from './outbox.js';
 
 import type { StoreRecord } from './store-record.js';
 
@@ -263,6 +264,8 @@ export interface Database {
   readonly pages: StorePagesRepository;
   /** What this process's committed store writes changed (store-changes.ts). */
   readonly changes: ChangeFeed;
+  /** The webhook deliveries written with the changes (outbox.ts). */
+  readonly outbox: OutboxRepository;
   /** Cheap round trip, for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -1,6 +1,6 @@
 /**
  * Delivery of JSON POSTs to an outside service, off the request path: the analytics forwarder
- * (analytics/forward.ts) and the change webhooks (webhooks/sender.ts). Items go into a bounded
+ * (analytics/forward.ts). Items go into a bounded
  * in-memory queue — when it is full the oldest are dropped, counted, and a warning is logged
  * with the count — and a single sender drains it in batches, each POST with a time-out, retried
  * with exponential back-off after a 5xx, 408, 429 or network error (other 4xx are not retried).

@@ -5,9 +5,10 @@
  * Imports stores into the configured database (DATABASE_URL, else the SQLite file under
  * DATA_DIR). Exit status by outcome (codes.ts): 0 applied or dry run, 1 invalid rows,
  * 2 usage, 3 empty file, 4 removal refused; nothing is written unless 0 and not a dry run.
- * With WEBHOOK_URLS set, the command sends its change to the change webhooks itself and waits
- * up to WEBHOOK_EXIT_WAIT_MS for the deliveries (webhooks/sender.ts); what could not be
- * delivered is listed, and the exit status stays the import's.
+ * With WEBHOOK_URLS set, the change's webhook deliveries are written to the outbox with it; the
+ * command sends them itself, waiting up to WEBHOOK_EXIT_WAIT_MS (webhooks/dispatcher.ts); what
+ * is still waiting is said, and a server with the same webhooks sends it later. The exit status
+ * stays the import's.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { basename, resolve } from 'node:path';
@@ -23,7 +24,7 @@ import { formatOf } from './parse.js';
 import { countryCheck, embeddedGeocoder } from './placement.js';
 import { reportJson, reportText } from './report.js';
 import { importStores } from './run.js';
-import { WebhookSender, deliveryLines, webhookOptions } from '../webhooks/sender.js';
+import { WebhookDispatcher, webhookOptions } from '../webhooks/dispatcher.js';
 
 const USAGE =
   'usage: npm run import -- <file.csv|.json|.ndjson> [--mode upsert|sync] [--dry-run] ' +
@@ -74,7 +75,7 @@ async function main(): Promise<number> {
   const maps = await loadMaps();
   const db = await openDatabase(env);
   const hooks = webhookOptions(webhooks, (m) => console.error(m));
-  const sender = hooks && new WebhookSender(hooks).follow(db.changes);
+  const sender = hooks && new WebhookDispatcher(hooks, db.outbox).follow(db.changes);
   const started = Date.now();
   try {
     const report = await importStores(content, db, config, {
@@ -99,9 +100,8 @@ async function main(): Promise<number> {
       console.error(`Report written to ${out}`);
     }
     if (sender) {
-      for (const line of deliveryLines(await sender.close(webhooks.WEBHOOK_EXIT_WAIT_MS))) {
-        console.error(line);
-      }
+      await sender.settle(webhooks.WEBHOOK_EXIT_WAIT_MS);
+      for (const line of await sender.close()) console.error(line);
     }
     return exitCodeOf(report.outcome);
   } finally {

@@ -91,16 +91,30 @@ export function observeServices(s: MetricSources): void {
   ];
   gauge(
     'locator_delivery_queued',
-    'Items waiting in a delivery queue (change webhooks, analytics forwarding)',
+    "Items waiting in this process's delivery queue (analytics forwarding)",
     'sum',
     (g) => {
-      for (const [queue, stats] of queues()) g.set({ queue }, stats.queued);
+      for (const [queue, stats] of queues()) {
+        if (!queue.startsWith('webhook ')) g.set({ queue }, stats.queued);
+      }
+    },
+    ['queue'],
+  );
+  // The webhook outbox is the database's: every process reads the same rows, so not summed.
+  gauge(
+    'locator_webhook_waiting',
+    'Change webhook events waiting in the outbox (the database, all processes), by URL host',
+    'max',
+    (g) => {
+      for (const [queue, stats] of queues()) {
+        if (queue.startsWith('webhook ')) g.set({ queue }, stats.queued);
+      }
     },
     ['queue'],
   );
   gauge(
     'locator_delivery_failed',
-    'Items a delivery queue gave up on or dropped since the process started',
+    'Items a process gave up on (or, analytics forwarding, dropped) since it started',
     'sum',
     (g) => {
       for (const [queue, stats] of queues()) g.set({ queue }, stats.failed + stats.dropped);

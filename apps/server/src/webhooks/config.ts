@@ -28,14 +28,18 @@ const schema = z.object({
     .optional(),
   /** The HMAC-SHA256 key of the Locator-Signature header (shared with the receivers). */
   WEBHOOK_SECRET: z.string().min(16, 'must be at least 16 characters').max(4096).optional(),
-  /** Changes waiting per URL; beyond it the oldest are dropped (with a warning). */
-  WEBHOOK_QUEUE: int(1, 1_000_000, 1000),
   WEBHOOK_TIMEOUT_MS: int(100, 120_000, 5000),
-  /** Attempts after the first failure (back-off 1 s, 2 s, 4 s…). */
-  WEBHOOK_RETRIES: int(0, 10, 5),
+  /**
+   * How long a delivery is retried (back-off 1 s, 2 s, 4 s… at most 10 minutes) before it is
+   * given up (30 days at most).
+   */
+  WEBHOOK_RETRY_HOURS: int(1, 720, 24),
   /** Store ids per delivery; a larger change is sent in parts. */
   WEBHOOK_MAX_STORES: int(1, 100_000, 1000),
-  /** How long the import command waits for its deliveries before it exits. */
+  /**
+   * How long the import command waits for its deliveries before it exits (what is left waits in
+   * the outbox for a server).
+   */
   WEBHOOK_EXIT_WAIT_MS: int(0, 600_000, 15_000),
 });
 

@@ -126,7 +126,8 @@ describe('console sign-in', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Sign in to the console' }));
     expect(screen.getByRole('textbox', { name: 'Email' })).toBeTruthy();
     expect(screen.getByLabelText('Password').getAttribute('type')).toBe('password');
-    expect(document.title).toBe('Sign in – Lumen Console');
+    // The title is set in an effect, which may run after the heading is seen.
+    await waitFor(() => expect(document.title).toBe('Sign in – Lumen Console'));
 
     await signIn(EMAIL, PASSWORD);
     // The console has no imports screen yet: the address is kept, and said to show nothing.
@@ -150,7 +151,7 @@ describe('console sign-in', () => {
     expect(screen.getByText('Also changes stores and runs imports.')).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign out' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Sign out everywhere' })).toBeTruthy();
-    expect(document.title).toBe('Home – Lumen Console');
+    await waitFor(() => expect(document.title).toBe('Home – Lumen Console'));
   });
 
   it('says a wrong email or password in words, in an alert, each time', async () => {

@@ -18,9 +18,11 @@ import {
 import {
   storeWritten,
   type CommittedChange,
+  type OutboxRowsFor,
   type StoreChangeKind,
   type WriteCallback,
 } from '../store-changes.js';
+import { writeOutbox } from './outbox.js';
 import { guarded } from './errors.js';
 import { withClient } from './client.js';
 import { MARK_WRITTEN } from '../dataset.js';
@@ -45,6 +47,8 @@ export class PgAdminRepository implements AdminRepository {
      * again; the change is announced.
      */
     private readonly changed: WriteCallback,
+    /** The webhook deliveries a change makes, written in its transaction. */
+    private readonly outboxRows: OutboxRowsFor = () => [],
   ) {}
 
   private table: PgStoreTable | undefined;
@@ -138,6 +142,7 @@ export class PgAdminRepository implements AdminRepository {
           );
           const storeId = out.store?.storeId ?? out.storeId ?? '';
           change = storeWritten(operation, actor, rows[0]?.v ?? '0', { storeId, kind });
+          await writeOutbox(client, this.outboxRows(change));
           await client.query(MARK_WRITTEN);
         }
         await client.query('COMMIT');

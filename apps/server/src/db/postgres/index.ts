@@ -18,6 +18,8 @@ import { guarded } from './errors.js';
 import { withClient } from './client.js';
 import { PgStorePages } from './store-pages.js';
 import { ChangeFeed, type WriteCallback } from '../store-changes.js';
+import { SqlOutbox } from '../outbox.js';
+import { pgRunner } from './outbox.js';
 
 export async function migratePostgres(pool: pg.Pool): Promise<void> {
   await withClient(pool, async (client) => {
@@ -100,14 +102,15 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
     dialect: 'postgres',
     stores,
     search,
-    storeWrites: new PgStoreWrites(pool, written),
-    admin: new PgAdminRepository(pool, written),
+    storeWrites: new PgStoreWrites(pool, written, changes.outboxRows),
+    admin: new PgAdminRepository(pool, written, changes.outboxRows),
     accounts: new PgAccountRepository(pool),
     changes,
     meta: new PgMeta(pool),
     statistics: new EventStatistics(events),
     events,
     pages: new PgStorePages(pool),
+    outbox: new SqlOutbox(pgRunner(pool)),
     async ping() {
       await guarded(() => pool.query('SELECT 1'));
     },

@@ -10,7 +10,8 @@ import { withClient } from './client.js';
 import { MARK_WRITTEN } from '../dataset.js';
 import type { StoreRecord } from '../types.js';
 import { storeTableColumns } from '../store-table-columns.js';
-import type { CommittedChange, WriteCallback } from '../store-changes.js';
+import type { CommittedChange, OutboxRowsFor, WriteCallback } from '../store-changes.js';
+import { writeOutbox } from './outbox.js';
 import {
   committedImport,
   idsToList,
@@ -143,6 +144,8 @@ export class PgStoreWrites implements StoreWriteRepository {
      * change is announced.
      */
     private readonly changed: WriteCallback,
+    /** The webhook deliveries a change makes, written in its transaction. */
+    private readonly outboxRows: OutboxRowsFor = () => [],
   ) {}
 
   async applyChanges(set: StoreChangeSet): Promise<StoreChangeResult> {
@@ -186,6 +189,7 @@ export class PgStoreWrites implements StoreWriteRepository {
             'SELECT version::text AS v FROM store_version',
           );
           change = committedImport(set, plan, version[0]?.v ?? '0');
+          await writeOutbox(client, this.outboxRows(change));
           await client.query(MARK_WRITTEN);
           await client.query('COMMIT');
           result = { ...plan.result, written: true, ...(listed ? { listed } : {}) };

@@ -15,7 +15,13 @@ import {
   IN_FLIGHT,
   toKey,
 } from '../admin.js';
-import { storeWritten, type CommittedChange, type WriteCallback } from '../store-changes.js';
+import {
+  storeWritten,
+  type CommittedChange,
+  type OutboxRowsFor,
+  type WriteCallback,
+} from '../store-changes.js';
+import { writeOutbox } from './outbox.js';
 import { sqliteGuard } from './errors.js';
 import { SqliteStoreTable } from './store-table.js';
 import type { StoreTableFilter, StoreTablePage } from '../store-table.js';
@@ -29,6 +35,8 @@ export class SqliteAdminRepository implements AdminRepository {
     private readonly db: BetterSqlite3.Database,
     /** Called after a store write: the connection's search index is stale; the change is announced. */
     private readonly changed: WriteCallback,
+    /** The webhook deliveries a change makes, written in its transaction. */
+    private readonly outboxRows: OutboxRowsFor = () => [],
   ) {}
 
   /** The change feed's entry of a one-store write, read in its transaction. */
@@ -39,7 +47,9 @@ export class SqliteAdminRepository implements AdminRepository {
     kind: 'created' | 'updated' | 'deleted',
   ): CommittedChange {
     const version = this.db.prepare('SELECT version FROM store_version').pluck().get() as number;
-    return storeWritten(operation, actor, String(version), { storeId, kind });
+    const change = storeWritten(operation, actor, String(version), { storeId, kind });
+    writeOutbox(this.db, this.outboxRows(change));
+    return change;
   }
 
   async storeTable(filter: StoreTableFilter): Promise<StoreTablePage> {

@@ -19,7 +19,9 @@ import { SqliteAccountRepository } from './accounts.js';
 import { SqliteStorePages } from './store-pages.js';
 import { SqliteBusy, sqliteGuard } from './errors.js';
 import { StoreFollower, type FollowerOptions } from '../store-follower.js';
-import { ChangeFeed, type WriteCallback } from '../store-changes.js';
+import { ChangeFeed, type OutboxRowsFor, type WriteCallback } from '../store-changes.js';
+import { SqlOutbox } from '../outbox.js';
+import { sqliteRunner } from './outbox.js';
 
 type Db = BetterSqlite3.Database;
 
@@ -74,6 +76,7 @@ interface Handle {
   meta: SqliteMeta;
   events: SqliteEventRepository;
   pages: SqliteStorePages;
+  outbox: SqlOutbox;
 }
 
 export interface SqliteOptions {
@@ -94,7 +97,12 @@ export interface SqliteOptions {
 /** The pause before each new attempt at a locked call: 2 ms, doubling, at most 50 ms. */
 const busyPause = (attempt: number): number => Math.min(50, 2 ** (attempt + 1));
 
-function openHandle(file: string, mustExist: boolean, onWrite: WriteCallback): Handle {
+function openHandle(
+  file: string,
+  mustExist: boolean,
+  onWrite: WriteCallback,
+  outboxRows: OutboxRowsFor,
+): Handle {
   const db = new BetterSqlite3(file, { fileMustExist: mustExist });
   try {
     db.pragma('journal_mode = WAL');
@@ -113,12 +121,13 @@ function openHandle(file: string, mustExist: boolean, onWrite: WriteCallback): H
       db,
       ino: file === ':memory:' ? 0 : statSync(file).ino,
       stores,
-      storeWrites: new SqliteStoreWrites(db, onWrite),
-      admin: new SqliteAdminRepository(db, onWrite),
+      storeWrites: new SqliteStoreWrites(db, onWrite, outboxRows),
+      admin: new SqliteAdminRepository(db, onWrite, outboxRows),
       accounts: new SqliteAccountRepository(db),
       meta: new SqliteMeta(db),
       events: new SqliteEventRepository(db),
       pages: new SqliteStorePages(db),
+      outbox: new SqlOutbox(sqliteRunner(db)),
     };
   } catch (err) {
     db.close();
@@ -143,8 +152,9 @@ class SqliteConnection {
     private readonly file: string,
     private readonly intervalMs: number,
     private readonly onWrite: WriteCallback,
+    private readonly outboxRows: OutboxRowsFor,
   ) {
-    this.handle = openHandle(file, false, onWrite);
+    this.handle = openHandle(file, false, onWrite, outboxRows);
   }
 
   private usable(h: Handle): boolean {
@@ -184,7 +194,7 @@ class SqliteConnection {
       let handle: Handle;
       try {
         // The file must exist: a missing file is an outage, not a new empty database.
-        handle = openHandle(this.file, true, this.onWrite);
+        handle = openHandle(this.file, true, this.onWrite, this.outboxRows);
       } catch {
         throw new ApiError('DATABASE_UNAVAILABLE');
       }
@@ -217,7 +227,8 @@ class SqliteConnection {
 
 /** A repository whose every (async) method runs on the connection's current repository. */
 function forward<
-  K extends 'stores' | 'storeWrites' | 'admin' | 'accounts' | 'meta' | 'events' | 'pages',
+  K extends
+    'stores' | 'storeWrites' | 'admin' | 'accounts' | 'meta' | 'events' | 'pages' | 'outbox',
 >(conn: SqliteConnection, key: K, busyWaitMs: number): Handle[K] {
   return new Proxy({} as Handle[K], {
     get(target, prop, receiver) {
@@ -260,10 +271,15 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Database 
   // unusable (see ../store-follower.ts).
   // Writes are only possible once `search` exists (the callback runs after a write).
   const changes = new ChangeFeed();
-  const conn = new SqliteConnection(file, options.checkIntervalMs ?? 250, (change) => {
-    search.invalidate(change);
-    if (change) changes.emit(change);
-  });
+  const conn = new SqliteConnection(
+    file,
+    options.checkIntervalMs ?? 250,
+    (change) => {
+      search.invalidate(change);
+      if (change) changes.emit(change);
+    },
+    changes.outboxRows,
+  );
   const busyWaitMs = options.busyWaitMs ?? 5000;
   const stores = forward(conn, 'stores', busyWaitMs);
   const search = new StoreFollower(stores, options.follow);
@@ -279,6 +295,7 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Database 
     statistics: new EventStatistics(events),
     events,
     pages: forward(conn, 'pages', busyWaitMs),
+    outbox: forward(conn, 'outbox', busyWaitMs),
     changes,
     async ping() {
       const { db } = conn.current();

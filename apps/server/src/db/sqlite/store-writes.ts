@@ -7,7 +7,8 @@ import type BetterSqlite3 from 'better-sqlite3';
 import { inSpatialOrder } from '../geo.js';
 import { sqliteGuard } from './errors.js';
 import { MARK_WRITTEN } from '../dataset.js';
-import type { CommittedChange, WriteCallback } from '../store-changes.js';
+import type { CommittedChange, OutboxRowsFor, WriteCallback } from '../store-changes.js';
+import { writeOutbox } from './outbox.js';
 import type { StoreRecord } from '../types.js';
 import { storeTableColumns } from '../store-table-columns.js';
 import {
@@ -62,6 +63,8 @@ export class SqliteStoreWrites implements StoreWriteRepository {
     private readonly db: BetterSqlite3.Database,
     /** Called after a write: the connection's search index is stale; the change is announced. */
     private readonly changed: WriteCallback,
+    /** The webhook deliveries a change makes, written in its transaction. */
+    private readonly outboxRows: OutboxRowsFor = () => [],
   ) {
     this.stateStmt = db.prepare('SELECT store_id, hash, source FROM stores').raw();
     this.upsertStmt = db.prepare(UPSERT_STORE);
@@ -115,6 +118,7 @@ export class SqliteStoreWrites implements StoreWriteRepository {
         this.markStmt.run();
         const version = String(this.versionStmt.get() as number);
         change = committedImport(set, plan, version);
+        writeOutbox(this.db, this.outboxRows(change));
         return { ...plan.result, written: true, ...(listed ? { listed } : {}) };
       });
       const result = run.immediate();
