@@ -135,7 +135,7 @@ export async function createServices(
   const hooks = webhookOptions(webhookConfig, log);
   // Every write's deliveries go into the outbox with it; each process sends what is due,
   // its own writes' at once (webhooks/dispatcher.ts).
-  const webhooks = hooks && new WebhookDispatcher(hooks, db.outbox).follow(db.changes);
+  const webhooks = hooks && new WebhookDispatcher(hooks, db.webhookOutbox).follow(db.changes);
   if (hooks) log(`webhooks: changes sent to ${hooks.urls.map((u) => new URL(u).host).join(', ')}`);
   await analytics.startRetention();
   analytics.startDemandRefresh();
@@ -214,7 +214,7 @@ export async function createServices(
       console: {
         accounts: db.accounts,
         keys: db.admin,
-        ...(webhooks ? { webhooks: { urls: webhooks.urls, outbox: db.outbox } } : {}),
+        ...(webhooks ? { webhooks: { urls: webhooks.urls, outbox: db.webhookOutbox } } : {}),
         demand: demandDeps(db, files, analyticsConfig, options.maps, log),
         ...(redisSessions ? { sessions: redisSessions } : {}),
         times: sessionTimes,
@@ -315,18 +315,20 @@ function createAnalytics(
   log: (msg: string) => void,
 ): AnalyticsService {
   const forwarder = c.ANALYTICS_FORWARD_URL
-    ? new Forwarder({
-        url: c.ANALYTICS_FORWARD_URL,
-        kind: c.ANALYTICS_FORWARD_KIND,
-        domain: c.ANALYTICS_FORWARD_DOMAIN,
-        token: c.ANALYTICS_FORWARD_TOKEN,
-        batchSize: c.ANALYTICS_FORWARD_BATCH,
-        maxQueue: c.ANALYTICS_FORWARD_QUEUE,
-        intervalMs: c.ANALYTICS_FORWARD_INTERVAL_MS,
-        timeoutMs: c.ANALYTICS_FORWARD_TIMEOUT_MS,
-        retries: c.ANALYTICS_FORWARD_RETRIES,
-        log,
-      })
+    ? new Forwarder(
+        {
+          url: c.ANALYTICS_FORWARD_URL,
+          kind: c.ANALYTICS_FORWARD_KIND,
+          domain: c.ANALYTICS_FORWARD_DOMAIN,
+          token: c.ANALYTICS_FORWARD_TOKEN,
+          batchSize: c.ANALYTICS_FORWARD_BATCH,
+          intervalMs: c.ANALYTICS_FORWARD_INTERVAL_MS,
+          timeoutMs: c.ANALYTICS_FORWARD_TIMEOUT_MS,
+          retryForMs: c.ANALYTICS_FORWARD_RETRY_HOURS * 3_600_000,
+          log,
+        },
+        db.forwardOutbox,
+      ).start()
     : undefined;
   if (forwarder)
     log(

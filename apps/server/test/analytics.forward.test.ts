@@ -1,7 +1,9 @@
 /**
- * Forwarding to an external analytics service, against a real local HTTP receiver started by
- * the test: batching, retries, the bounded queue, a hanging service not slowing the locator,
- * the Plausible body, and the start-up validation of the settings.
+ * Forwarding to an external analytics service through the outbox, against a real local HTTP
+ * receiver started by the test and a real database: batches with event ids, retries with
+ * back-off (the clock driven by the test), giving up, two processes sharing the outbox, a
+ * hanging service not slowing the locator, the Plausible body, and the start-up validation of
+ * the settings.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -9,7 +11,9 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { Forwarder, type ForwardEvent, type ForwarderOptions } from '../src/analytics/forward.js';
 import { loadAnalyticsConfig } from '../src/analytics/config.js';
 import { ConfigError } from '../src/env.js';
-import { DIALECTS, openTestDb } from './helpers/databases.js';
+import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
+import { openSqlite } from '../src/db/sqlite/index.js';
+import type { EventRecord } from '../src/db/types.js';
 import { createServices } from '../src/compose.js';
 import { loadEnv } from '../src/env.js';
 import { loadSettings } from '../src/settings.js';
@@ -67,27 +71,63 @@ async function receiver(): Promise<Receiver> {
   return r;
 }
 
-const event = (i: number): ForwardEvent => ({
-  at: '2026-11-02T10:00:00.000Z',
+const HOUR = 3_600_000;
+
+/** A stored search event (resultCount: its number in the test). */
+const event = (i: number): EventRecord => ({
+  at: new Date('2026-11-02T10:00:00.000Z'),
   type: 'search',
   channel: 'sales',
   country: 'GB',
   locale: 'en_GB',
   product: 'all',
+  carrier: null,
+  link: null,
+  page: null,
+  trigger: null,
+  dropOff: null,
   resultCount: i,
+  beyondRadius: false,
+  latitude: null,
+  longitude: null,
+  storeId: null,
+  embedOrigin: null,
 });
+
+const dbs: TestDb[] = [];
+afterEach(async () => {
+  for (const t of dbs.splice(0)) await t.cleanup();
+});
+const database = async () => {
+  const t = await openTestDb('sqlite');
+  dbs.push(t);
+  return t;
+};
 
 const options = (url: string, over: Partial<ForwarderOptions> = {}): ForwarderOptions => ({
   url,
   kind: 'webhook',
   batchSize: 2,
-  maxQueue: 100,
   intervalMs: 20,
   timeoutMs: 1000,
-  retries: 3,
-  backoffMs: 10,
+  retryForMs: 24 * HOUR,
   ...over,
 });
+
+/** A forwarder on the test's database, its clock at `clock.now`. */
+const forwarder = (
+  t: TestDb,
+  url: string,
+  over: Partial<ForwarderOptions> = {},
+  clock = { now: Date.now() },
+) => new Forwarder(options(url, { now: () => clock.now, ...over }), t.db.forwardOutbox);
+
+/** Stores events as the analytics service does: with their outbox rows. */
+const store = (t: TestDb, f: Forwarder, records: EventRecord[]) =>
+  t.db.events.insertMany(records, f.rowsFor(records));
+
+const sentEvents = (rx: Receiver) =>
+  rx.received.flatMap((r) => (r.body as { events: ForwardEvent[] }).events);
 
 const until = async (check: () => boolean, ms = 5000) => {
   const end = Date.now() + ms;
@@ -98,117 +138,190 @@ const until = async (check: () => boolean, ms = 5000) => {
 };
 
 describe('forwarder (webhook)', () => {
-  it('sends batches of batchSize, a partial batch after the interval, with the token', async () => {
+  it('sends the stored events in batches of batchSize, with ids and the token', async () => {
+    const t = await database();
     const rx = await receiver();
-    const f = new Forwarder(options(rx.url, { token: 's3cret', intervalMs: 50 }));
-    f.enqueue([event(1), event(2), event(3), event(4), event(5)]);
-    await until(() => f.stats().sent === 5);
+    const f = forwarder(t, rx.url, { token: 's3cret' });
+    await store(t, f, [event(1), event(2), event(3), event(4), event(5)]);
+    await f.flush();
     const batches = rx.received.map((r) => (r.body as { events: ForwardEvent[] }).events);
     expect(batches.map((b) => b.map((e) => e.resultCount))).toEqual([[1, 2], [3, 4], [5]]);
+    expect(batches[0]![0]).toEqual({
+      id: expect.stringMatching(/^[0-9a-f-]{36}$/),
+      at: '2026-11-02T10:00:00.000Z',
+      type: 'search',
+      channel: 'sales',
+      country: 'GB',
+      locale: 'en_GB',
+      product: 'all',
+      resultCount: 1,
+      beyondRadius: false,
+    });
+    expect(new Set(sentEvents(rx).map((e) => e.id)).size).toBe(5);
     expect(rx.received[0]?.headers.authorization).toBe('Bearer s3cret');
     expect(rx.received[0]?.headers['content-type']).toBe('application/json');
-    expect(f.stats()).toMatchObject({ sent: 5, failed: 0, dropped: 0, queued: 0, requests: 3 });
-    await f.close();
+    expect(f.stats()).toMatchObject({ sent: 5, failed: 0, queued: 0, requests: 3 });
+    // Delivered rows are deleted; the events stay stored.
+    expect(await t.db.forwardOutbox.counts(rx.url)).toEqual({
+      pending: 0,
+      delivered: 0,
+      failed: 0,
+    });
+    expect(await t.db.events.count('search')).toBe(5);
   });
 
-  it('retries server errors with back-off, then succeeds', async () => {
+  it('retries server errors with back-off (1 s, then 2 s), the same event each time', async () => {
+    const t = await database();
     const rx = await receiver();
     rx.plan = [500, 503];
-    const f = new Forwarder(options(rx.url, { batchSize: 10 }));
-    f.enqueue([event(1)]);
+    const clock = { now: Date.now() };
+    const f = forwarder(t, rx.url, { batchSize: 10 }, clock);
+    await store(t, f, [event(1)]);
     await f.flush();
-    expect(rx.received.map((r) => r.body)).toEqual([
-      { events: [event(1)] },
-      { events: [event(1)] },
-      { events: [event(1)] },
-    ]);
-    const gaps = [rx.received[1]!.at - rx.received[0]!.at, rx.received[2]!.at - rx.received[1]!.at];
-    // Back-off doubles: about 10 ms, then 20 ms.
-    expect(gaps[0]).toBeGreaterThanOrEqual(9);
-    expect(gaps[1]).toBeGreaterThanOrEqual(19);
+    clock.now += 999;
+    await f.flush(); // not due yet
+    expect(rx.received.map((r) => r.status)).toEqual([500]);
+    clock.now += 1;
+    await f.flush();
+    clock.now += 1999;
+    await f.flush(); // not due yet
+    clock.now += 1;
+    await f.flush();
+    expect(rx.received.map((r) => r.status)).toEqual([500, 503, 204]);
+    expect(new Set(sentEvents(rx).map((e) => e.id)).size).toBe(1);
     expect(f.stats()).toMatchObject({ sent: 1, failed: 0, requests: 3 });
-    await f.close();
   });
 
-  it('gives up after the last retry, and at once on a 4xx refusal', async () => {
+  it('gives up at once on a 4xx, and on errors after its retry hours; the next events go', async () => {
+    const t = await database();
     const rx = await receiver();
     const logs: string[] = [];
-    rx.plan = [500, 500, 500, 500, 400];
-    const f = new Forwarder(
-      options(rx.url, { batchSize: 10, retries: 3, log: (m) => logs.push(m) }),
+    rx.plan = [400];
+    const clock = { now: Date.now() };
+    const f = forwarder(
+      t,
+      rx.url,
+      { batchSize: 10, retryForMs: 2 * HOUR, log: (m) => logs.push(m) },
+      clock,
     );
-    f.enqueue([event(1), event(2)]);
+    await store(t, f, [event(1), event(2)]);
     await f.flush();
-    expect(f.stats()).toMatchObject({ sent: 0, failed: 2, requests: 4 });
-    f.enqueue([event(3)]);
+    expect(f.stats()).toMatchObject({ sent: 0, failed: 2, requests: 1 });
+    expect(logs).toContain('analytics forward: 2 events given up (HTTP 400)');
+    rx.plan = [500, 500, 500];
+    await store(t, f, [event(3)]);
     await f.flush();
-    expect(f.stats()).toMatchObject({ sent: 0, failed: 3, requests: 5 });
-    expect(logs.some((l) => l.includes('HTTP 500'))).toBe(true);
-    expect(logs.some((l) => l.includes('HTTP 400'))).toBe(true);
-    // The next batch goes through normally.
-    f.enqueue([event(4)]);
+    clock.now += HOUR;
+    await f.flush();
+    expect(f.stats()).toMatchObject({ failed: 2, requests: 3 });
+    clock.now += HOUR + 1000;
+    await f.flush();
+    expect(f.stats()).toMatchObject({ sent: 0, failed: 3, requests: 4 });
+    expect(logs).toContain('analytics forward: 1 events given up (HTTP 500)');
+    // Kept as failed; the next event goes through normally.
+    expect(await t.db.forwardOutbox.counts(rx.url)).toEqual({
+      pending: 0,
+      delivered: 0,
+      failed: 3,
+    });
+    await store(t, f, [event(4)]);
     await f.flush();
     expect(f.stats()).toMatchObject({ sent: 1, failed: 3 });
-    await f.close();
   });
 
-  it('bounds the queue (oldest dropped) and never blocks while the service hangs', async () => {
+  it('never blocks while the service hangs; the hanging attempt is retried after its time-out', async () => {
+    const t = await database();
     const rx = await receiver();
     rx.plan = ['hang'];
-    const f = new Forwarder(
-      options(rx.url, { batchSize: 5, maxQueue: 10, timeoutMs: 300, retries: 0 }),
-    );
+    const clock = { now: Date.now() };
+    const f = forwarder(t, rx.url, { batchSize: 5, timeoutMs: 300 }, clock);
     const started = performance.now();
-    for (let i = 0; i < 100; i += 1) f.enqueue([event(i)]);
-    expect(performance.now() - started).toBeLessThan(50);
-    // 5 in flight (hanging), at most 10 queued, the rest dropped.
-    expect(f.stats().queued).toBe(10);
-    expect(f.stats().dropped).toBe(85);
-    await until(() => f.stats().failed === 5);
+    for (let i = 0; i < 20; i += 1) await store(t, f, [event(i)]);
+    expect(performance.now() - started).toBeLessThan(1000);
+    const sending = f.flush();
+    // The first batch hangs until its time-out; storing goes on meanwhile.
+    await store(t, f, [event(20)]);
+    await sending;
+    clock.now += 1000;
     await f.flush();
-    // The newest events were kept and sent.
-    const sent = rx.received.flatMap((r) => (r.body as { events: ForwardEvent[] }).events);
-    expect(sent.map((e) => e.resultCount)).toEqual([90, 91, 92, 93, 94, 95, 96, 97, 98, 99]);
-    await f.close();
+    expect(
+      sentEvents(rx)
+        .map((e) => e.resultCount)
+        .sort((a, b) => Number(a) - Number(b)),
+    ).toEqual(Array.from({ length: 21 }, (_, i) => i));
   });
 
-  it('close() gives up within its deadline', async () => {
+  it('two processes share the outbox: each event is forwarded once', async () => {
+    const t = await database();
+    const other = openSqlite(t.file!);
     const rx = await receiver();
-    rx.plan = ['hang', 'hang'];
-    const f = new Forwarder(options(rx.url, { batchSize: 1, timeoutMs: 10_000 }));
-    f.enqueue([event(1)]);
+    const a = forwarder(t, rx.url, { batchSize: 5 });
+    const b = new Forwarder(options(rx.url, { batchSize: 5 }), other.forwardOutbox);
+    await store(
+      t,
+      a,
+      Array.from({ length: 20 }, (_, i) => event(i)),
+    );
+    await Promise.all([a.flush(), b.flush()]);
+    const ids = sentEvents(rx).map((e) => e.id);
+    expect(ids).toHaveLength(20);
+    expect(new Set(ids).size).toBe(20);
+    expect(a.stats().sent + b.stats().sent).toBe(20);
+    await other.close();
+  });
+
+  it('close() lets the attempt running end; what is left is sent after a restart', async () => {
+    const t = await database();
+    const rx = await receiver();
+    rx.plan = ['hang'];
+    const clock = { now: Date.now() };
+    const f = forwarder(t, rx.url, { batchSize: 1, timeoutMs: 200 }, clock).start();
+    await store(t, f, [event(1)]);
+    await until(() => f.stats().requests === 1);
     const started = performance.now();
-    await f.close(100);
-    expect(performance.now() - started).toBeLessThan(1000);
-    f.enqueue([event(2)]);
-    expect(f.stats().queued).toBe(0);
+    await f.close();
+    expect(performance.now() - started).toBeLessThan(2000);
+    expect(await t.db.forwardOutbox.counts(rx.url)).toMatchObject({ pending: 1 });
+    clock.now += 1000;
+    const restarted = forwarder(t, rx.url, {}, clock);
+    await restarted.flush();
+    expect(sentEvents(rx).map((e) => e.resultCount)).toEqual([1]);
   });
 });
 
 describe('forwarder (plausible)', () => {
   it('posts one Plausible event per stored event, string props, and retries the failed ones', async () => {
+    const t = await database();
     const rx = await receiver();
     rx.plan = [204, 500];
-    const f = new Forwarder(
-      options(rx.url, { kind: 'plausible', domain: 'locator.example.com', batchSize: 3 }),
+    const clock = { now: Date.now() };
+    const f = forwarder(
+      t,
+      rx.url,
+      { kind: 'plausible', domain: 'locator.example.com', batchSize: 3 },
+      clock,
     );
-    f.enqueue([
+    await store(t, f, [
       {
-        at: '2026-11-02T10:00:00.000Z',
+        ...event(0),
         type: 'pageView',
-        locale: 'en_GB',
-        country: 'GB',
+        channel: null,
+        product: null,
         page: 'home',
+        resultCount: null,
       },
       event(0),
       {
-        at: '2026-11-02T10:00:01.000Z',
+        ...event(0),
         type: 'click',
+        country: null,
+        product: null,
         link: 'phone',
-        channel: 'sales',
-        locale: 'en_GB',
+        resultCount: null,
       },
     ]);
+    await f.flush();
+    clock.now += 1000;
     await f.flush();
     // Three events, one of them failed once and was sent again.
     expect(rx.received).toHaveLength(4);
@@ -220,7 +333,7 @@ describe('forwarder (plausible)', () => {
       name: 'pageview',
       url: 'https://locator.example.com/gb/en_gb/home',
       domain: 'locator.example.com',
-      props: { locale: 'en_GB', country: 'GB', page: 'home' },
+      props: { locale: 'en_GB', country: 'GB', page: 'home', beyondRadius: 'false' },
     });
     expect(byName.Search).toMatchObject({
       url: 'https://locator.example.com/gb/sales',
@@ -229,7 +342,6 @@ describe('forwarder (plausible)', () => {
     expect(byName['Link click']).toMatchObject({ props: { link: 'phone' } });
     expect(rx.received[0]?.headers['user-agent']).toBe('locator-analytics-forwarder');
     expect(f.stats()).toMatchObject({ sent: 3, failed: 0, requests: 4 });
-    await f.close();
   });
 });
 
@@ -241,7 +353,7 @@ describe('forwarding settings', () => {
         ANALYTICS: 'maybe',
         ANALYTICS_FORWARD_URL: 'ftp://x',
         ANALYTICS_FORWARD_KIND: 'plausible',
-        ANALYTICS_FORWARD_RETRIES: '99',
+        ANALYTICS_FORWARD_RETRY_HOURS: '0',
         RATE_LIMIT_EVENTS: '-1',
       });
     } catch (err) {
@@ -252,7 +364,7 @@ describe('forwarding settings', () => {
       'ANALYTICS',
       'RATE_LIMIT_EVENTS',
       'ANALYTICS_FORWARD_URL',
-      'ANALYTICS_FORWARD_RETRIES',
+      'ANALYTICS_FORWARD_RETRY_HOURS',
       'ANALYTICS_FORWARD_DOMAIN',
     ]);
   });
@@ -262,7 +374,7 @@ describe('forwarding settings', () => {
       ANALYTICS: 'on',
       RATE_LIMIT_EVENTS: 60,
       ANALYTICS_FORWARD_KIND: 'webhook',
-      ANALYTICS_FORWARD_QUEUE: 5000,
+      ANALYTICS_FORWARD_RETRY_HOURS: 24,
     });
     expect(loadAnalyticsConfig({}).ANALYTICS_FORWARD_URL).toBeUndefined();
   });
@@ -281,7 +393,6 @@ describe.each(DIALECTS)('the locator forwards what it stores (%s)', (dialect) =>
         ANALYTICS_FORWARD_BATCH: '2',
         ANALYTICS_FORWARD_INTERVAL_MS: '20',
         ANALYTICS_FORWARD_TIMEOUT_MS: '400',
-        ANALYTICS_FORWARD_RETRIES: '1',
       }),
     });
     const app = await buildApp({ env, api: services.api, logger: false });
@@ -310,10 +421,12 @@ describe.each(DIALECTS)('the locator forwards what it stores (%s)', (dialect) =>
     expect(stat.statusCode).toBe(204);
     await until(() => rx.received.length >= 2);
     const forwarded = rx.received.flatMap((r) => (r.body as { events: ForwardEvent[] }).events);
-    // The hanging first attempt is retried after its time-out: nothing lost.
-    expect(forwarded.map((e) => e.type)).toEqual(['pageView', 'pageView', 'locationSearch']);
-    expect(forwarded[2]).toMatchObject({ country: 'DE', latitude: 52.52, longitude: 13.41 });
-    expect(forwarded[2]).not.toHaveProperty('searchedLocation');
+    // The hanging first attempt is retried after its time-out and the back-off: nothing lost.
+    // (Forwarding keeps no order: the statistic may come first.)
+    expect(forwarded.map((e) => e.type).sort()).toEqual(['locationSearch', 'pageView', 'pageView']);
+    const statistic = forwarded.find((e) => e.type === 'locationSearch');
+    expect(statistic).toMatchObject({ country: 'DE', latitude: 52.52, longitude: 13.41 });
+    expect(statistic).not.toHaveProperty('searchedLocation');
     await app.close();
     await services.close();
     await t.cleanup().catch(() => undefined);

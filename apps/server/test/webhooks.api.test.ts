@@ -131,9 +131,10 @@ describe.each(DIALECTS)('change webhooks on %s', (dialect) => {
     const command: Database =
       dialect === 'postgres' ? await openPostgres(PG_TEST_URL, { max: 2 }) : openSqlite(t.file!);
     try {
-      const sender = new WebhookDispatcher(webhookOptions(webhooks())!, command.outbox).follow(
-        command.changes,
-      );
+      const sender = new WebhookDispatcher(
+        webhookOptions(webhooks())!,
+        command.webhookOutbox,
+      ).follow(command.changes);
       const report = await importCsv(csv([gbRow('W-2', { title: 'Moved' })]), command, cfg, {
         mode: 'sync',
         allowRemoval: true,

@@ -45,7 +45,7 @@ describe.each(DIALECTS)('webhooks at a server stop on %s', (dialect) => {
       dialect === 'postgres' ? await openPostgres(PG_TEST_URL, { max: 2 }) : openSqlite(t.file!);
     const b = await makeApp(db, {}, {}, { webhooks });
     try {
-      expect(await db.outbox.counts(url)).toMatchObject({ pending: 1, delivered: 0 });
+      expect(await db.webhookOutbox.counts(url)).toMatchObject({ pending: 1, delivered: 0 });
       await rx.arrived(1);
       const event = JSON.parse(rx.received[0]!.raw) as WebhookEvent;
       expect(event).toMatchObject({ operation: 'put', stores: [{ storeId: 'STOP-1' }] });

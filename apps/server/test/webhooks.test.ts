@@ -72,7 +72,7 @@ function dispatcher(
       now: () => clock.now,
       ...over,
     },
-    db.outbox,
+    db.webhookOutbox,
   );
 }
 
@@ -124,7 +124,11 @@ describe('change webhooks', () => {
     });
     expect(bodyOf(second!.raw).stores).toEqual([{ storeId: 'S-2', kind: 'deleted' }]);
     expect(d.stats()[rx.url]).toMatchObject({ sent: 2, failed: 0, requests: 2 });
-    expect(await t.db.outbox.counts(rx.url)).toEqual({ pending: 0, delivered: 2, failed: 0 });
+    expect(await t.db.webhookOutbox.counts(rx.url)).toEqual({
+      pending: 0,
+      delivered: 2,
+      failed: 0,
+    });
   });
 
   it('retries 5xx answers with back-off (1 s, 2 s), re-signing each attempt', async () => {
@@ -156,7 +160,7 @@ describe('change webhooks', () => {
       t0 + 3,
     ]);
     expect(d.stats()[rx.url]).toMatchObject({ sent: 1, failed: 0, requests: 3 });
-    const [row] = await t.db.outbox.attempted(rx.url, 5, false);
+    const [row] = await t.db.webhookOutbox.attempted(rx.url, 5, false);
     expect(row).toMatchObject({ state: 'delivered', attempts: 3, lastStatus: 204 });
   });
 
@@ -188,8 +192,8 @@ describe('change webhooks', () => {
       1000, 2000, 4000, 8000, 16_000, 32_000, 64_000, 128_000, 256_000, 512_000, 600_000,
     ]);
     await d.idle();
-    expect(await t.db.outbox.counts(url)).toEqual({ pending: 2, delivered: 0, failed: 0 });
-    const [head] = await t.db.outbox.attempted(url, 1, false);
+    expect(await t.db.webhookOutbox.counts(url)).toEqual({ pending: 2, delivered: 0, failed: 0 });
+    const [head] = await t.db.webhookOutbox.attempted(url, 1, false);
     expect(head).toMatchObject({ attempts: 13, state: 'pending', lastStatus: null });
     expect(head!.lastError).toMatch(/ECONNREFUSED/);
     expect(bodyOf(head!.body).stores[0]!.storeId).toBe('S-1');
@@ -207,14 +211,14 @@ describe('change webhooks', () => {
     open.splice(open.indexOf(rx), 1);
     write(d.rowsFor(change(3)));
     d.wake();
-    while ((await t.db.outbox.counts(url)).failed === 0) {
+    while ((await t.db.webhookOutbox.counts(url)).failed === 0) {
       const retry = await timers.next();
       clock.now += retry.ms;
       retry.fire();
       await d.idle();
     }
     expect(clock.now - head!.createdAt).toBeGreaterThanOrEqual(2 * HOUR);
-    const [failed] = await t.db.outbox.attempted(url, 5, true);
+    const [failed] = await t.db.webhookOutbox.attempted(url, 5, true);
     expect(bodyOf(failed!.body).stores[0]!.storeId).toBe('S-3');
     expect(logs.some((l) => /event \S+ given up after \d+ attempts \(.*ECONNREFUSED/.test(l))).toBe(
       true,
@@ -225,7 +229,7 @@ describe('change webhooks', () => {
     await back.arrived(1);
     await d.idle();
     expect(storeIds(back)).toEqual(['S-4']);
-    expect(await t.db.outbox.counts(url)).toEqual({ pending: 0, delivered: 3, failed: 1 });
+    expect(await t.db.webhookOutbox.counts(url)).toEqual({ pending: 0, delivered: 3, failed: 1 });
   });
 
   it('does not retry a 4xx refusal: given up at once, the next change goes', async () => {
@@ -240,7 +244,7 @@ describe('change webhooks', () => {
     await d.idle();
     expect(rx.received.map((x) => x.status)).toEqual([400, 204]);
     expect(d.stats()[rx.url]).toMatchObject({ sent: 1, failed: 1, requests: 2 });
-    const [failed] = await t.db.outbox.attempted(rx.url, 5, true);
+    const [failed] = await t.db.webhookOutbox.attempted(rx.url, 5, true);
     expect(failed).toMatchObject({ state: 'failed', attempts: 1, lastStatus: 400 });
   });
 

@@ -34,12 +34,11 @@ const schema = z.object({
   /** Sent as "Authorization: Bearer …" to a webhook. */
   ANALYTICS_FORWARD_TOKEN: z.string().min(1).max(4096).optional(),
   ANALYTICS_FORWARD_BATCH: int(1, 1000, 50),
-  /** Events waiting to be forwarded; beyond it the oldest are dropped. */
-  ANALYTICS_FORWARD_QUEUE: int(1, 1_000_000, 5000),
+  /** How often the events waiting in the outbox are sent. */
   ANALYTICS_FORWARD_INTERVAL_MS: int(10, 3_600_000, 5000),
   ANALYTICS_FORWARD_TIMEOUT_MS: int(100, 120_000, 5000),
-  /** Attempts after the first failure (exponential back-off from 1 s). */
-  ANALYTICS_FORWARD_RETRIES: int(0, 10, 3),
+  /** How long an event is retried (back-off from 1 s, at most 10 minutes) before it is given up. */
+  ANALYTICS_FORWARD_RETRY_HOURS: int(1, 720, 24),
 });
 
 export type AnalyticsConfig = Readonly<z.infer<typeof schema>>;

@@ -1,8 +1,8 @@
 /**
  * Analytics events: validated batches from browsers (POST /api/v1/analytics/events) and the
  * location-search statistic (PRODUCT.md#location-search-statistic), normalised (country code as configured, locale as en_GB,
- * coordinates rounded to about 1 km), stored through the EventRepository and handed to the
- * forwarder. Nothing about the visitor is kept; events from a page embedding the locator keep
+ * coordinates rounded to about 1 km), stored through the EventRepository with, in the same
+ * transaction, their forwarding rows in the outbox (analytics/forward.ts). Nothing about the visitor is kept; events from a page embedding the locator keep
  * that page's origin (one of EMBED_ORIGINS: scheme, host and port, no path).
  */
 import {
@@ -14,7 +14,8 @@ import {
 import type { ConfigService } from '../config/service.js';
 import type { EventRecord, EventRepository } from '../db/types.js';
 import { pageViewEvent } from '../db/event-columns.js';
-import { toForwardEvent, type Forwarder } from './forward.js';
+import type { Forwarder } from './forward.js';
+import type { OutboxRow } from '../db/outbox.js';
 import { KnownValues } from './known-values.js';
 import { dayStartHour } from '../db/demand-cube.js';
 
@@ -121,14 +122,13 @@ export class AnalyticsService {
       return record;
     });
     if (!this.options.enabled) return 0;
-    await this.events.insertMany(records);
-    this.forward(records);
+    await this.events.insertMany(records, this.forwardRows(records));
     return records.length;
   }
 
-  /** Queues stored records for the external service (no-op without forwarding). */
-  forward(records: readonly EventRecord[]): void {
-    this.options.forwarder?.enqueue(records.map(toForwardEvent));
+  /** The outbox rows that forward stored records (none without forwarding). */
+  forwardRows(records: readonly EventRecord[]): OutboxRow[] {
+    return this.options.forwarder?.rowsFor(records) ?? [];
   }
 
   /** Deletes events past the retention period now and then daily. */
@@ -174,7 +174,7 @@ export class AnalyticsService {
     this.cubeTimer = setInterval(() => void refresh(), everyMs).unref();
   }
 
-  /** The forwarding queue's figures (undefined: not forwarding), for the metrics. */
+  /** The forwarding's figures (undefined: not forwarding), for the metrics. */
   forwarding(): ReturnType<Forwarder['stats']> | undefined {
     return this.options.forwarder?.stats();
   }

@@ -10,6 +10,7 @@ import type {
   StatisticRecord,
   StatisticsRepository,
 } from './types.js';
+import type { OutboxRow } from './outbox.js';
 
 /** The location-search statistic, kept in the events store as a "locationSearch" event. */
 export function statisticEvent(r: StatisticRecord, at: Date): EventRecord {
@@ -37,8 +38,12 @@ export function statisticEvent(r: StatisticRecord, at: Date): EventRecord {
 /** StatisticsRepository over the events store (searchedLocation is not kept: free text). */
 export class EventStatistics implements StatisticsRepository {
   constructor(private readonly events: EventRepository) {}
-  async insert(record: StatisticRecord): Promise<void> {
-    await this.events.insertMany([statisticEvent(record, new Date())]);
+  async insert(
+    record: StatisticRecord,
+    forward?: (event: EventRecord) => readonly OutboxRow[],
+  ): Promise<void> {
+    const event = statisticEvent(record, new Date());
+    await this.events.insertMany([event], forward?.(event) ?? []);
   }
   async count(): Promise<number> {
     return this.events.count('locationSearch');

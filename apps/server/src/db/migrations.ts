@@ -427,17 +427,18 @@ export const MIGRATIONS: readonly Migration[] = [
   },
   {
     version: 17,
-    name: "the webhook outbox (each change's deliveries, written with the change)",
+    name: 'the outbox (change webhooks and analytics forwarding, written with their data)',
     sqlite: outboxMigration('INTEGER PRIMARY KEY AUTOINCREMENT', 'INTEGER'),
     postgres: outboxMigration('BIGSERIAL PRIMARY KEY', 'BIGINT'),
   },
 ];
 
-/** The webhook outbox (./outbox.ts); times in milliseconds since the epoch. */
+/** The outbox (./outbox.ts); times in milliseconds since the epoch. */
 function outboxMigration(serial: string, ms: string): string[] {
   return [
-    `CREATE TABLE webhook_outbox (
+    `CREATE TABLE outbox (
       seq ${serial},
+      topic TEXT NOT NULL CHECK (topic IN ('webhook', 'analytics')),
       event_id TEXT NOT NULL,
       destination TEXT NOT NULL,
       body TEXT NOT NULL,
@@ -450,9 +451,9 @@ function outboxMigration(serial: string, ms: string): string[] {
       last_attempt_at ${ms},
       last_status INTEGER,
       last_error TEXT,
-      UNIQUE (event_id, destination)
+      UNIQUE (topic, event_id, destination)
     )`,
-    `CREATE INDEX webhook_outbox_queue ON webhook_outbox (destination, state, seq)`,
-    `CREATE INDEX webhook_outbox_attempted ON webhook_outbox (destination, last_attempt_at)`,
+    `CREATE INDEX outbox_queue ON outbox (topic, destination, state, seq)`,
+    `CREATE INDEX outbox_attempted ON outbox (topic, destination, last_attempt_at)`,
   ];
 }

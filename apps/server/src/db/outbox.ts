@@ -1,25 +1,28 @@
 /**
- * The webhook outbox (docs/ARCHITECTURE.md, "Change webhooks: the outbox"): each change
- * webhook's delivery is a row written in the same transaction as the store change it announces,
- * one row per event and receiver URL, so a committed change is never lost to a crash, a restart
- * or a receiver that is down; and a change rolled back is never announced. The dispatcher
- * (webhooks/dispatcher.ts) sends each URL's rows in order, claiming a row with a lease first, so
- * that several processes (workers, machines, the import command) never send the same row at
- * the same time, and records each attempt's outcome on the row.
+ * The outbox (docs/ARCHITECTURE.md, "Deliveries: the outbox"): what the locator sends to other
+ * systems is first a row written in the same transaction as the data it announces, so a commit
+ * is never lost to a crash, a restart or a receiver that is down, and a rollback is never
+ * announced. Two topics: `webhook`, a change webhook's event for one receiver URL, written with
+ * the store change (webhooks/dispatcher.ts sends each URL's rows in order); `analytics`, a
+ * stored analytics event for the forwarding service, written with the event
+ * (analytics/forward.ts sends them in batches). A sender claims rows with a lease first, so
+ * that several processes (workers, machines, the import command) never send one at the same
+ * time, and records each attempt's outcome on the row.
  *
  * One repository serves both databases: the SQL below is the same on both (`?` placeholders,
  * numbered for PostgreSQL by the runner); times are milliseconds since the epoch.
  */
-import type { OutboxRow } from './store-changes.js';
+import type { OutboxRow, OutboxTopic } from './store-changes.js';
 
-export type { OutboxRow, OutboxRowsFor } from './store-changes.js';
+export type { OutboxRow, OutboxRowsFor, OutboxTopic } from './store-changes.js';
 
 /** A new row is due at once (next_attempt_at 0). */
-export const OUTBOX_INSERT = `INSERT INTO webhook_outbox
-  (event_id, destination, body, created_at, next_attempt_at) VALUES (?, ?, ?, ?, 0)`;
+export const OUTBOX_INSERT = `INSERT INTO outbox
+  (topic, event_id, destination, body, created_at, next_attempt_at) VALUES (?, ?, ?, ?, ?, 0)`;
 
 /** The parameters of OUTBOX_INSERT for a row written at `now`. */
 export const outboxParams = (row: OutboxRow, now: number): unknown[] => [
+  row.topic,
   row.eventId,
   row.destination,
   row.body,
@@ -57,11 +60,16 @@ export interface OutboxCounts {
   failed: number;
 }
 
+/** One topic's rows. */
 export interface OutboxRepository {
   /** The URL's oldest delivery still to send (leased or not, due or not). */
   head(destination: string): Promise<OutboxEntry | undefined>;
+  /** Up to `limit` rows due at `now` and not leased, oldest first. */
+  due(destination: string, now: number, limit: number): Promise<OutboxEntry[]>;
   /** Takes the row for an attempt until `leaseUntil`; false when it is not free. */
   claim(seq: number, now: number, leaseUntil: number): Promise<boolean>;
+  /** Deletes rows (delivered ones that need no record). */
+  remove(seqs: readonly number[]): Promise<void>;
   delivered(seq: number, attempt: OutboxAttempt): Promise<void>;
   /** Another attempt at `nextAttemptAt`. */
   retry(seq: number, attempt: OutboxAttempt, nextAttemptAt: number): Promise<void>;
@@ -70,8 +78,11 @@ export interface OutboxRepository {
   counts(destination: string): Promise<OutboxCounts>;
   /** The URL's last attempted deliveries, newest first; `failedOnly`: those given up. */
   attempted(destination: string, limit: number, failedOnly: boolean): Promise<OutboxEntry[]>;
-  /** Deletes the rows delivered before the time given (failed ones are kept); answers how many. */
-  prune(deliveredBefore: number): Promise<number>;
+  /**
+   * Deletes the rows delivered before `deliveredBefore`, and the failed ones before
+   * `failedBefore` (default: kept); answers how many.
+   */
+  prune(deliveredBefore: number, failedBefore?: number): Promise<number>;
 }
 
 /** What the repository needs of a database connection. */
@@ -105,20 +116,38 @@ function entryOf(r: Record<string, unknown>): OutboxEntry {
 }
 
 export class SqlOutbox implements OutboxRepository {
-  constructor(private readonly sql: SqlRunner) {}
+  constructor(
+    private readonly sql: SqlRunner,
+    private readonly topic: OutboxTopic,
+  ) {}
 
   async head(destination: string): Promise<OutboxEntry | undefined> {
     const rows = await this.sql.rows(
-      `SELECT ${COLUMNS} FROM webhook_outbox WHERE destination = ? AND state = 'pending'
+      `SELECT ${COLUMNS} FROM outbox WHERE topic = ? AND destination = ? AND state = 'pending'
        ORDER BY seq LIMIT 1`,
-      [destination],
+      [this.topic, destination],
     );
     return rows[0] && entryOf(rows[0]);
   }
 
+  async due(destination: string, now: number, limit: number): Promise<OutboxEntry[]> {
+    const rows = await this.sql.rows(
+      `SELECT ${COLUMNS} FROM outbox WHERE topic = ? AND destination = ? AND state = 'pending'
+         AND next_attempt_at <= ? AND lease_until <= ?
+       ORDER BY seq LIMIT ?`,
+      [this.topic, destination, now, now, limit],
+    );
+    return rows.map(entryOf);
+  }
+
+  async remove(seqs: readonly number[]): Promise<void> {
+    if (seqs.length === 0) return;
+    await this.sql.run(`DELETE FROM outbox WHERE seq IN (${seqs.map(() => '?').join(', ')})`, seqs);
+  }
+
   async claim(seq: number, now: number, leaseUntil: number): Promise<boolean> {
     const changed = await this.sql.run(
-      `UPDATE webhook_outbox SET lease_until = ?
+      `UPDATE outbox SET lease_until = ?
        WHERE seq = ? AND state = 'pending' AND lease_until <= ? AND next_attempt_at <= ?`,
       [leaseUntil, seq, now, now],
     );
@@ -139,7 +168,7 @@ export class SqlOutbox implements OutboxRepository {
 
   private async settle(seq: number, a: OutboxAttempt, state: OutboxState, next: number) {
     await this.sql.run(
-      `UPDATE webhook_outbox SET state = ?, attempts = attempts + 1, next_attempt_at = ?,
+      `UPDATE outbox SET state = ?, attempts = attempts + 1, next_attempt_at = ?,
          lease_until = 0, last_attempt_at = ?, last_status = ?, last_error = ?
        WHERE seq = ?`,
       [state, next, a.at, a.statusCode, a.error, seq],
@@ -148,8 +177,9 @@ export class SqlOutbox implements OutboxRepository {
 
   async counts(destination: string): Promise<OutboxCounts> {
     const rows = await this.sql.rows(
-      `SELECT state, COUNT(*) AS n FROM webhook_outbox WHERE destination = ? GROUP BY state`,
-      [destination],
+      `SELECT state, COUNT(*) AS n FROM outbox WHERE topic = ? AND destination = ?
+       GROUP BY state`,
+      [this.topic, destination],
     );
     const out: OutboxCounts = { pending: 0, delivered: 0, failed: 0 };
     for (const r of rows) out[r.state as OutboxState] = num(r.n);
@@ -158,18 +188,20 @@ export class SqlOutbox implements OutboxRepository {
 
   async attempted(destination: string, limit: number, failedOnly: boolean): Promise<OutboxEntry[]> {
     const rows = await this.sql.rows(
-      `SELECT ${COLUMNS} FROM webhook_outbox
-       WHERE destination = ? AND attempts > 0 ${failedOnly ? "AND state = 'failed'" : ''}
+      `SELECT ${COLUMNS} FROM outbox
+       WHERE topic = ? AND destination = ? AND attempts > 0
+         ${failedOnly ? "AND state = 'failed'" : ''}
        ORDER BY last_attempt_at DESC, seq DESC LIMIT ?`,
-      [destination, limit],
+      [this.topic, destination, limit],
     );
     return rows.map(entryOf);
   }
 
-  async prune(deliveredBefore: number): Promise<number> {
+  async prune(deliveredBefore: number, failedBefore = 0): Promise<number> {
     return this.sql.run(
-      `DELETE FROM webhook_outbox WHERE state = 'delivered' AND last_attempt_at < ?`,
-      [deliveredBefore],
+      `DELETE FROM outbox WHERE topic = ? AND last_attempt_at < (CASE state
+         WHEN 'delivered' THEN ? WHEN 'failed' THEN ? ELSE 0 END)`,
+      [this.topic, deliveredBefore, failedBefore],
     );
   }
 }

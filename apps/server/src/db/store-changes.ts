@@ -30,8 +30,12 @@ export interface CommittedChange {
 
 export type ChangeListener = (change: CommittedChange) => void;
 
-/** A webhook delivery written with a change (./outbox.ts): an event, serialised, for one URL. */
+/** What an outbox row is for (./outbox.ts). */
+export type OutboxTopic = 'webhook' | 'analytics';
+
+/** A delivery written with the data it announces (./outbox.ts): an event, serialised, for one URL. */
 export interface OutboxRow {
+  topic: OutboxTopic;
   eventId: string;
   destination: string;
   body: string;

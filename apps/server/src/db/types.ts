@@ -10,7 +10,7 @@ import type { AdminRepository } from './admin.js';
 import type { AccountRepository } from './accounts.js';
 import type { StorePagesRepository } from './store-pages.js';
 import type { ChangeFeed } from './store-changes.js';
-import type { OutboxRepository } from './outbox.js';
+import type { OutboxRepository, OutboxRow } from './outbox.js';
 
 import type { StoreRecord } from './store-record.js';
 
@@ -145,7 +145,11 @@ export interface StatisticRecord {
 }
 
 export interface StatisticsRepository {
-  insert(record: StatisticRecord): Promise<void>;
+  /** Stores the statistic as an event, with its outbox rows to forward (outbox.ts). */
+  insert(
+    record: StatisticRecord,
+    forward?: (event: EventRecord) => readonly OutboxRow[],
+  ): Promise<void>;
   count(): Promise<number>;
 }
 
@@ -230,7 +234,8 @@ export interface EventGroup {
  * same transaction as the events they count.
  */
 export interface EventRepository extends DemandRollups {
-  insertMany(records: readonly EventRecord[]): Promise<void>;
+  /** Stores the events, and in the same transaction their outbox rows to forward (outbox.ts). */
+  insertMany(records: readonly EventRecord[], forward?: readonly OutboxRow[]): Promise<void>;
   /** Counts grouped by the query's columns, largest first. */
   group(query: EventQuery): Promise<EventGroup[]>;
   /** Every stored event (of a type), any date. */
@@ -264,8 +269,10 @@ export interface Database {
   readonly pages: StorePagesRepository;
   /** What this process's committed store writes changed (store-changes.ts). */
   readonly changes: ChangeFeed;
-  /** The webhook deliveries written with the changes (outbox.ts). */
-  readonly outbox: OutboxRepository;
+  /** The change webhooks' deliveries, written with the store changes (outbox.ts). */
+  readonly webhookOutbox: OutboxRepository;
+  /** The analytics events to forward, written with the events (outbox.ts). */
+  readonly forwardOutbox: OutboxRepository;
   /** Cheap round trip, for readiness checks. */
   ping(): Promise<void>;
   close(): Promise<void>;

@@ -75,7 +75,7 @@ async function main(): Promise<number> {
   const maps = await loadMaps();
   const db = await openDatabase(env);
   const hooks = webhookOptions(webhooks, (m) => console.error(m));
-  const sender = hooks && new WebhookDispatcher(hooks, db.outbox).follow(db.changes);
+  const sender = hooks && new WebhookDispatcher(hooks, db.webhookOutbox).follow(db.changes);
   const started = Date.now();
   try {
     const report = await importStores(content, db, config, {

@@ -1,12 +1,12 @@
 /**
  * Gauges read when metrics are scraped: the store index (build time, age, stores, data
- * version), the health of the database and Redis, and the delivery queues of change webhooks
- * and analytics forwarding. With several workers each reports its own and the primary combines
+ * version), the health of the database and Redis, and the outbox's deliveries (change webhooks
+ * and analytics forwarding). With several workers each reports its own and the primary combines
  * them (max, min or sum as each gauge says, ./metrics.ts).
  */
 import { Gauge, register } from 'prom-client';
 import type { Database } from '../db/types.js';
-import type { DeliveryStats } from '../delivery/queue.js';
+import type { DeliveryStats } from '../delivery/attempt.js';
 
 export interface MetricSources {
   db: Database;
@@ -89,35 +89,22 @@ export function observeServices(s: MetricSources): void {
     ]),
     ...(s.forwarding?.() ? [['analytics', s.forwarding()!] as [string, DeliveryStats]] : []),
   ];
+  // The outbox is the database's: every process reads the same rows, so the highest is kept.
   gauge(
-    'locator_delivery_queued',
-    "Items waiting in this process's delivery queue (analytics forwarding)",
-    'sum',
-    (g) => {
-      for (const [queue, stats] of queues()) {
-        if (!queue.startsWith('webhook ')) g.set({ queue }, stats.queued);
-      }
-    },
-    ['queue'],
-  );
-  // The webhook outbox is the database's: every process reads the same rows, so not summed.
-  gauge(
-    'locator_webhook_waiting',
-    'Change webhook events waiting in the outbox (the database, all processes), by URL host',
+    'locator_outbox_waiting',
+    'Events waiting in the outbox (the database, all processes): change webhooks by URL host, analytics forwarding',
     'max',
     (g) => {
-      for (const [queue, stats] of queues()) {
-        if (queue.startsWith('webhook ')) g.set({ queue }, stats.queued);
-      }
+      for (const [queue, stats] of queues()) g.set({ queue }, stats.queued);
     },
     ['queue'],
   );
   gauge(
     'locator_delivery_failed',
-    'Items a process gave up on (or, analytics forwarding, dropped) since it started',
+    'Events given up since the processes started (change webhooks by URL host, analytics forwarding)',
     'sum',
     (g) => {
-      for (const [queue, stats] of queues()) g.set({ queue }, stats.failed + stats.dropped);
+      for (const [queue, stats] of queues()) g.set({ queue }, stats.failed);
     },
     ['queue'],
   );

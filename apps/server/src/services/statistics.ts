@@ -17,7 +17,6 @@ import {
 } from '@locator/core';
 import type { ConfigService } from '../config/service.js';
 import type { StatisticRecord, StatisticsRepository } from '../db/types.js';
-import { statisticEvent } from '../db/events-statistics.js';
 import type { AnalyticsService } from '../analytics/service.js';
 import { KnownValues } from '../analytics/known-values.js';
 
@@ -67,8 +66,7 @@ export class StatisticsService {
       longitude: roundCoordinate(body.longitude),
       searchedLocation: '',
     };
-    await this.statistics.insert(record);
-    this.analytics?.forward([statisticEvent(record, new Date())]);
+    await this.statistics.insert(record, (event) => this.analytics?.forwardRows([event]) ?? []);
     return true;
   }
 }

@@ -1,5 +1,5 @@
 /**
- * The change webhooks' dispatcher (docs/ARCHITECTURE.md, "Change webhooks: the outbox"). Each
+ * The change webhooks' dispatcher (docs/ARCHITECTURE.md, "Deliveries: the outbox"). Each
  * committed change's events are written, one row per receiver URL, in the change's own
  * transaction (db/outbox.ts, through the change feed); the dispatcher sends each URL's rows in
  * order, one at a time, signed at each attempt:
@@ -16,7 +16,14 @@
  */
 import type { ChangeFeed, CommittedChange, OutboxRow } from '../db/store-changes.js';
 import type { OutboxEntry, OutboxRepository } from '../db/outbox.js';
-import { errorText, realTimers, type DeliveryStats, type Timers } from '../delivery/queue.js';
+import {
+  backoff,
+  errorText,
+  realTimers,
+  retryable,
+  type DeliveryStats,
+  type Timers,
+} from '../delivery/attempt.js';
 import { shownUrl } from './shown-url.js';
 import type { WebhookConfig } from './config.js';
 import { EVENT_ID_HEADER, SIGNATURE_HEADER, signature, webhookEvents } from './payload.js';
@@ -125,7 +132,12 @@ export class WebhookDispatcher {
   rowsFor(change: CommittedChange): OutboxRow[] {
     const events = webhookEvents(change, this.o.maxStores);
     return this.o.urls.flatMap((destination) =>
-      events.map((e) => ({ eventId: e.id, destination, body: JSON.stringify(e) })),
+      events.map((e) => ({
+        topic: 'webhook' as const,
+        eventId: e.id,
+        destination,
+        body: JSON.stringify(e),
+      })),
     );
   }
 
@@ -139,14 +151,7 @@ export class WebhookDispatcher {
     return Object.fromEntries(
       this.lanes.map((l) => [
         l.url,
-        {
-          queued: l.pending,
-          sent: l.sent,
-          dropped: 0,
-          failed: l.failed,
-          abandoned: 0,
-          requests: l.requests,
-        },
+        { queued: l.pending, sent: l.sent, failed: l.failed, requests: l.requests },
       ]),
     );
   }
@@ -301,13 +306,9 @@ export class WebhookDispatcher {
       await this.outbox.delivered(row.seq, outcome);
       return;
     }
-    const retryable = status === undefined || status >= 500 || status === 408 || status === 429;
-    if (retryable && at - row.createdAt < this.o.retryForMs) {
-      const backoff = Math.min(
-        (this.o.backoffMs ?? 1000) * 2 ** row.attempts,
-        this.o.maxBackoffMs ?? 600_000,
-      );
-      await this.outbox.retry(row.seq, outcome, at + backoff);
+    if (retryable(status) && at - row.createdAt < this.o.retryForMs) {
+      const wait = backoff(row.attempts + 1, this.o.backoffMs, this.o.maxBackoffMs);
+      await this.outbox.retry(row.seq, outcome, at + wait);
       return;
     }
     lane.failed += 1;

@@ -5,7 +5,7 @@
  */
 import { createServer, type IncomingMessage } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Timers } from '../../src/delivery/queue.js';
+import type { Timers } from '../../src/delivery/attempt.js';
 
 export interface Delivery {
   headers: IncomingMessage['headers'];

@@ -3,6 +3,8 @@ import type pg from 'pg';
 import type { StoredEventType } from '@locator/core';
 import type { EventGroup, EventQuery, EventRecord, EventRepository } from '../types.js';
 import { guarded } from './errors.js';
+import { writeOutbox } from './outbox.js';
+import type { OutboxRow } from '../outbox.js';
 import { EVENT_COLUMN } from '../event-columns.js';
 import { withClient } from './client.js';
 import {
@@ -37,7 +39,10 @@ export class PgEventRepository implements EventRepository {
   constructor(private readonly pool: pg.Pool) {}
 
   /** The events and their roll-up counts, in one transaction. */
-  async insertMany(records: readonly EventRecord[]): Promise<void> {
+  async insertMany(
+    records: readonly EventRecord[],
+    forward: readonly OutboxRow[] = [],
+  ): Promise<void> {
     if (records.length === 0) return;
     const rollups = rollupRows(records);
     await this.transaction(async (client) => {
@@ -45,6 +50,7 @@ export class PgEventRepository implements EventRepository {
       for (let i = 0; i < records.length; i += 1000) {
         await this.insertChunk(client, records.slice(i, i + 1000));
       }
+      await writeOutbox(client, forward);
       await this.upsert(client, 'demand_hourly', rollups.hourly);
       await this.upsert(client, 'demand_places_hourly', rollups.places);
       // Last: the marks' row locks are held for the shortest time (demand-cube.ts).

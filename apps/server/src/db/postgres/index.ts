@@ -110,7 +110,8 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
     statistics: new EventStatistics(events),
     events,
     pages: new PgStorePages(pool),
-    outbox: new SqlOutbox(pgRunner(pool)),
+    webhookOutbox: new SqlOutbox(pgRunner(pool), 'webhook'),
+    forwardOutbox: new SqlOutbox(pgRunner(pool), 'analytics'),
     async ping() {
       await guarded(() => pool.query('SELECT 1'));
     },

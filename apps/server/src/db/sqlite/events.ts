@@ -3,6 +3,8 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { StoredEventType } from '@locator/core';
 import type { EventGroup, EventQuery, EventRecord, EventRepository } from '../types.js';
 import { sqliteGuard } from './errors.js';
+import { writeOutbox } from './outbox.js';
+import type { OutboxRow } from '../outbox.js';
 import { EVENT_COLUMN } from '../event-columns.js';
 import {
   SQLITE_ROLLUP,
@@ -52,7 +54,10 @@ export class SqliteEventRepository implements EventRepository {
     }
   }
 
-  async insertMany(records: readonly EventRecord[]): Promise<void> {
+  async insertMany(
+    records: readonly EventRecord[],
+    forward: readonly OutboxRow[] = [],
+  ): Promise<void> {
     if (records.length === 0) return;
     const rollups = rollupRows(records);
     sqliteGuard(() =>
@@ -81,6 +86,7 @@ export class SqliteEventRepository implements EventRepository {
             r.beyondRadius ? 1 : 0,
           );
         }
+        writeOutbox(this.db, forward);
       })(),
     );
   }

@@ -76,7 +76,8 @@ interface Handle {
   meta: SqliteMeta;
   events: SqliteEventRepository;
   pages: SqliteStorePages;
-  outbox: SqlOutbox;
+  webhookOutbox: SqlOutbox;
+  forwardOutbox: SqlOutbox;
 }
 
 export interface SqliteOptions {
@@ -127,7 +128,8 @@ function openHandle(
       meta: new SqliteMeta(db),
       events: new SqliteEventRepository(db),
       pages: new SqliteStorePages(db),
-      outbox: new SqlOutbox(sqliteRunner(db)),
+      webhookOutbox: new SqlOutbox(sqliteRunner(db), 'webhook'),
+      forwardOutbox: new SqlOutbox(sqliteRunner(db), 'analytics'),
     };
   } catch (err) {
     db.close();
@@ -228,7 +230,15 @@ class SqliteConnection {
 /** A repository whose every (async) method runs on the connection's current repository. */
 function forward<
   K extends
-    'stores' | 'storeWrites' | 'admin' | 'accounts' | 'meta' | 'events' | 'pages' | 'outbox',
+    | 'stores'
+    | 'storeWrites'
+    | 'admin'
+    | 'accounts'
+    | 'meta'
+    | 'events'
+    | 'pages'
+    | 'webhookOutbox'
+    | 'forwardOutbox',
 >(conn: SqliteConnection, key: K, busyWaitMs: number): Handle[K] {
   return new Proxy({} as Handle[K], {
     get(target, prop, receiver) {
@@ -295,7 +305,8 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Database 
     statistics: new EventStatistics(events),
     events,
     pages: forward(conn, 'pages', busyWaitMs),
-    outbox: forward(conn, 'outbox', busyWaitMs),
+    webhookOutbox: forward(conn, 'webhookOutbox', busyWaitMs),
+    forwardOutbox: forward(conn, 'forwardOutbox', busyWaitMs),
     changes,
     async ping() {
       const { db } = conn.current();

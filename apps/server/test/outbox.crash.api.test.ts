@@ -1,8 +1,9 @@
 /**
- * The change webhooks survive a crash, on both databases: with the receiver down, a server makes
- * admin writes and is killed (SIGKILL), then the import command imports a file and is killed
- * while it waits to deliver; once the receiver is up and a server starts again, every change
- * arrives, signed, once each, in the order of the commits.
+ * The outbox's deliveries survive a crash, on both databases: with the receivers down, a server
+ * makes admin writes and stores analytics events and is killed (SIGKILL), then the import command
+ * imports a file and is killed while it waits to deliver; once the receivers are up and a server
+ * starts again, every change arrives, signed, once each, in the order of the commits, and every
+ * event is forwarded once.
  */
 import { createHmac } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -35,11 +36,12 @@ const killed = async (s: ServerProcess) => {
   expect(await s.exited).toBe(null);
 };
 
-describe.each(DIALECTS)('change webhooks after SIGKILL on %s', (dialect) => {
-  it('delivers every change of a killed server and a killed import command', async () => {
+describe.each(DIALECTS)('the outbox after SIGKILL on %s', (dialect) => {
+  it('delivers every change and event of a killed server and a killed import command', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'locator-crash-'));
     const hookPort = await closedPort();
     const url = `http://127.0.0.1:${hookPort}/hooks`;
+    const forwardPort = await closedPort();
     if (dialect === 'postgres') await preparePostgres();
     const db: Database =
       dialect === 'postgres'
@@ -51,6 +53,8 @@ describe.each(DIALECTS)('change webhooks after SIGKILL on %s', (dialect) => {
       DEMO_DATA: 'off',
       WEBHOOK_URLS: url,
       WEBHOOK_SECRET: SECRET,
+      ANALYTICS_FORWARD_URL: `http://127.0.0.1:${forwardPort}/collect`,
+      ANALYTICS_FORWARD_INTERVAL_MS: '200',
       SHUTDOWN_GRACE_MS: '0',
     };
     const running: ServerProcess[] = [];
@@ -77,7 +81,15 @@ describe.each(DIALECTS)('change webhooks after SIGKILL on %s', (dialect) => {
       expect((await call('PUT', 'K-2', gbRow('K-2'))).status).toBe(201);
       expect((await call('DELETE', 'K-1')).status).toBe(204);
       // Written with each change, before its answer.
-      expect((await db.outbox.counts(url)).pending).toBe(3);
+      expect((await db.webhookOutbox.counts(url)).pending).toBe(3);
+      const view = { type: 'pageView', page: 'home', locale: 'en-GB' };
+      const events = await fetch(`http://127.0.0.1:${port}/api/v1/analytics/events`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ events: [view, { ...view, page: 'results' }] }),
+      });
+      expect(events.status).toBe(204);
+      expect((await db.forwardOutbox.counts(env.ANALYTICS_FORWARD_URL)).pending).toBe(2);
       await killed(first);
 
       // The import command, killed while it waits to deliver its change.
@@ -86,14 +98,16 @@ describe.each(DIALECTS)('change webhooks after SIGKILL on %s', (dialect) => {
         WEBHOOK_EXIT_WAIT_MS: '600000',
       });
       running.push(command);
-      await vi.waitFor(async () => expect((await db.outbox.counts(url)).pending).toBe(4), {
+      await vi.waitFor(async () => expect((await db.webhookOutbox.counts(url)).pending).toBe(4), {
         timeout: 90_000,
         interval: 200,
       });
       await killed(command);
 
-      // The receiver is up, a server starts: every change arrives, signed, once, in order.
+      // The receivers are up, a server starts: every change arrives, signed, once, in order,
+      // and the analytics events are forwarded.
       const rx = await receiver(hookPort);
+      const collector = await receiver(forwardPort);
       try {
         const second = startServerProcess(['--import', 'tsx', SERVER], {
           ...env,
@@ -120,11 +134,28 @@ describe.each(DIALECTS)('change webhooks after SIGKILL on %s', (dialect) => {
         expect(events[3]).toMatchObject({ counts: { created: 4, updated: 0, deleted: 0 } });
         expect(new Set(events.map((e) => e.id)).size).toBe(4);
         await vi.waitFor(async () =>
-          expect(await db.outbox.counts(url)).toEqual({ pending: 0, delivered: 4, failed: 0 }),
+          expect(await db.webhookOutbox.counts(url)).toEqual({
+            pending: 0,
+            delivered: 4,
+            failed: 0,
+          }),
         );
         expect(rx.received).toHaveLength(4);
+        await collector.arrived(1);
+        await vi.waitFor(async () =>
+          expect(await db.forwardOutbox.counts(env.ANALYTICS_FORWARD_URL)).toMatchObject({
+            pending: 0,
+            failed: 0,
+          }),
+        );
+        const forwarded = collector.received.flatMap(
+          (d) => (JSON.parse(d.raw) as { events: { id: string; page: string }[] }).events,
+        );
+        expect(forwarded.map((e) => e.page).sort()).toEqual(['home', 'results']);
+        expect(new Set(forwarded.map((e) => e.id)).size).toBe(2);
       } finally {
         await rx.close();
+        await collector.close();
       }
     } finally {
       for (const s of running) if (s.child.exitCode === null) s.child.kill('SIGKILL');
