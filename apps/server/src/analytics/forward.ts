@@ -175,7 +175,7 @@ export class Forwarder {
   }
 
   private async housekeeping(): Promise<void> {
-    this.counts.queued = (await this.outbox.counts(this.o.url)).pending;
+    this.counts.queued = await this.outbox.waiting(this.o.url);
     const now = this.now();
     if (now - this.prunedAt < 3_600_000) return;
     this.prunedAt = now;

@@ -76,6 +76,8 @@ export interface OutboxRepository {
   /** Given up: kept, visible, never sent again. */
   failed(seq: number, attempt: OutboxAttempt): Promise<void>;
   counts(destination: string): Promise<OutboxCounts>;
+  /** The rows waiting (counts().pending, read from the index alone). */
+  waiting(destination: string): Promise<number>;
   /** The URL's last attempted deliveries, newest first; `failedOnly`: those given up. */
   attempted(destination: string, limit: number, failedOnly: boolean): Promise<OutboxEntry[]>;
   /**
@@ -184,6 +186,14 @@ export class SqlOutbox implements OutboxRepository {
     const out: OutboxCounts = { pending: 0, delivered: 0, failed: 0 };
     for (const r of rows) out[r.state as OutboxState] = num(r.n);
     return out;
+  }
+
+  async waiting(destination: string): Promise<number> {
+    const rows = await this.sql.rows(
+      `SELECT COUNT(*) AS n FROM outbox WHERE topic = ? AND destination = ? AND state = 'pending'`,
+      [this.topic, destination],
+    );
+    return num(rows[0]?.n ?? 0);
   }
 
   async attempted(destination: string, limit: number, failedOnly: boolean): Promise<OutboxEntry[]> {

@@ -227,7 +227,7 @@ export class WebhookDispatcher {
   }
 
   private async count(): Promise<void> {
-    for (const lane of this.lanes) lane.pending = (await this.outbox.counts(lane.url)).pending;
+    for (const lane of this.lanes) lane.pending = await this.outbox.waiting(lane.url);
   }
 
   private drain(lane: Lane): void {
