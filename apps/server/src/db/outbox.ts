@@ -209,8 +209,8 @@ export class SqlOutbox implements OutboxRepository {
 
   async prune(deliveredBefore: number, failedBefore = 0): Promise<number> {
     return this.sql.run(
-      `DELETE FROM outbox WHERE topic = ? AND last_attempt_at < (CASE state
-         WHEN 'delivered' THEN ? WHEN 'failed' THEN ? ELSE 0 END)`,
+      `DELETE FROM outbox WHERE topic = ? AND ((state = 'delivered' AND last_attempt_at < ?)
+         OR (state = 'failed' AND last_attempt_at < ?))`,
       [this.topic, deliveredBefore, failedBefore],
     );
   }
