@@ -164,7 +164,7 @@ export class Forwarder {
     } catch (err) {
       // The database is unavailable: the rows wait for the next interval.
       if (!this.outageLogged)
-        this.o.log?.(`analytics forward: outbox not readable (${errorText(err)})`);
+        this.o.log?.(`analytics forward: outbox not usable (${errorText(err)})`);
       this.outageLogged = true;
     }
   }

@@ -221,9 +221,15 @@ export class WebhookDispatcher {
         this.prunedAt = now;
         await this.outbox.prune(now - (this.o.keepDeliveredMs ?? 7 * 24 * HOUR));
       }
-    } catch {
-      // The database is unavailable: counted and pruned at a later poll.
+    } catch (err) {
+      // Counted and pruned at a later poll; said once until the outbox answers again.
+      this.outboxFailed(err);
     }
+  }
+
+  private outboxFailed(err: unknown): void {
+    if (!this.outageLogged) this.o.log?.(`webhooks: outbox not usable (${errorText(err)})`);
+    this.outageLogged = true;
   }
 
   private async count(): Promise<void> {
@@ -243,11 +249,8 @@ export class WebhookDispatcher {
         () => {
           this.outageLogged = false;
         },
-        (err: unknown) => {
-          // The database is unavailable: the rows wait; the next poll tries again.
-          if (!this.outageLogged) this.o.log?.(`webhooks: outbox not readable (${errorText(err)})`);
-          this.outageLogged = true;
-        },
+        // The database is unavailable: the rows wait; the next poll tries again.
+        (err: unknown) => this.outboxFailed(err),
       )
       .finally(() => {
         lane.running = false;
