@@ -8,7 +8,8 @@
  */
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
-import { afterEach, describe, expect, it } from 'vitest';
+import { renameSync } from 'node:fs';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CommittedChange } from '../src/db/store-changes.js';
 import { writeOutbox } from '../src/db/sqlite/outbox.js';
 import { openSqlite } from '../src/db/sqlite/index.js';
@@ -284,6 +285,30 @@ describe('change webhooks', () => {
     expect(await d2.close()).toEqual([
       `Webhook ${new URL(down.url).host}: 0 delivered; 1 waiting in the outbox, sent when a server runs with this webhook`,
     ]);
+  });
+
+  it('says once that the outbox is not usable, and sends once it is again', async () => {
+    const { t, write } = await outboxDb();
+    const rx = await start();
+    const logs: string[] = [];
+    const d = dispatcher(t.db, [rx.url], { log: (m) => logs.push(m) });
+    write(d.rowsFor(change(1)));
+    // The database file gone: the connection's next check closes it.
+    renameSync(t.file!, `${t.file}.away`);
+    await vi.waitFor(() => expect(t.db.webhookOutbox.waiting(rx.url)).rejects.toThrow());
+    for (let i = 0; i < 3; i += 1) {
+      d.wake();
+      await d.idle();
+    }
+    expect(logs.filter((l) => l.startsWith('webhooks: outbox not usable'))).toHaveLength(1);
+    expect(rx.received).toHaveLength(0);
+    renameSync(`${t.file}.away`, t.file!);
+    await vi.waitFor(async () => {
+      d.wake();
+      await d.idle();
+      expect(rx.received).toHaveLength(1);
+    });
+    expect(storeIds(rx)).toEqual(['S-1']);
   });
 
   it('sends a large change in parts of at most WEBHOOK_MAX_STORES stores', async () => {
