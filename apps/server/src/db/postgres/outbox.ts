@@ -1,5 +1,5 @@
 /**
- * The webhook outbox (../outbox.ts) on PostgreSQL: the shared repository's statements run on
+ * The outbox (../outbox.ts) on PostgreSQL: the shared repository's statements run on
  * the pool (placeholders numbered), and the rows a change makes are written inside its
  * transaction, on its client.
  */

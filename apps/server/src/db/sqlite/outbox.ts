@@ -1,5 +1,5 @@
 /**
- * The webhook outbox (../outbox.ts) on SQLite: the shared repository's statements run on the
+ * The outbox (../outbox.ts) on SQLite: the shared repository's statements run on the
  * connection, and the rows a change makes are written inside its transaction.
  */
 import type BetterSqlite3 from 'better-sqlite3';
