@@ -20,10 +20,10 @@ import { randomUUID } from 'node:crypto';
 import type { EventRecord } from '../db/types.js';
 import type { OutboxEntry, OutboxRepository, OutboxRow } from '../db/outbox.js';
 import {
-  backoff,
+  OutageNote,
   errorText,
+  nextAttemptAt,
   realTimers,
-  retryable,
   type DeliveryStats,
   type Timers,
 } from '../delivery/attempt.js';
@@ -91,13 +91,14 @@ export class Forwarder {
   private running: Promise<void> | undefined;
   private stopped = false;
   private prunedAt = 0;
-  private outageLogged = false;
+  private readonly outage: OutageNote;
 
   constructor(
     private readonly o: ForwarderOptions,
     private readonly outbox: OutboxRepository,
   ) {
     this.now = o.now ?? Date.now;
+    this.outage = new OutageNote('analytics forward', o.log);
     this.timers = o.timers ?? realTimers;
     this.fetchImpl = o.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
   }
@@ -160,12 +161,10 @@ export class Forwarder {
         if (rows.length < this.o.batchSize || mine.length === 0) break;
       }
       await this.housekeeping();
-      this.outageLogged = false;
+      this.outage.answered();
     } catch (err) {
       // The database is unavailable: the rows wait for the next interval.
-      if (!this.outageLogged)
-        this.o.log?.(`analytics forward: outbox not usable (${errorText(err)})`);
-      this.outageLogged = true;
+      this.outage.failed(err);
     }
   }
 
@@ -233,10 +232,9 @@ export class Forwarder {
     const outcome = { at, statusCode: a.status ?? null, error: a.error ?? null };
     let givenUp = 0;
     for (const row of rows) {
-      if (retryable(a.status) && at - row.createdAt < this.o.retryForMs) {
-        const wait = backoff(row.attempts + 1, this.o.backoffMs, this.o.maxBackoffMs);
-        await this.outbox.retry(row.seq, outcome, at + wait);
-      } else {
+      const next = nextAttemptAt(row, a.status, at, this.o);
+      if (next !== undefined) await this.outbox.retry(row.seq, outcome, next);
+      else {
         givenUp += 1;
         await this.outbox.failed(row.seq, outcome);
       }

@@ -38,6 +38,49 @@ export interface DeliveryStats {
 export const retryable = (status: number | undefined): boolean =>
   status === undefined || status >= 500 || status === 408 || status === 429;
 
+/** How long a sender keeps trying (ms), and its back-off (defaults: 1 s doubling to 10 min). */
+export interface RetryPolicy {
+  retryForMs: number;
+  backoffMs?: number | undefined;
+  maxBackoffMs?: number | undefined;
+}
+
+/**
+ * When a failed attempt at a row is tried again, or undefined when it is given up: the answer
+ * `status` (undefined: none) is not worth retrying, or the row has waited its retry time.
+ */
+export function nextAttemptAt(
+  row: { createdAt: number; attempts: number },
+  status: number | undefined,
+  at: number,
+  policy: RetryPolicy,
+): number | undefined {
+  if (!retryable(status) || at - row.createdAt >= policy.retryForMs) return undefined;
+  return at + backoff(row.attempts + 1, policy.backoffMs, policy.maxBackoffMs);
+}
+
+/**
+ * An outbox that cannot be read or written (the database down) is logged once, not at every
+ * poll, until it answers again.
+ */
+export class OutageNote {
+  private said = false;
+
+  constructor(
+    private readonly what: string,
+    private readonly log?: (msg: string) => void,
+  ) {}
+
+  failed(err: unknown): void {
+    if (!this.said) this.log?.(`${this.what}: outbox not usable (${errorText(err)})`);
+    this.said = true;
+  }
+
+  answered(): void {
+    this.said = false;
+  }
+}
+
 /** The wait before the next attempt, after `attempts` failed ones (1 s, 2 s, 4 s… 10 min). */
 export const backoff = (attempts: number, firstMs = 1000, maxMs = 600_000): number =>
   Math.min(firstMs * 2 ** Math.max(0, attempts - 1), maxMs);

@@ -17,10 +17,10 @@
 import type { ChangeFeed, CommittedChange, OutboxRow } from '../db/store-changes.js';
 import type { OutboxEntry, OutboxRepository } from '../db/outbox.js';
 import {
-  backoff,
+  OutageNote,
   errorText,
+  nextAttemptAt,
   realTimers,
-  retryable,
   type DeliveryStats,
   type Timers,
 } from '../delivery/attempt.js';
@@ -89,13 +89,14 @@ export class WebhookDispatcher {
   private prunedAt = 0;
   private stopFeed: (() => void) | undefined;
   private stopped = false;
-  private outageLogged = false;
+  private readonly outage: OutageNote;
 
   constructor(
     private readonly o: WebhookDispatcherOptions,
     private readonly outbox: OutboxRepository,
   ) {
     this.now = o.now ?? Date.now;
+    this.outage = new OutageNote('webhooks', o.log);
     this.timers = o.timers ?? realTimers;
     this.fetchImpl = o.fetch ?? ((...a: Parameters<typeof fetch>) => fetch(...a));
     this.lanes = o.urls.map((url) => ({
@@ -223,13 +224,8 @@ export class WebhookDispatcher {
       }
     } catch (err) {
       // Counted and pruned at a later poll; said once until the outbox answers again.
-      this.outboxFailed(err);
+      this.outage.failed(err);
     }
-  }
-
-  private outboxFailed(err: unknown): void {
-    if (!this.outageLogged) this.o.log?.(`webhooks: outbox not usable (${errorText(err)})`);
-    this.outageLogged = true;
   }
 
   private async count(): Promise<void> {
@@ -246,11 +242,9 @@ export class WebhookDispatcher {
     lane.again = false;
     const run: Promise<void> = this.send(lane)
       .then(
-        () => {
-          this.outageLogged = false;
-        },
+        () => this.outage.answered(),
         // The database is unavailable: the rows wait; the next poll tries again.
-        (err: unknown) => this.outboxFailed(err),
+        (err: unknown) => this.outage.failed(err),
       )
       .finally(() => {
         lane.running = false;
@@ -309,9 +303,9 @@ export class WebhookDispatcher {
       await this.outbox.delivered(row.seq, outcome);
       return;
     }
-    if (retryable(status) && at - row.createdAt < this.o.retryForMs) {
-      const wait = backoff(row.attempts + 1, this.o.backoffMs, this.o.maxBackoffMs);
-      await this.outbox.retry(row.seq, outcome, at + wait);
+    const next = nextAttemptAt(row, status, at, this.o);
+    if (next !== undefined) {
+      await this.outbox.retry(row.seq, outcome, next);
       return;
     }
     lane.failed += 1;
