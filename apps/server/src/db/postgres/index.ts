@@ -13,7 +13,8 @@ import { StoreFollower, type FollowerOptions } from '../store-follower.js';
 import { PgStoreWrites } from './store-writes.js';
 import { PgAdminRepository } from './admin.js';
 import { fillPgStoreTable } from './store-table.js';
-import { PgAccountRepository } from './accounts.js';
+import { SqlAccountRepository } from '../accounts.js';
+import { pgQueryRunner } from './query-runner.js';
 import { guarded } from './errors.js';
 import { withClient } from './client.js';
 import { PgStorePages } from './store-pages.js';
@@ -104,7 +105,7 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
     search,
     storeWrites: new PgStoreWrites(pool, written, changes.outboxRows),
     admin: new PgAdminRepository(pool, written, changes.outboxRows),
-    accounts: new PgAccountRepository(pool),
+    accounts: new SqlAccountRepository(pgQueryRunner(pool)),
     changes,
     meta: new PgMeta(pool),
     statistics: new EventStatistics(events),

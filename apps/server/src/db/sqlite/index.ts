@@ -15,7 +15,8 @@ import { SqliteStoreRepository } from './stores.js';
 import { SqliteStoreWrites } from './store-writes.js';
 import { SqliteAdminRepository } from './admin.js';
 import { fillSqliteStoreTable } from './store-table.js';
-import { SqliteAccountRepository } from './accounts.js';
+import { SqlAccountRepository } from '../accounts.js';
+import { sqliteQueryRunner } from './query-runner.js';
 import { SqliteStorePages } from './store-pages.js';
 import { SqliteBusy, sqliteGuard } from './errors.js';
 import { StoreFollower, type FollowerOptions } from '../store-follower.js';
@@ -72,7 +73,7 @@ interface Handle {
   stores: SqliteStoreRepository;
   storeWrites: SqliteStoreWrites;
   admin: SqliteAdminRepository;
-  accounts: SqliteAccountRepository;
+  accounts: SqlAccountRepository;
   meta: SqliteMeta;
   events: SqliteEventRepository;
   pages: SqliteStorePages;
@@ -124,7 +125,7 @@ function openHandle(
       stores,
       storeWrites: new SqliteStoreWrites(db, onWrite, outboxRows),
       admin: new SqliteAdminRepository(db, onWrite, outboxRows),
-      accounts: new SqliteAccountRepository(db),
+      accounts: new SqlAccountRepository(sqliteQueryRunner(db)),
       meta: new SqliteMeta(db),
       events: new SqliteEventRepository(db),
       pages: new SqliteStorePages(db),

@@ -1,0 +1,41 @@
+/**
+ * The tables the shared repositories read and write, as the query builder sees them
+ * (docs/ARCHITECTURE.md, "One repository layer"). A column whose type differs between the two
+ * databases is typed as both read it and as both accept it; each such case is named here.
+ */
+import type { ColumnType } from 'kysely';
+
+/** A moment: ISO text on SQLite, TIMESTAMPTZ (read as a Date) on PostgreSQL; written as ISO text. */
+export type Moment = ColumnType<string | Date, string, string>;
+/** A moment that may be missing. */
+export type MaybeMoment = ColumnType<
+  string | Date | null,
+  string | null | undefined,
+  string | null
+>;
+/** Milliseconds since the epoch: INTEGER on SQLite, BIGINT (read as text by pg) on PostgreSQL. */
+export type EpochMs = ColumnType<number | string, number, number>;
+
+export interface ConsoleAccountsTable {
+  id: string;
+  /** Lower-case. */
+  email: string;
+  role: string;
+  password_hash: string;
+  created_at: Moment;
+  disabled_at: MaybeMoment;
+}
+
+export interface ConsoleSessionsTable {
+  id_hash: string;
+  account_id: string;
+  csrf_token: string;
+  created_at: EpochMs;
+  last_seen_at: EpochMs;
+  credential: string;
+}
+
+export interface Schema {
+  console_accounts: ConsoleAccountsTable;
+  console_sessions: ConsoleSessionsTable;
+}
