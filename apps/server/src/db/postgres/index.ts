@@ -5,7 +5,7 @@
  */
 import pg from 'pg';
 import { MIGRATIONS } from '../migrations.js';
-import type { Database, MetaRepository } from '../types.js';
+import type { Database } from '../types.js';
 import { EventStatistics } from '../events-statistics.js';
 import { PgEventRepository } from './events.js';
 import { PgStoreRepository } from './stores.js';
@@ -17,7 +17,8 @@ import { SqlAccountRepository } from '../accounts.js';
 import { pgQueryRunner } from './query-runner.js';
 import { guarded } from './errors.js';
 import { withClient } from './client.js';
-import { PgStorePages } from './store-pages.js';
+import { SqlStorePages } from '../store-pages.js';
+import { SqlMeta } from '../meta.js';
 import { ChangeFeed, type WriteCallback } from '../store-changes.js';
 import { SqlOutbox } from '../outbox.js';
 import { pgRunner } from './outbox.js';
@@ -53,24 +54,6 @@ export async function migratePostgres(pool: pg.Pool): Promise<void> {
   });
 }
 
-class PgMeta implements MetaRepository {
-  constructor(private readonly pool: pg.Pool) {}
-  async get(key: string): Promise<string | undefined> {
-    const { rows } = await guarded(() =>
-      this.pool.query<{ value: string }>('SELECT value FROM meta WHERE key = $1', [key]),
-    );
-    return rows[0]?.value;
-  }
-  async set(key: string, value: string): Promise<void> {
-    await guarded(() =>
-      this.pool.query(
-        'INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-        [key, value],
-      ),
-    );
-  }
-}
-
 export interface PgOptions {
   /** Pool size; default 10. */
   max?: number;
@@ -98,6 +81,7 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
     if (change) changes.emit(change);
   };
   const stores = new PgStoreRepository(pool, written);
+  const sql = pgQueryRunner(pool);
   const search = new StoreFollower(stores, options.follow);
   return {
     dialect: 'postgres',
@@ -105,12 +89,12 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
     search,
     storeWrites: new PgStoreWrites(pool, written, changes.outboxRows),
     admin: new PgAdminRepository(pool, written, changes.outboxRows),
-    accounts: new SqlAccountRepository(pgQueryRunner(pool)),
+    accounts: new SqlAccountRepository(sql),
     changes,
-    meta: new PgMeta(pool),
+    meta: new SqlMeta(sql),
     statistics: new EventStatistics(events),
     events,
-    pages: new PgStorePages(pool),
+    pages: new SqlStorePages(sql),
     webhookOutbox: new SqlOutbox(pgRunner(pool), 'webhook'),
     forwardOutbox: new SqlOutbox(pgRunner(pool), 'analytics'),
     async ping() {

@@ -18,6 +18,7 @@ const on =
 
 export function pgQueryRunner(pool: pg.Pool): QueryRunner {
   return {
+    dialect: 'postgres',
     db: queryBuilder('postgres'),
     run: <T>(work: Work<T>) => guarded(() => drive(work, on(pool))),
     transaction: <T>(work: Work<T>) =>

@@ -19,6 +19,7 @@
  */
 import type { Compilable, CompiledQuery, Kysely } from 'kysely';
 import type { Schema } from './schema.js';
+import type { SqlDialect } from './builder.js';
 
 /** What a statement gave: its rows (a SELECT or RETURNING) and the rows it changed. */
 export interface StatementResult {
@@ -30,12 +31,19 @@ export interface StatementResult {
 export type Work<T> = Generator<CompiledQuery, T, StatementResult>;
 
 export interface QueryRunner {
+  readonly dialect: SqlDialect;
   /** Builds statements in this database's SQL. */
   readonly db: Kysely<Schema>;
   /** Runs the work's statements, each on its own. */
   run<T>(work: Work<T>): Promise<T>;
   /** Runs the work's statements as one transaction: all or none. */
   transaction<T>(work: Work<T>): Promise<T>;
+}
+
+/** A statement compiled once, for a query read often whose SQL and parameters never change. */
+export function compiledOnce<R>(query: Compilable<R>): Compilable<R> {
+  const compiled = query.compile();
+  return { compile: () => compiled };
 }
 
 /** The rows a statement returns. */

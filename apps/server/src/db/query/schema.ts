@@ -35,7 +35,50 @@ export interface ConsoleSessionsTable {
   credential: string;
 }
 
+/** A row id: INTEGER on SQLite, BIGSERIAL (read as text by pg) on PostgreSQL. */
+export type RowId = ColumnType<number | string, never, never>;
+
+/** The stores as the shared repositories read them (written by ../store-writes.ts). */
+export interface StoresTable {
+  id: RowId;
+  store_id: string;
+  /** ISO 3166-1 alpha-2, upper case. */
+  country: string;
+  /** The store's API document, JSON text. */
+  doc: string;
+  /** Kept by the database (migration 8); null on SQLite for rows from before it. */
+  changed_at: MaybeMoment;
+}
+
+/** Bumped by triggers on every change of the stores. */
+export interface StoreVersionTable {
+  version: ColumnType<number | string, never, never>;
+}
+
+export interface ImportsTable {
+  file_hash: string;
+  file_name: string;
+  rows: number;
+  applied_at: Moment;
+}
+
+/** Stores deleted and not added again (written by triggers). */
+export interface RemovedStoresTable {
+  store_id: string;
+  removed_at: Moment;
+}
+
+export interface MetaTable {
+  key: string;
+  value: string;
+}
+
 export interface Schema {
   console_accounts: ConsoleAccountsTable;
   console_sessions: ConsoleSessionsTable;
+  stores: StoresTable;
+  store_version: StoreVersionTable;
+  imports: ImportsTable;
+  removed_stores: RemovedStoresTable;
+  meta: MetaTable;
 }

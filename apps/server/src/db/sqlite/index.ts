@@ -8,7 +8,7 @@ import { accessSync, constants as fsConstants, mkdirSync, statSync } from 'node:
 import { ApiError } from '@locator/core';
 import { dirname } from 'node:path';
 import { MIGRATIONS } from '../migrations.js';
-import type { Database, MetaRepository } from '../types.js';
+import type { Database } from '../types.js';
 import { EventStatistics } from '../events-statistics.js';
 import { SqliteEventRepository } from './events.js';
 import { SqliteStoreRepository } from './stores.js';
@@ -17,7 +17,8 @@ import { SqliteAdminRepository } from './admin.js';
 import { fillSqliteStoreTable } from './store-table.js';
 import { SqlAccountRepository } from '../accounts.js';
 import { sqliteQueryRunner } from './query-runner.js';
-import { SqliteStorePages } from './store-pages.js';
+import { SqlStorePages } from '../store-pages.js';
+import { SqlMeta } from '../meta.js';
 import { SqliteBusy, sqliteGuard } from './errors.js';
 import { StoreFollower, type FollowerOptions } from '../store-follower.js';
 import { ChangeFeed, type OutboxRowsFor, type WriteCallback } from '../store-changes.js';
@@ -48,23 +49,6 @@ export function migrateSqlite(db: Db): void {
   }
 }
 
-class SqliteMeta implements MetaRepository {
-  private readonly getStmt;
-  private readonly setStmt;
-  constructor(db: Db) {
-    this.getStmt = db.prepare('SELECT value FROM meta WHERE key = ?').pluck();
-    this.setStmt = db.prepare(
-      'INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value',
-    );
-  }
-  async get(key: string): Promise<string | undefined> {
-    return sqliteGuard(() => this.getStmt.get(key) as string | undefined);
-  }
-  async set(key: string, value: string): Promise<void> {
-    sqliteGuard(() => this.setStmt.run(key, value));
-  }
-}
-
 /** The repositories of one open connection. */
 interface Handle {
   db: Db;
@@ -74,9 +58,9 @@ interface Handle {
   storeWrites: SqliteStoreWrites;
   admin: SqliteAdminRepository;
   accounts: SqlAccountRepository;
-  meta: SqliteMeta;
+  meta: SqlMeta;
   events: SqliteEventRepository;
-  pages: SqliteStorePages;
+  pages: SqlStorePages;
   webhookOutbox: SqlOutbox;
   forwardOutbox: SqlOutbox;
 }
@@ -119,16 +103,17 @@ function openHandle(
     migrateSqlite(db);
     db.pragma('busy_timeout = 0');
     const stores = new SqliteStoreRepository(db, onWrite);
+    const sql = sqliteQueryRunner(db);
     return {
       db,
       ino: file === ':memory:' ? 0 : statSync(file).ino,
       stores,
       storeWrites: new SqliteStoreWrites(db, onWrite, outboxRows),
       admin: new SqliteAdminRepository(db, onWrite, outboxRows),
-      accounts: new SqlAccountRepository(sqliteQueryRunner(db)),
-      meta: new SqliteMeta(db),
+      accounts: new SqlAccountRepository(sql),
+      meta: new SqlMeta(sql),
       events: new SqliteEventRepository(db),
-      pages: new SqliteStorePages(db),
+      pages: new SqlStorePages(sql),
       webhookOutbox: new SqlOutbox(sqliteRunner(db), 'webhook'),
       forwardOutbox: new SqlOutbox(sqliteRunner(db), 'analytics'),
     };

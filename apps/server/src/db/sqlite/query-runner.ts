@@ -26,6 +26,7 @@ export function sqliteQueryRunner(db: BetterSqlite3.Database): QueryRunner {
     return { rows: [], changes: statement.run(...params).changes };
   };
   return {
+    dialect: 'sqlite',
     db: queryBuilder('sqlite'),
     run: async <T>(work: Work<T>) => sqliteGuard(() => driveSync(work, execute)),
     transaction: async <T>(work: Work<T>) =>

@@ -1,0 +1,28 @@
+/**
+ * Where the two databases' SQL really differs, each case named (docs/ARCHITECTURE.md, "One
+ * repository layer"); the shared repositories use these instead of writing SQL twice.
+ */
+import { sql, type RawBuilder } from 'kysely';
+import type { SqlDialect } from './builder.js';
+
+/**
+ * A JSON document stored as text, ready for `->>`: SQLite's JSON operators read the text as it
+ * is; PostgreSQL needs it cast to json (once per row when selected in a subquery).
+ */
+export function jsonDocument(dialect: SqlDialect, column: string): RawBuilder<string> {
+  return dialect === 'sqlite'
+    ? sql<string>`${sql.ref(column)}`
+    : sql<string>`${sql.ref(column)}::json`;
+}
+
+/**
+ * A text field of a JSONDocument ('' when missing): `->>` with a plain key means the same on
+ * both databases (SQLite 3.38 and later). The key is a constant of the code, written inline
+ * (a parameter would leave PostgreSQL to choose between the operator's text and integer forms).
+ */
+export function jsonText(document: string, key: string): RawBuilder<string> {
+  return sql<string>`coalesce(${sql.ref(document)} ->> ${sql.lit(key)}, '')`;
+}
+
+/** A moment as both databases read it (ISO text on SQLite, a Date on PostgreSQL), as ISO text. */
+export const isoText = (v: string | Date): string => (typeof v === 'string' ? v : v.toISOString());
