@@ -96,4 +96,13 @@ describe.each(DIALECTS)('the outbox repository on %s', (dialect) => {
     await t.db.webhookOutbox.remove([b.seq]);
     expect(await t.db.webhookOutbox.counts(URL_B)).toEqual({ pending: 0, delivered: 0, failed: 0 });
   });
+
+  it('writes a change of thousands of rows (statements of a bounded size)', async () => {
+    const url = 'http://127.0.0.1:1/repository-many';
+    const rows = Array.from({ length: 1201 }, (_, i) => row(`many-${i}`, url));
+    await write(rows);
+    expect(await t.db.webhookOutbox.waiting(url)).toBe(1201);
+    const due = await t.db.webhookOutbox.due(url, Date.now(), 2000);
+    expect(due.map((e) => e.eventId)).toEqual(rows.map((r) => r.eventId));
+  });
 });

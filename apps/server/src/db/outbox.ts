@@ -9,25 +9,38 @@
  * that several processes (workers, machines, the import command) never send one at the same
  * time, and records each attempt's outcome on the row.
  *
- * One repository serves both databases: the SQL below is the same on both (`?` placeholders,
- * numbered for PostgreSQL by the runner); times are milliseconds since the epoch.
+ * One repository serves both databases (./query/runner.ts); times are milliseconds since the
+ * epoch.
  */
+import type { Kysely } from 'kysely';
 import type { OutboxRow, OutboxTopic } from './store-changes.js';
+import { all, changes, first, type QueryRunner } from './query/runner.js';
+import type { Schema } from './query/schema.js';
 
 export type { OutboxRow, OutboxRowsFor, OutboxTopic } from './store-changes.js';
 
-/** A new row is due at once (next_attempt_at 0). */
-export const OUTBOX_INSERT = `INSERT INTO outbox
-  (topic, event_id, destination, body, created_at, next_attempt_at) VALUES (?, ?, ?, ?, ?, 0)`;
+/** Rows per insert statement: well within both databases' limits on parameters. */
+const INSERT_ROWS = 500;
 
-/** The parameters of OUTBOX_INSERT for a row written at `now`. */
-export const outboxParams = (row: OutboxRow, now: number): unknown[] => [
-  row.topic,
-  row.eventId,
-  row.destination,
-  row.body,
-  now,
-];
+/**
+ * The statements writing a change's rows at `now`, each due at once (next_attempt_at 0): one
+ * per INSERT_ROWS rows (an import's change can make thousands).
+ */
+export function outboxInserts(db: Kysely<Schema>, rows: readonly OutboxRow[], now: number) {
+  const statements = [];
+  for (let i = 0; i < rows.length; i += INSERT_ROWS) {
+    const values = rows.slice(i, i + INSERT_ROWS).map((row) => ({
+      topic: row.topic,
+      event_id: row.eventId,
+      destination: row.destination,
+      body: row.body,
+      created_at: now,
+      next_attempt_at: 0,
+    }));
+    statements.push(db.insertInto('outbox').values(values).compile());
+  }
+  return statements;
+}
 
 export type OutboxState = 'pending' | 'delivered' | 'failed';
 
@@ -87,20 +100,27 @@ export interface OutboxRepository {
   prune(deliveredBefore: number, failedBefore?: number): Promise<number>;
 }
 
-/** What the repository needs of a database connection. */
-export interface SqlRunner {
-  rows(sql: string, params: readonly unknown[]): Promise<Record<string, unknown>[]>;
-  /** Answers the rows changed. */
-  run(sql: string, params: readonly unknown[]): Promise<number>;
-}
-
-const COLUMNS = `seq, event_id, destination, body, created_at, state, attempts, next_attempt_at,
-  lease_until, last_attempt_at, last_status, last_error`;
+const COLUMNS = [
+  'seq',
+  'event_id',
+  'destination',
+  'body',
+  'created_at',
+  'state',
+  'attempts',
+  'next_attempt_at',
+  'lease_until',
+  'last_attempt_at',
+  'last_status',
+  'last_error',
+] as const;
 
 const num = (v: unknown): number => Number(v);
 const numOrNull = (v: unknown): number | null => (v === null || v === undefined ? null : Number(v));
 
-function entryOf(r: Record<string, unknown>): OutboxEntry {
+type EntryRow = Pick<Schema['outbox'], (typeof COLUMNS)[number]>;
+
+function entryOf(r: { [K in keyof EntryRow]: unknown }): OutboxEntry {
   return {
     seq: num(r.seq),
     eventId: String(r.event_id),
@@ -119,41 +139,49 @@ function entryOf(r: Record<string, unknown>): OutboxEntry {
 
 export class SqlOutbox implements OutboxRepository {
   constructor(
-    private readonly sql: SqlRunner,
+    private readonly sql: QueryRunner,
     private readonly topic: OutboxTopic,
   ) {}
 
+  /** This topic's rows for one URL. */
+  private rows(destination: string) {
+    return this.sql.db
+      .selectFrom('outbox')
+      .where('topic', '=', this.topic)
+      .where('destination', '=', destination);
+  }
+
+  private pending(destination: string) {
+    return this.rows(destination).select(COLUMNS).where('state', '=', 'pending').orderBy('seq');
+  }
+
   async head(destination: string): Promise<OutboxEntry | undefined> {
-    const rows = await this.sql.rows(
-      `SELECT ${COLUMNS} FROM outbox WHERE topic = ? AND destination = ? AND state = 'pending'
-       ORDER BY seq LIMIT 1`,
-      [this.topic, destination],
-    );
-    return rows[0] && entryOf(rows[0]);
+    const row = await this.sql.run(first(this.pending(destination).limit(1)));
+    return row && entryOf(row);
   }
 
   async due(destination: string, now: number, limit: number): Promise<OutboxEntry[]> {
-    const rows = await this.sql.rows(
-      `SELECT ${COLUMNS} FROM outbox WHERE topic = ? AND destination = ? AND state = 'pending'
-         AND next_attempt_at <= ? AND lease_until <= ?
-       ORDER BY seq LIMIT ?`,
-      [this.topic, destination, now, now, limit],
-    );
-    return rows.map(entryOf);
+    const query = this.pending(destination)
+      .where('next_attempt_at', '<=', now)
+      .where('lease_until', '<=', now)
+      .limit(limit);
+    return (await this.sql.run(all(query))).map(entryOf);
   }
 
   async remove(seqs: readonly number[]): Promise<void> {
     if (seqs.length === 0) return;
-    await this.sql.run(`DELETE FROM outbox WHERE seq IN (${seqs.map(() => '?').join(', ')})`, seqs);
+    await this.sql.run(changes(this.sql.db.deleteFrom('outbox').where('seq', 'in', seqs)));
   }
 
   async claim(seq: number, now: number, leaseUntil: number): Promise<boolean> {
-    const changed = await this.sql.run(
-      `UPDATE outbox SET lease_until = ?
-       WHERE seq = ? AND state = 'pending' AND lease_until <= ? AND next_attempt_at <= ?`,
-      [leaseUntil, seq, now, now],
-    );
-    return changed === 1;
+    const claim = this.sql.db
+      .updateTable('outbox')
+      .set({ lease_until: leaseUntil })
+      .where('seq', '=', seq)
+      .where('state', '=', 'pending')
+      .where('lease_until', '<=', now)
+      .where('next_attempt_at', '<=', now);
+    return (await this.sql.run(changes(claim))) === 1;
   }
 
   async delivered(seq: number, a: OutboxAttempt): Promise<void> {
@@ -169,55 +197,54 @@ export class SqlOutbox implements OutboxRepository {
   }
 
   private async settle(seq: number, a: OutboxAttempt, state: OutboxState, next: number) {
-    await this.sql.run(
-      `UPDATE outbox SET state = ?, attempts = attempts + 1, next_attempt_at = ?,
-         lease_until = 0, last_attempt_at = ?, last_status = ?, last_error = ?
-       WHERE seq = ?`,
-      [state, next, a.at, a.statusCode, a.error, seq],
-    );
+    const update = this.sql.db
+      .updateTable('outbox')
+      .set((eb) => ({
+        state,
+        attempts: eb('attempts', '+', 1),
+        next_attempt_at: next,
+        lease_until: 0,
+        last_attempt_at: a.at,
+        last_status: a.statusCode,
+        last_error: a.error,
+      }))
+      .where('seq', '=', seq);
+    await this.sql.run(changes(update));
   }
 
   async counts(destination: string): Promise<OutboxCounts> {
-    const rows = await this.sql.rows(
-      `SELECT state, COUNT(*) AS n FROM outbox WHERE topic = ? AND destination = ?
-       GROUP BY state`,
-      [this.topic, destination],
-    );
+    const query = this.rows(destination)
+      .select((eb) => ['state', eb.fn.countAll().as('n')])
+      .groupBy('state');
     const out: OutboxCounts = { pending: 0, delivered: 0, failed: 0 };
-    for (const r of rows) out[r.state as OutboxState] = num(r.n);
+    for (const r of await this.sql.run(all(query))) out[r.state as OutboxState] = num(r.n);
     return out;
   }
 
   async waiting(destination: string): Promise<number> {
-    const rows = await this.sql.rows(
-      `SELECT COUNT(*) AS n FROM outbox WHERE topic = ? AND destination = ? AND state = 'pending'`,
-      [this.topic, destination],
-    );
-    return num(rows[0]?.n ?? 0);
+    const query = this.rows(destination)
+      .select((eb) => eb.fn.countAll().as('n'))
+      .where('state', '=', 'pending');
+    return num((await this.sql.run(first(query)))?.n ?? 0);
   }
 
   async attempted(destination: string, limit: number, failedOnly: boolean): Promise<OutboxEntry[]> {
-    const rows = await this.sql.rows(
-      `SELECT ${COLUMNS} FROM outbox
-       WHERE topic = ? AND destination = ? AND attempts > 0
-         ${failedOnly ? "AND state = 'failed'" : ''}
-       ORDER BY last_attempt_at DESC, seq DESC LIMIT ?`,
-      [this.topic, destination, limit],
-    );
-    return rows.map(entryOf);
+    let query = this.rows(destination).select(COLUMNS).where('attempts', '>', 0);
+    if (failedOnly) query = query.where('state', '=', 'failed');
+    query = query.orderBy('last_attempt_at', 'desc').orderBy('seq', 'desc').limit(limit);
+    return (await this.sql.run(all(query))).map(entryOf);
   }
 
   async prune(deliveredBefore: number, failedBefore = 0): Promise<number> {
-    return this.sql.run(
-      `DELETE FROM outbox WHERE topic = ? AND ((state = 'delivered' AND last_attempt_at < ?)
-         OR (state = 'failed' AND last_attempt_at < ?))`,
-      [this.topic, deliveredBefore, failedBefore],
-    );
+    const prune = this.sql.db
+      .deleteFrom('outbox')
+      .where('topic', '=', this.topic)
+      .where((eb) =>
+        eb.or([
+          eb.and([eb('state', '=', 'delivered'), eb('last_attempt_at', '<', deliveredBefore)]),
+          eb.and([eb('state', '=', 'failed'), eb('last_attempt_at', '<', failedBefore)]),
+        ]),
+      );
+    return this.sql.run(changes(prune));
   }
-}
-
-/** `?` placeholders numbered as PostgreSQL wants them ($1, $2…); the SQL above has no `?` else. */
-export function numberedPlaceholders(sql: string): string {
-  let n = 0;
-  return sql.replace(/\?/g, () => `$${++n}`);
 }

@@ -21,7 +21,6 @@ import { SqlStorePages } from '../store-pages.js';
 import { SqlMeta } from '../meta.js';
 import { ChangeFeed, type WriteCallback } from '../store-changes.js';
 import { SqlOutbox } from '../outbox.js';
-import { pgRunner } from './outbox.js';
 
 export async function migratePostgres(pool: pg.Pool): Promise<void> {
   await withClient(pool, async (client) => {
@@ -95,8 +94,8 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
     statistics: new EventStatistics(events),
     events,
     pages: new SqlStorePages(sql),
-    webhookOutbox: new SqlOutbox(pgRunner(pool), 'webhook'),
-    forwardOutbox: new SqlOutbox(pgRunner(pool), 'analytics'),
+    webhookOutbox: new SqlOutbox(sql, 'webhook'),
+    forwardOutbox: new SqlOutbox(sql, 'analytics'),
     async ping() {
       await guarded(() => pool.query('SELECT 1'));
     },

@@ -1,37 +1,19 @@
 /**
- * The outbox (../outbox.ts) on PostgreSQL: the shared repository's statements run on
- * the pool (placeholders numbered), and the rows a change makes are written inside its
+ * The outbox (../outbox.ts) on PostgreSQL: the rows a change makes, written inside its
  * transaction, on its client.
  */
 import type pg from 'pg';
-import {
-  OUTBOX_INSERT,
-  numberedPlaceholders,
-  outboxParams,
-  type OutboxRow,
-  type SqlRunner,
-} from '../outbox.js';
-import { guarded } from './errors.js';
+import { outboxInserts, type OutboxRow } from '../outbox.js';
+import { queryBuilder } from '../query/builder.js';
 
-export function pgRunner(pool: pg.Pool): SqlRunner {
-  return {
-    rows: async (sql, params) =>
-      (await guarded(() => pool.query(numberedPlaceholders(sql), [...params]))).rows as Record<
-        string,
-        unknown
-      >[],
-    run: async (sql, params) =>
-      (await guarded(() => pool.query(numberedPlaceholders(sql), [...params]))).rowCount ?? 0,
-  };
-}
-
-const INSERT = numberedPlaceholders(OUTBOX_INSERT);
+const builder = queryBuilder('postgres');
 
 /** Inside a write transaction: the change's deliveries. */
 export async function writeOutbox(
   client: pg.PoolClient,
   rows: readonly OutboxRow[],
 ): Promise<void> {
-  const now = Date.now();
-  for (const row of rows) await client.query(INSERT, outboxParams(row, now));
+  if (rows.length === 0) return;
+  for (const { sql, parameters } of outboxInserts(builder, rows, Date.now()))
+    await client.query(sql, parameters as unknown[]);
 }

@@ -73,7 +73,30 @@ export interface MetaTable {
   value: string;
 }
 
+/** Epoch ms that may be missing. */
+type MaybeEpochMs = ColumnType<number | string | null, number | null | undefined, number | null>;
+/** A column with a default: optional when a row is inserted. */
+type Defaulted<T> = ColumnType<T, T | undefined, T>;
+
+/** What the locator has to send to other systems (../outbox.ts). */
+export interface OutboxTable {
+  seq: RowId;
+  topic: string;
+  event_id: string;
+  destination: string;
+  body: string;
+  created_at: EpochMs;
+  state: Defaulted<string>;
+  attempts: Defaulted<number>;
+  next_attempt_at: EpochMs;
+  lease_until: ColumnType<number | string, number | undefined, number>;
+  last_attempt_at: MaybeEpochMs;
+  last_status: ColumnType<number | null, number | null | undefined, number | null>;
+  last_error: ColumnType<string | null, string | null | undefined, string | null>;
+}
+
 export interface Schema {
+  outbox: OutboxTable;
   console_accounts: ConsoleAccountsTable;
   console_sessions: ConsoleSessionsTable;
   stores: StoresTable;

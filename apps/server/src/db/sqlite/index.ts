@@ -23,7 +23,6 @@ import { SqliteBusy, sqliteGuard } from './errors.js';
 import { StoreFollower, type FollowerOptions } from '../store-follower.js';
 import { ChangeFeed, type OutboxRowsFor, type WriteCallback } from '../store-changes.js';
 import { SqlOutbox } from '../outbox.js';
-import { sqliteRunner } from './outbox.js';
 
 type Db = BetterSqlite3.Database;
 
@@ -114,8 +113,8 @@ function openHandle(
       meta: new SqlMeta(sql),
       events: new SqliteEventRepository(db),
       pages: new SqlStorePages(sql),
-      webhookOutbox: new SqlOutbox(sqliteRunner(db), 'webhook'),
-      forwardOutbox: new SqlOutbox(sqliteRunner(db), 'analytics'),
+      webhookOutbox: new SqlOutbox(sql, 'webhook'),
+      forwardOutbox: new SqlOutbox(sql, 'analytics'),
     };
   } catch (err) {
     db.close();
