@@ -7,7 +7,7 @@ import pg from 'pg';
 import { MIGRATIONS } from '../migrations.js';
 import type { Database } from '../types.js';
 import { EventStatistics } from '../events-statistics.js';
-import { PgEventRepository } from './events.js';
+import { SqlEventRepository } from '../events.js';
 import { PgStoreRepository } from './stores.js';
 import { StoreFollower, type FollowerOptions } from '../store-follower.js';
 import { PgStoreWrites } from './store-writes.js';
@@ -72,7 +72,8 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
   // An idle client losing its connection must not crash the process; the pool replaces it.
   pool.on('error', () => undefined);
   await migratePostgres(pool);
-  const events = new PgEventRepository(pool);
+  const sql = pgQueryRunner(pool);
+  const events = new SqlEventRepository(sql);
   const changes = new ChangeFeed();
   // Writes are only possible once `search` exists (the callback runs after a write).
   const written: WriteCallback = (change) => {
@@ -80,7 +81,6 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
     if (change) changes.emit(change);
   };
   const stores = new PgStoreRepository(pool, written);
-  const sql = pgQueryRunner(pool);
   const search = new StoreFollower(stores, options.follow);
   return {
     dialect: 'postgres',

@@ -26,3 +26,16 @@ export function jsonText(document: string, key: string): RawBuilder<string> {
 
 /** A moment as both databases read it (ISO text on SQLite, a Date on PostgreSQL), as ISO text. */
 export const isoText = (v: string | Date): string => (typeof v === 'string' ? v : v.toISOString());
+
+/** A flag as the database stores it: 1/0 on SQLite (no boolean type), a boolean on PostgreSQL. */
+export const flag = (dialect: SqlDialect, value: boolean): number | boolean =>
+  dialect === 'sqlite' ? (value ? 1 : 0) : value;
+
+/** A flag as either database reads it, as a boolean. */
+export const flagValue = (value: unknown): boolean => value === true || value === 1;
+
+/** `?` on SQLite, `$1`, `$2`… on PostgreSQL: for the SQL the demand roll-ups generate. */
+export const placeholder =
+  (dialect: SqlDialect) =>
+  (i: number): string =>
+    dialect === 'sqlite' ? '?' : `$${i + 1}`;

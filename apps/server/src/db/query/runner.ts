@@ -17,7 +17,7 @@
  * }());
  * ```
  */
-import type { Compilable, CompiledQuery, Kysely } from 'kysely';
+import { CompiledQuery, type Compilable, type Kysely } from 'kysely';
 import type { Schema } from './schema.js';
 import type { SqlDialect } from './builder.js';
 
@@ -38,6 +38,18 @@ export interface QueryRunner {
   run<T>(work: Work<T>): Promise<T>;
   /** Runs the work's statements as one transaction: all or none. */
   transaction<T>(work: Work<T>): Promise<T>;
+}
+
+/**
+ * A statement written as SQL text, for SQL generated elsewhere (the demand roll-ups' and cube's,
+ * with the database's placeholders).
+ */
+export function rawQuery<R = Record<string, unknown>>(
+  text: string,
+  params: readonly unknown[] = [],
+): Compilable<R> {
+  const compiled = CompiledQuery.raw(text, params as unknown[]) as CompiledQuery<R>;
+  return { compile: () => compiled };
 }
 
 /** A statement compiled once, for a query read often whose SQL and parameters never change. */

@@ -95,7 +95,33 @@ export interface OutboxTable {
   last_error: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** A flag: INTEGER 0/1 on SQLite, BOOLEAN on PostgreSQL (written with ./dialect-sql.ts's flag). */
+export type Flag = number | boolean;
+
+/** Analytics events as stored (../events.ts). */
+export interface AnalyticsEventsTable {
+  id: RowId;
+  occurred_at: Moment;
+  type: string;
+  channel: string | null;
+  country: string | null;
+  locale: string | null;
+  product: string | null;
+  carrier: string | null;
+  link: string | null;
+  page: string | null;
+  search_trigger: string | null;
+  drop_off: Flag | null;
+  result_count: number | null;
+  latitude: number | null;
+  longitude: number | null;
+  store_id: string | null;
+  embed_origin: string | null;
+  beyond_radius: Flag;
+}
+
 export interface Schema {
+  analytics_events: AnalyticsEventsTable;
   outbox: OutboxTable;
   console_accounts: ConsoleAccountsTable;
   console_sessions: ConsoleSessionsTable;

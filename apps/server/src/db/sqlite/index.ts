@@ -10,7 +10,7 @@ import { dirname } from 'node:path';
 import { MIGRATIONS } from '../migrations.js';
 import type { Database } from '../types.js';
 import { EventStatistics } from '../events-statistics.js';
-import { SqliteEventRepository } from './events.js';
+import { SqlEventRepository } from '../events.js';
 import { SqliteStoreRepository } from './stores.js';
 import { SqliteStoreWrites } from './store-writes.js';
 import { SqliteAdminRepository } from './admin.js';
@@ -58,7 +58,7 @@ interface Handle {
   admin: SqliteAdminRepository;
   accounts: SqlAccountRepository;
   meta: SqlMeta;
-  events: SqliteEventRepository;
+  events: SqlEventRepository;
   pages: SqlStorePages;
   webhookOutbox: SqlOutbox;
   forwardOutbox: SqlOutbox;
@@ -111,7 +111,7 @@ function openHandle(
       admin: new SqliteAdminRepository(db, onWrite, outboxRows),
       accounts: new SqlAccountRepository(sql),
       meta: new SqlMeta(sql),
-      events: new SqliteEventRepository(db),
+      events: new SqlEventRepository(sql),
       pages: new SqlStorePages(sql),
       webhookOutbox: new SqlOutbox(sql, 'webhook'),
       forwardOutbox: new SqlOutbox(sql, 'analytics'),

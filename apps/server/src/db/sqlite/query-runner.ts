@@ -1,6 +1,7 @@
 /**
  * The shared repositories' statements on SQLite (../query/runner.ts): run synchronously on the
- * connection, a transaction inside one better-sqlite3 transaction. Prepared statements are kept
+ * connection, a transaction inside one better-sqlite3 transaction, begun IMMEDIATE (every
+ * shared transaction writes: the write lock is taken at its start, never asked for midway). Prepared statements are kept
  * by their SQL (the builder compiles the same text for the same query shape).
  */
 import type BetterSqlite3 from 'better-sqlite3';
@@ -30,6 +31,6 @@ export function sqliteQueryRunner(db: BetterSqlite3.Database): QueryRunner {
     db: queryBuilder('sqlite'),
     run: async <T>(work: Work<T>) => sqliteGuard(() => driveSync(work, execute)),
     transaction: async <T>(work: Work<T>) =>
-      sqliteGuard(() => db.transaction(() => driveSync(work, execute))()),
+      sqliteGuard(() => db.transaction(() => driveSync(work, execute)).immediate()),
   };
 }
