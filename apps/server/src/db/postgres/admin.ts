@@ -1,20 +1,10 @@
-/** The admin repository on PostgreSQL (../admin.ts). */
+/**
+ * The admin repository on PostgreSQL (../admin.ts): its store writes and the console's store
+ * table; the rest is shared (../admin-records.ts).
+ */
 import type pg from 'pg';
 import type { StoreRecord } from '../types.js';
-import {
-  ifMatchAllows,
-  type AdminRepository,
-  type AdminStore,
-  type AdminWrite,
-  type ApiKeyRow,
-  type AuditEntry,
-  type IdempotentAnswer,
-  type KeyDbRow,
-  IDEMPOTENCY_LEASE_MS,
-  IDEMPOTENCY_TTL_MS,
-  IN_FLIGHT,
-  toKey,
-} from '../admin.js';
+import { ifMatchAllows, type AdminRepository, type AdminStore, type AdminWrite } from '../admin.js';
 import {
   storeWritten,
   type CommittedChange,
@@ -23,9 +13,10 @@ import {
   type WriteCallback,
 } from '../store-changes.js';
 import { writeOutbox } from './outbox.js';
-import { guarded } from './errors.js';
 import { withClient } from './client.js';
 import { MARK_WRITTEN } from '../dataset.js';
+import { SqlAdminRecords } from '../admin-records.js';
+import type { QueryRunner } from '../query/runner.js';
 import { STORE_WRITE_LOCK, UPSERT, columnsOf } from './store-writes.js';
 import { PgStoreTable } from './store-table.js';
 import type { StoreTableFilter, StoreTablePage } from '../store-table.js';
@@ -39,8 +30,9 @@ const KINDS: Partial<Record<AdminWrite['status'], StoreChangeKind>> = {
   deleted: 'deleted',
 };
 
-export class PgAdminRepository implements AdminRepository {
+export class PgAdminRepository extends SqlAdminRecords implements AdminRepository {
   constructor(
+    sql: QueryRunner,
     private readonly pool: pg.Pool,
     /**
      * Called after a store write: this process's store index is rebuilt before it answers
@@ -49,75 +41,14 @@ export class PgAdminRepository implements AdminRepository {
     private readonly changed: WriteCallback,
     /** The webhook deliveries a change makes, written in its transaction. */
     private readonly outboxRows: OutboxRowsFor = () => [],
-  ) {}
+  ) {
+    super(sql);
+  }
 
   private table: PgStoreTable | undefined;
 
   async storeTable(filter: StoreTableFilter): Promise<StoreTablePage> {
     return (this.table ??= new PgStoreTable(this.pool)).storeTable(filter);
-  }
-
-  async createKey(key: Omit<ApiKeyRow, 'createdAt' | 'revokedAt' | 'lastUsedAt'>): Promise<void> {
-    await guarded(() =>
-      this.pool.query(
-        'INSERT INTO api_keys (id, name, secret_hash, scopes) VALUES ($1, $2, $3, $4)',
-        [key.id, key.name, key.secretHash, key.scopes.join(',')],
-      ),
-    );
-  }
-
-  async listKeys(): Promise<ApiKeyRow[]> {
-    const { rows } = await guarded(() =>
-      this.pool.query<KeyDbRow>('SELECT * FROM api_keys ORDER BY created_at, id'),
-    );
-    return rows.map(toKey);
-  }
-
-  async revokeKey(id: string): Promise<boolean> {
-    const res = await guarded(() =>
-      this.pool.query(
-        'UPDATE api_keys SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL',
-        [id],
-      ),
-    );
-    return (res.rowCount ?? 0) > 0;
-  }
-
-  async findKey(id: string): Promise<ApiKeyRow | undefined> {
-    const { rows } = await guarded(() =>
-      this.pool.query<KeyDbRow>('SELECT * FROM api_keys WHERE id = $1', [id]),
-    );
-    return rows[0] && toKey(rows[0]);
-  }
-
-  async touchKey(id: string, at: Date, since: Date): Promise<void> {
-    await guarded(() =>
-      this.pool.query(
-        `UPDATE api_keys SET last_used_at = $2
-          WHERE id = $1 AND (last_used_at IS NULL OR last_used_at <= $3)`,
-        [id, at, since],
-      ),
-    );
-  }
-
-  async listStores(after: string | undefined, limit: number): Promise<AdminStore[]> {
-    const { rows } = await guarded(() =>
-      this.pool.query<AdminStore>(
-        `SELECT ${STORE_COLUMNS} FROM stores WHERE store_id COLLATE "C" > $1 ORDER BY store_id COLLATE "C"
-         LIMIT $2`,
-        [after ?? '', limit],
-      ),
-    );
-    return rows;
-  }
-
-  async getStore(storeId: string): Promise<AdminStore | undefined> {
-    const { rows } = await guarded(() =>
-      this.pool.query<AdminStore>(`SELECT ${STORE_COLUMNS} FROM stores WHERE store_id = $1`, [
-        storeId,
-      ]),
-    );
-    return rows[0];
   }
 
   /**
@@ -218,65 +149,5 @@ export class PgAdminRepository implements AdminRepository {
       await this.log(client, actor, 'delete', storeId, before.doc);
       return { status: 'deleted', storeId };
     });
-  }
-
-  async audit(query: { storeId?: string; limit: number }): Promise<AuditEntry[]> {
-    const { rows } = await guarded(() =>
-      this.pool.query<AuditEntry & { at: Date; id: string }>(
-        `SELECT id, at, actor, action, store_id AS "storeId", before_doc AS before,
-           after_doc AS after FROM store_audit
-         WHERE ($1::text IS NULL OR store_id = $1) ORDER BY id DESC LIMIT $2`,
-        [query.storeId ?? null, query.limit],
-      ),
-    );
-    return rows.map((e) => ({ ...e, id: Number(e.id), at: e.at.toISOString() }));
-  }
-
-  async claimIdempotent(
-    keyId: string,
-    idemKey: string,
-    requestHash: string,
-  ): Promise<IdempotentAnswer | undefined> {
-    return guarded(async () => {
-      await this.pool.query(
-        `DELETE FROM admin_idempotency
-         WHERE created_at <= now() - $1::int * interval '1 millisecond'
-           OR (status = $2 AND created_at <= now() - $3::int * interval '1 millisecond')`,
-        [IDEMPOTENCY_TTL_MS, IN_FLIGHT, IDEMPOTENCY_LEASE_MS],
-      );
-      // Concurrent claims: the unique key lets one insert; the others see its row.
-      const claimed = await this.pool.query(
-        `INSERT INTO admin_idempotency (key_id, idem_key, request_hash, status)
-         VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
-        [keyId, idemKey, requestHash, IN_FLIGHT],
-      );
-      if ((claimed.rowCount ?? 0) > 0) return undefined;
-      const { rows } = await this.pool.query<IdempotentAnswer>(
-        `SELECT request_hash AS "requestHash", status, etag, body FROM admin_idempotency
-         WHERE key_id = $1 AND idem_key = $2`,
-        [keyId, idemKey],
-      );
-      // Gone in between (released by a failed first request): this request may claim it.
-      return rows[0] ?? this.claimIdempotent(keyId, idemKey, requestHash);
-    });
-  }
-
-  async saveIdempotent(keyId: string, idemKey: string, a: IdempotentAnswer): Promise<void> {
-    await guarded(() =>
-      this.pool.query(
-        `UPDATE admin_idempotency SET status = $1, etag = $2, body = $3
-         WHERE key_id = $4 AND idem_key = $5 AND request_hash = $6 AND status = $7`,
-        [a.status, a.etag, a.body, keyId, idemKey, a.requestHash, IN_FLIGHT],
-      ),
-    );
-  }
-
-  async releaseIdempotent(keyId: string, idemKey: string): Promise<void> {
-    await guarded(() =>
-      this.pool.query(
-        'DELETE FROM admin_idempotency WHERE key_id = $1 AND idem_key = $2 AND status = $3',
-        [keyId, idemKey, IN_FLIGHT],
-      ),
-    );
   }
 }

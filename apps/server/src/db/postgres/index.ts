@@ -87,7 +87,7 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
     stores,
     search,
     storeWrites: new PgStoreWrites(pool, written, changes.outboxRows),
-    admin: new PgAdminRepository(pool, written, changes.outboxRows),
+    admin: new PgAdminRepository(sql, pool, written, changes.outboxRows),
     accounts: new SqlAccountRepository(sql),
     changes,
     meta: new SqlMeta(sql),

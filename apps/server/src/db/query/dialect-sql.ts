@@ -39,3 +39,13 @@ export const placeholder =
   (dialect: SqlDialect) =>
   (i: number): string =>
     dialect === 'sqlite' ? '?' : `$${i + 1}`;
+
+/**
+ * A text column in code-unit order (the admin API pages stores by storeId in it): SQLite's
+ * default (BINARY); PostgreSQL's "C" collation instead of the database's language order.
+ */
+export function byteOrder(dialect: SqlDialect, column: string): RawBuilder<string> {
+  return dialect === 'sqlite'
+    ? sql<string>`${sql.ref(column)}`
+    : sql<string>`${sql.ref(column)} COLLATE "C"`;
+}

@@ -46,6 +46,9 @@ export interface StoresTable {
   country: string;
   /** The store's API document, JSON text. */
   doc: string;
+  /** Content hash (the version an admin write's If-Match names). */
+  hash: string;
+  source: string;
   /** Kept by the database (migration 8); null on SQLite for rows from before it. */
   changed_at: MaybeMoment;
 }
@@ -120,7 +123,44 @@ export interface AnalyticsEventsTable {
   beyond_radius: Flag;
 }
 
+/** The admin API's keys (../admin-records.ts). */
+export interface ApiKeysTable {
+  id: string;
+  name: string;
+  secret_hash: string;
+  /** Comma-separated. */
+  scopes: string;
+  created_at: Moment;
+  revoked_at: MaybeMoment;
+  last_used_at: MaybeMoment;
+}
+
+/** Every admin write of a store, with the documents before and after. */
+export interface StoreAuditTable {
+  id: RowId;
+  at: Moment;
+  actor: string;
+  action: string;
+  store_id: string;
+  before_doc: string | null;
+  after_doc: string | null;
+}
+
+/** Admin requests' idempotency keys and their answers. */
+export interface AdminIdempotencyTable {
+  key_id: string;
+  idem_key: string;
+  request_hash: string;
+  status: number;
+  etag: string | null;
+  body: string | null;
+  created_at: Moment;
+}
+
 export interface Schema {
+  api_keys: ApiKeysTable;
+  store_audit: StoreAuditTable;
+  admin_idempotency: AdminIdempotencyTable;
   analytics_events: AnalyticsEventsTable;
   outbox: OutboxTable;
   console_accounts: ConsoleAccountsTable;

@@ -1,20 +1,10 @@
-/** The admin repository on SQLite (../admin.ts). */
+/**
+ * The admin repository on SQLite (../admin.ts): its store writes and the console's store table;
+ * the rest is shared (../admin-records.ts).
+ */
 import type BetterSqlite3 from 'better-sqlite3';
 import type { StoreRecord } from '../types.js';
-import {
-  ifMatchAllows,
-  type AdminRepository,
-  type AdminStore,
-  type AdminWrite,
-  type ApiKeyRow,
-  type AuditEntry,
-  type IdempotentAnswer,
-  type KeyDbRow,
-  IDEMPOTENCY_LEASE_MS,
-  IDEMPOTENCY_TTL_MS,
-  IN_FLIGHT,
-  toKey,
-} from '../admin.js';
+import { ifMatchAllows, type AdminRepository, type AdminStore, type AdminWrite } from '../admin.js';
 import {
   storeWritten,
   type CommittedChange,
@@ -27,17 +17,22 @@ import { SqliteStoreTable } from './store-table.js';
 import type { StoreTableFilter, StoreTablePage } from '../store-table.js';
 import { UPSERT_STORE, storeParams } from './store-writes.js';
 import { MARK_WRITTEN } from '../dataset.js';
+import { SqlAdminRecords } from '../admin-records.js';
+import type { QueryRunner } from '../query/runner.js';
 
 const STORE_COLUMNS = 'store_id AS storeId, country, doc, hash, source';
 
-export class SqliteAdminRepository implements AdminRepository {
+export class SqliteAdminRepository extends SqlAdminRecords implements AdminRepository {
   constructor(
+    sql: QueryRunner,
     private readonly db: BetterSqlite3.Database,
     /** Called after a store write: the connection's search index is stale; the change is announced. */
     private readonly changed: WriteCallback,
     /** The webhook deliveries a change makes, written in its transaction. */
     private readonly outboxRows: OutboxRowsFor = () => [],
-  ) {}
+  ) {
+    super(sql);
+  }
 
   /** The change feed's entry of a one-store write, read in its transaction. */
   private committed(
@@ -54,67 +49,6 @@ export class SqliteAdminRepository implements AdminRepository {
 
   async storeTable(filter: StoreTableFilter): Promise<StoreTablePage> {
     return new SqliteStoreTable(this.db).storeTable(filter);
-  }
-
-  async createKey(key: Omit<ApiKeyRow, 'createdAt' | 'revokedAt' | 'lastUsedAt'>): Promise<void> {
-    sqliteGuard(() =>
-      this.db
-        .prepare(
-          'INSERT INTO api_keys (id, name, secret_hash, scopes, created_at) VALUES (?, ?, ?, ?, ?)',
-        )
-        .run(key.id, key.name, key.secretHash, key.scopes.join(','), new Date().toISOString()),
-    );
-  }
-
-  async listKeys(): Promise<ApiKeyRow[]> {
-    return sqliteGuard(() =>
-      (this.db.prepare('SELECT * FROM api_keys ORDER BY created_at, id').all() as KeyDbRow[]).map(
-        toKey,
-      ),
-    );
-  }
-
-  async revokeKey(id: string): Promise<boolean> {
-    return sqliteGuard(
-      () =>
-        this.db
-          .prepare('UPDATE api_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL')
-          .run(new Date().toISOString(), id).changes > 0,
-    );
-  }
-
-  async findKey(id: string): Promise<ApiKeyRow | undefined> {
-    return sqliteGuard(() => {
-      const row = this.db.prepare('SELECT * FROM api_keys WHERE id = ?').get(id) as
-        KeyDbRow | undefined;
-      return row && toKey(row);
-    });
-  }
-
-  async touchKey(id: string, at: Date, since: Date): Promise<void> {
-    sqliteGuard(() =>
-      this.db
-        .prepare(
-          `UPDATE api_keys SET last_used_at = ?
-            WHERE id = ? AND (last_used_at IS NULL OR last_used_at <= ?)`,
-        )
-        .run(at.toISOString(), id, since.toISOString()),
-    );
-  }
-
-  async listStores(after: string | undefined, limit: number): Promise<AdminStore[]> {
-    return sqliteGuard(
-      () =>
-        this.db
-          .prepare(
-            `SELECT ${STORE_COLUMNS} FROM stores WHERE store_id > ? ORDER BY store_id LIMIT ?`,
-          )
-          .all(after ?? '', limit) as AdminStore[],
-    );
-  }
-
-  async getStore(storeId: string): Promise<AdminStore | undefined> {
-    return sqliteGuard(() => this.get(storeId));
   }
 
   private get(storeId: string): AdminStore | undefined {
@@ -180,75 +114,5 @@ export class SqliteAdminRepository implements AdminRepository {
     );
     if (change) this.changed(change);
     return out;
-  }
-
-  async audit(query: { storeId?: string; limit: number }): Promise<AuditEntry[]> {
-    return sqliteGuard(() =>
-      (
-        this.db
-          .prepare(
-            `SELECT id, at, actor, action, store_id AS storeId, before_doc AS before,
-               after_doc AS after FROM store_audit
-             WHERE (? IS NULL OR store_id = ?) ORDER BY id DESC LIMIT ?`,
-          )
-          .all(query.storeId ?? null, query.storeId ?? null, query.limit) as AuditEntry[]
-      ).map((e) => ({ ...e, id: Number(e.id) })),
-    );
-  }
-
-  async claimIdempotent(
-    keyId: string,
-    idemKey: string,
-    requestHash: string,
-  ): Promise<IdempotentAnswer | undefined> {
-    return sqliteGuard(() =>
-      this.db
-        .transaction((): IdempotentAnswer | undefined => {
-          const now = Date.now();
-          this.db
-            .prepare(
-              `DELETE FROM admin_idempotency WHERE created_at <= ?
-                 OR (status = ? AND created_at <= ?)`,
-            )
-            .run(
-              new Date(now - IDEMPOTENCY_TTL_MS).toISOString(),
-              IN_FLIGHT,
-              new Date(now - IDEMPOTENCY_LEASE_MS).toISOString(),
-            );
-          const claimed = this.db
-            .prepare(
-              `INSERT INTO admin_idempotency (key_id, idem_key, request_hash, status, created_at)
-               VALUES (?, ?, ?, ?, ?) ON CONFLICT DO NOTHING`,
-            )
-            .run(keyId, idemKey, requestHash, IN_FLIGHT, new Date(now).toISOString());
-          if (claimed.changes > 0) return undefined;
-          return this.db
-            .prepare(
-              `SELECT request_hash AS requestHash, status, etag, body FROM admin_idempotency
-               WHERE key_id = ? AND idem_key = ?`,
-            )
-            .get(keyId, idemKey) as IdempotentAnswer;
-        })
-        .immediate(),
-    );
-  }
-
-  async saveIdempotent(keyId: string, idemKey: string, a: IdempotentAnswer): Promise<void> {
-    sqliteGuard(() =>
-      this.db
-        .prepare(
-          `UPDATE admin_idempotency SET status = ?, etag = ?, body = ?
-           WHERE key_id = ? AND idem_key = ? AND request_hash = ? AND status = ?`,
-        )
-        .run(a.status, a.etag, a.body, keyId, idemKey, a.requestHash, IN_FLIGHT),
-    );
-  }
-
-  async releaseIdempotent(keyId: string, idemKey: string): Promise<void> {
-    sqliteGuard(() =>
-      this.db
-        .prepare('DELETE FROM admin_idempotency WHERE key_id = ? AND idem_key = ? AND status = ?')
-        .run(keyId, idemKey, IN_FLIGHT),
-    );
   }
 }

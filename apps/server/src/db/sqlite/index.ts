@@ -108,7 +108,7 @@ function openHandle(
       ino: file === ':memory:' ? 0 : statSync(file).ino,
       stores,
       storeWrites: new SqliteStoreWrites(db, onWrite, outboxRows),
-      admin: new SqliteAdminRepository(db, onWrite, outboxRows),
+      admin: new SqliteAdminRepository(sql, db, onWrite, outboxRows),
       accounts: new SqlAccountRepository(sql),
       meta: new SqlMeta(sql),
       events: new SqlEventRepository(sql),
