@@ -1,8 +1,8 @@
 /**
  * Store writes by content (the import's modes): the change set is planned inside the writing
  * transaction against every stored store's content hash, so a dry run, the removal threshold
- * and the write all see the same stores. Both databases implement StoreWriteRepository
- * (./sqlite/store-writes.ts, ./postgres/store-writes.ts); the plan is the same for both.
+ * and the write all see the same stores. One writer serves both databases
+ * (./store-change-writer.ts).
  */
 import { createHash } from 'node:crypto';
 import type { StoreRecord } from './store-record.js';

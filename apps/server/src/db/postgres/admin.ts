@@ -17,7 +17,7 @@ import { withClient } from './client.js';
 import { MARK_WRITTEN } from '../dataset.js';
 import { SqlAdminRecords } from '../admin-records.js';
 import type { QueryRunner } from '../query/runner.js';
-import { STORE_WRITE_LOCK, UPSERT, columnsOf } from './store-writes.js';
+import { STORE_WRITE_LOCK, UPSERT, columnsOf } from './store-sql.js';
 import { PgStoreTable } from './store-table.js';
 import type { StoreTableFilter, StoreTablePage } from '../store-table.js';
 

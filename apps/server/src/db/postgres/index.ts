@@ -10,7 +10,7 @@ import { EventStatistics } from '../events-statistics.js';
 import { SqlEventRepository } from '../events.js';
 import { PgStoreRepository } from './stores.js';
 import { StoreFollower, type FollowerOptions } from '../store-follower.js';
-import { PgStoreWrites } from './store-writes.js';
+import { SqlStoreWrites } from '../store-change-writer.js';
 import { PgAdminRepository } from './admin.js';
 import { fillPgStoreTable } from './store-table.js';
 import { SqlAccountRepository } from '../accounts.js';
@@ -86,7 +86,7 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
     dialect: 'postgres',
     stores,
     search,
-    storeWrites: new PgStoreWrites(pool, written, changes.outboxRows),
+    storeWrites: new SqlStoreWrites(sql, written, changes.outboxRows),
     admin: new PgAdminRepository(sql, pool, written, changes.outboxRows),
     accounts: new SqlAccountRepository(sql),
     changes,

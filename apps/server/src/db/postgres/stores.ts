@@ -15,7 +15,7 @@ import { guarded } from './errors.js';
 import { readPgStores } from './index-read.js';
 import type { ChangedRows } from '../store-overlay.js';
 import { withClient } from './client.js';
-import { BATCH, INSERT_STORES, STORE_WRITE_LOCK, columnsOf } from './store-writes.js';
+import { BATCH, INSERT_STORES, STORE_WRITE_LOCK, columnsOf } from './store-sql.js';
 import { DEMO_ONLY, markDemo } from '../dataset.js';
 
 /**

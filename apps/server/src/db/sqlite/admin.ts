@@ -15,7 +15,7 @@ import { writeOutbox } from './outbox.js';
 import { sqliteGuard } from './errors.js';
 import { SqliteStoreTable } from './store-table.js';
 import type { StoreTableFilter, StoreTablePage } from '../store-table.js';
-import { UPSERT_STORE, storeParams } from './store-writes.js';
+import { UPSERT_STORE, storeParams } from './store-sql.js';
 import { MARK_WRITTEN } from '../dataset.js';
 import { SqlAdminRecords } from '../admin-records.js';
 import type { QueryRunner } from '../query/runner.js';

@@ -12,7 +12,7 @@ import type { Database } from '../types.js';
 import { EventStatistics } from '../events-statistics.js';
 import { SqlEventRepository } from '../events.js';
 import { SqliteStoreRepository } from './stores.js';
-import { SqliteStoreWrites } from './store-writes.js';
+import { SqlStoreWrites } from '../store-change-writer.js';
 import { SqliteAdminRepository } from './admin.js';
 import { fillSqliteStoreTable } from './store-table.js';
 import { SqlAccountRepository } from '../accounts.js';
@@ -54,7 +54,7 @@ interface Handle {
   /** Inode of the file when opened (0 in memory): a replaced file means reopening. */
   ino: number;
   stores: SqliteStoreRepository;
-  storeWrites: SqliteStoreWrites;
+  storeWrites: SqlStoreWrites;
   admin: SqliteAdminRepository;
   accounts: SqlAccountRepository;
   meta: SqlMeta;
@@ -107,7 +107,7 @@ function openHandle(
       db,
       ino: file === ':memory:' ? 0 : statSync(file).ino,
       stores,
-      storeWrites: new SqliteStoreWrites(db, onWrite, outboxRows),
+      storeWrites: new SqlStoreWrites(sql, onWrite, outboxRows),
       admin: new SqliteAdminRepository(sql, db, onWrite, outboxRows),
       accounts: new SqlAccountRepository(sql),
       meta: new SqlMeta(sql),

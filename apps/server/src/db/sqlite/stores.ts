@@ -13,7 +13,7 @@ import { buildIndex } from '../store-index-builder.js';
 import { readSqliteIndex, readSqliteStores } from './index-read.js';
 import type { ChangedRows } from '../store-overlay.js';
 import type { StoreRecord, StoreRepository } from '../types.js';
-import { INSERT_STORE, storeParams } from './store-writes.js';
+import { INSERT_STORE, storeParams } from './store-sql.js';
 import { DEMO_ONLY, markDemo } from '../dataset.js';
 
 type Db = BetterSqlite3.Database;
