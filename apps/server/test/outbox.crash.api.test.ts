@@ -30,6 +30,8 @@ const SERVER = resolve(import.meta.dirname, '../src/main.ts');
 const CLI = resolve(import.meta.dirname, '../src/import/cli.ts');
 const SAMPLE = resolve(import.meta.dirname, '../config/samples/stores-sample.csv');
 const SECRET = 'whsec-crash-0123456789';
+/** How long a delivered row may take to be marked so once its request arrived. */
+const SETTLED = { timeout: 30_000, interval: 100 };
 
 interface Crash {
   db: Database;
@@ -87,8 +89,12 @@ async function crash(dialect: Dialect, test: (c: Crash) => Promise<void>): Promi
         const started = Date.now();
         await rx.arrived(hooks);
         expect(Date.now() - started).toBeLessThan(60_000);
-        await vi.waitFor(async () =>
-          expect(await db.webhookOutbox.counts(hookUrl)).toMatchObject({ pending: 0, failed: 0 }),
+        // The receiver's 2xx comes before the row is marked delivered: waited for (vi.waitFor's
+        // default second is too short on a loaded machine), within the minute.
+        await vi.waitFor(
+          async () =>
+            expect(await db.webhookOutbox.counts(hookUrl)).toMatchObject({ pending: 0, failed: 0 }),
+          SETTLED,
         );
         expect(rx.received).toHaveLength(hooks);
         return { rx, collector };
@@ -158,11 +164,13 @@ describe.each(DIALECTS)('the outbox after SIGKILL on %s', (dialect) => {
           ['delete', { storeId: 'K-1', kind: 'deleted' }],
         ]);
         await collector.arrived(1);
-        await vi.waitFor(async () =>
-          expect(await db.forwardOutbox.counts(forwardUrl)).toMatchObject({
-            pending: 0,
-            failed: 0,
-          }),
+        await vi.waitFor(
+          async () =>
+            expect(await db.forwardOutbox.counts(forwardUrl)).toMatchObject({
+              pending: 0,
+              failed: 0,
+            }),
+          SETTLED,
         );
         const forwarded = collector.received.flatMap(
           (d) => (JSON.parse(d.raw) as { events: { id: string; page: string }[] }).events,

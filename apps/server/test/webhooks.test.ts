@@ -11,7 +11,8 @@ import BetterSqlite3 from 'better-sqlite3';
 import { renameSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CommittedChange } from '../src/db/store-changes.js';
-import { writeOutbox } from '../src/db/sqlite/outbox.js';
+import { outboxInserts } from '../src/db/outbox.js';
+import { queryBuilder } from '../src/db/query/builder.js';
 import { openSqlite } from '../src/db/sqlite/index.js';
 import type { Database } from '../src/db/types.js';
 import { ConfigError } from '../src/env.js';
@@ -42,7 +43,11 @@ async function outboxDb(): Promise<{
   const t = await openTestDb('sqlite');
   const raw = new BetterSqlite3(t.file!);
   open.push({ close: async () => (raw.close(), await t.cleanup()) });
-  return { t, write: (rows) => raw.transaction(() => writeOutbox(raw, rows))() };
+  const insert = (rows: ReturnType<WebhookDispatcher['rowsFor']>) => {
+    for (const { sql, parameters } of outboxInserts(queryBuilder('sqlite'), rows, Date.now()))
+      raw.prepare(sql).run(...parameters);
+  };
+  return { t, write: (rows) => raw.transaction(() => insert(rows))() };
 }
 
 const change = (

@@ -39,7 +39,7 @@ const chunks = <T>(items: readonly T[], size: number): T[][] => {
 };
 
 /** The statements writing these stores, new ones getting row ids in this order. */
-function* upsertStores(dialect: SqlDialect, records: readonly StoreRecord[]): Work<void> {
+export function* upsertStores(dialect: SqlDialect, records: readonly StoreRecord[]): Work<void> {
   if (dialect === 'sqlite') {
     for (const r of records) yield* changes(rawQuery(UPSERT_STORE, [storeParams(r)]));
   } else {

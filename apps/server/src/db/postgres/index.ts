@@ -11,8 +11,8 @@ import { SqlEventRepository } from '../events.js';
 import { PgStoreRepository } from './stores.js';
 import { StoreFollower, type FollowerOptions } from '../store-follower.js';
 import { SqlStoreWrites } from '../store-change-writer.js';
-import { PgAdminRepository } from './admin.js';
-import { fillPgStoreTable } from './store-table.js';
+import { SqlAdminRepository } from '../admin-repository.js';
+import { PgStoreTable, fillPgStoreTable } from './store-table.js';
 import { SqlAccountRepository } from '../accounts.js';
 import { pgQueryRunner } from './query-runner.js';
 import { guarded } from './errors.js';
@@ -87,7 +87,7 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
     stores,
     search,
     storeWrites: new SqlStoreWrites(sql, written, changes.outboxRows),
-    admin: new PgAdminRepository(sql, pool, written, changes.outboxRows),
+    admin: new SqlAdminRepository(sql, new PgStoreTable(pool), written, changes.outboxRows),
     accounts: new SqlAccountRepository(sql),
     changes,
     meta: new SqlMeta(sql),

@@ -13,8 +13,8 @@ import { EventStatistics } from '../events-statistics.js';
 import { SqlEventRepository } from '../events.js';
 import { SqliteStoreRepository } from './stores.js';
 import { SqlStoreWrites } from '../store-change-writer.js';
-import { SqliteAdminRepository } from './admin.js';
-import { fillSqliteStoreTable } from './store-table.js';
+import { SqlAdminRepository } from '../admin-repository.js';
+import { SqliteStoreTable, fillSqliteStoreTable } from './store-table.js';
 import { SqlAccountRepository } from '../accounts.js';
 import { sqliteQueryRunner } from './query-runner.js';
 import { SqlStorePages } from '../store-pages.js';
@@ -55,7 +55,7 @@ interface Handle {
   ino: number;
   stores: SqliteStoreRepository;
   storeWrites: SqlStoreWrites;
-  admin: SqliteAdminRepository;
+  admin: SqlAdminRepository;
   accounts: SqlAccountRepository;
   meta: SqlMeta;
   events: SqlEventRepository;
@@ -108,7 +108,7 @@ function openHandle(
       ino: file === ':memory:' ? 0 : statSync(file).ino,
       stores,
       storeWrites: new SqlStoreWrites(sql, onWrite, outboxRows),
-      admin: new SqliteAdminRepository(sql, db, onWrite, outboxRows),
+      admin: new SqlAdminRepository(sql, new SqliteStoreTable(db), onWrite, outboxRows),
       accounts: new SqlAccountRepository(sql),
       meta: new SqlMeta(sql),
       events: new SqlEventRepository(sql),
