@@ -380,6 +380,9 @@ describe('forwarding settings', () => {
   });
 });
 
+/** How long the hanging service holds a forward (its time-out). */
+const HANG_MS = 1500;
+
 describe.each(DIALECTS)('the locator forwards what it stores (%s)', (dialect) => {
   it('answers at once while the service hangs, and forwards events and the statistic', async () => {
     const rx = await receiver();
@@ -392,7 +395,7 @@ describe.each(DIALECTS)('the locator forwards what it stores (%s)', (dialect) =>
         ANALYTICS_FORWARD_URL: rx.url,
         ANALYTICS_FORWARD_BATCH: '2',
         ANALYTICS_FORWARD_INTERVAL_MS: '20',
-        ANALYTICS_FORWARD_TIMEOUT_MS: '400',
+        ANALYTICS_FORWARD_TIMEOUT_MS: String(HANG_MS),
       }),
     });
     const app = await buildApp({ env, api: services.api, logger: false });
@@ -404,7 +407,9 @@ describe.each(DIALECTS)('the locator forwards what it stores (%s)', (dialect) =>
       payload: { events: [view, view] },
     });
     expect(res.statusCode).toBe(204);
-    expect(performance.now() - started).toBeLessThan(300);
+    // Long before the hanging request's time-out (a bound of 300 ms failed at 319 ms on a loaded
+    // machine; storing never waits for the service).
+    expect(performance.now() - started).toBeLessThan(HANG_MS / 2);
     const stat = await app.inject({
       method: 'POST',
       url: '/api/v1/grlui/locationSearch',

@@ -7,7 +7,7 @@
 import { chmodSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { openSqlite } from '../src/db/sqlite/index.js';
 import type { Database } from '../src/db/types.js';
 import { LONDON, LONDON_STATISTIC, fixtureStores } from './helpers/fixtures.js';
@@ -49,11 +49,15 @@ describe('SQLite outage and recovery', () => {
     });
 
   /**
-   * Past the file check interval: searches answer as before from the index, writes answer 503
-   * at once, /healthz says degraded.
+   * Once the file check has seen the outage (/healthz says so; waited for, not slept on: the
+   * check's timer runs late on a loaded machine): searches answer as before from the index,
+   * writes answer 503 at once, /healthz says degraded.
    */
   async function expectOutage(): Promise<void> {
-    await new Promise((r) => setTimeout(r, CHECK_MS * 2));
+    await vi.waitFor(async () => expect((await a.app.inject('/healthz')).statusCode).toBe(503), {
+      timeout: 10_000,
+      interval: CHECK_MS,
+    });
     for (let i = 0; i < 3; i += 1) {
       const search = await a.app.inject(SEARCH);
       expect(search.statusCode, search.body).toBe(200);
@@ -62,7 +66,9 @@ describe('SQLite outage and recovery', () => {
       const res = await write();
       expect(res.statusCode, res.body).toBe(503);
       expect(res.json().error.code).toBe('DATABASE_UNAVAILABLE');
-      expect(performance.now() - started).toBeLessThan(100);
+      // At once: not after the 5 s a locked call may wait (busyWaitMs). A fifth of it leaves
+      // room for a loaded machine (a bound of 100 ms failed at 103 ms under a full test run).
+      expect(performance.now() - started).toBeLessThan(1000);
     }
     const health = await a.app.inject('/healthz');
     expect(health.statusCode).toBe(503);

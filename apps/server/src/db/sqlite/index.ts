@@ -4,7 +4,15 @@
  * (../store-follower.ts), which keeps answering while the file is unusable.
  */
 import BetterSqlite3 from 'better-sqlite3';
-import { accessSync, constants as fsConstants, mkdirSync, statSync } from 'node:fs';
+import {
+  accessSync,
+  closeSync,
+  constants as fsConstants,
+  mkdirSync,
+  openSync,
+  readSync,
+  statSync,
+} from 'node:fs';
 import { ApiError } from '@locator/core';
 import { dirname } from 'node:path';
 import { MIGRATIONS } from '../migrations.js';
@@ -77,6 +85,19 @@ export interface SqliteOptions {
    * answers DATABASE_UNAVAILABLE. Default 5000.
    */
   busyWaitMs?: number;
+}
+
+const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
+
+/** Whether the file begins as every SQLite database does. */
+function isSqliteFile(file: string): boolean {
+  const head = Buffer.alloc(SQLITE_HEADER.length);
+  const fd = openSync(file, 'r');
+  try {
+    return readSync(fd, head, 0, head.length, 0) === head.length && head.equals(SQLITE_HEADER);
+  } finally {
+    closeSync(fd);
+  }
 }
 
 /** The pause before each new attempt at a locked call: 2 ms, doubling, at most 50 ms. */
@@ -180,7 +201,10 @@ class SqliteConnection {
       this.retryAt = now + this.intervalMs;
       let handle: Handle;
       try {
-        // The file must exist: a missing file is an outage, not a new empty database.
+        // The file must exist: a missing file is an outage, not a new empty database. And it
+        // must be a database: SQLite would read a foreign file through the write-ahead log the
+        // former file left beside it, and write into it.
+        if (!isSqliteFile(this.file)) throw new Error('not a SQLite database');
         handle = openHandle(this.file, true, this.onWrite, this.outboxRows);
       } catch {
         throw new ApiError('DATABASE_UNAVAILABLE');
