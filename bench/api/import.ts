@@ -19,9 +19,9 @@ import { generateDemoStores } from '../../apps/server/src/demo/generate.js';
 import { openSqlite } from '../../apps/server/src/db/sqlite/index.js';
 import { openPostgres } from '../../apps/server/src/db/postgres/index.js';
 import type { Database } from '../../apps/server/src/db/types.js';
-import { importStores, type ImportOptions } from '../../apps/server/src/import/run.js';
-import { toImportCsv } from '../../apps/server/src/import/export.js';
-import { countryCheck } from '../../apps/server/src/import/placement.js';
+import { importStores, type ImportOptions } from '../../apps/server/src/modules/imports/run.js';
+import { toImportCsv } from '../../apps/server/src/modules/imports/export.js';
+import { countryCheck } from '../../apps/server/src/modules/imports/placement.js';
 
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 200_000);
 const dir = join(process.cwd(), 'data', 'bench');

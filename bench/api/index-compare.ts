@@ -1,5 +1,5 @@
 /**
- * `npm run bench:index`: the store search's own index (apps/server/src/db/store-index.ts)
+ * `npm run bench:index`: the store search's own index (apps/server/src/modules/search/store-index.ts)
  * against the well-kept library for the same job, kdbush + geokdbush (a static k-d tree and its
  * great-circle k-nearest search with a filter), on the same 200,000 stores (BENCH_STORES) and
  * the same population-weighted city points: build time, heap, and time per 99-store sales search

@@ -1,6 +1,6 @@
 /**
  * The search answer written two ways (a focused micro-benchmark, not the HTTP bench:api):
- * - bytes: what the server does, splicing the stored store documents (services/search.ts);
+ * - bytes: what the server does, splicing the stored store documents (modules/search/service.ts);
  * - schema: the same answer as an object serialised by the route's zod serialiser (what
  *   Fastify would do with an object: safeEncode against searchResponseSchema, then
  *   JSON.stringify). The object is built once beforehand, so this is a lower bound of that way's
@@ -17,7 +17,7 @@ import { ConfigService } from '../../apps/server/src/config/service.js';
 import { CONFIG_DIR } from '../../apps/server/src/config/paths.js';
 import { generateDemoStores } from '../../apps/server/src/demo/generate.js';
 import { openSqlite } from '../../apps/server/src/db/sqlite/index.js';
-import { SearchService } from '../../apps/server/src/services/search.js';
+import { SearchService } from '../../apps/server/src/modules/search/service.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2000);
 

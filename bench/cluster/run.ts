@@ -31,7 +31,7 @@ import { loadConfigFiles } from '../../apps/server/src/config/load.js';
 import { ConfigService } from '../../apps/server/src/config/service.js';
 import { CONFIG_DIR } from '../../apps/server/src/config/paths.js';
 import { generateDemoStores } from '../../apps/server/src/demo/generate.js';
-import { toImportCsv } from '../../apps/server/src/import/export.js';
+import { toImportCsv } from '../../apps/server/src/modules/imports/export.js';
 import {
   PrivatePostgres,
   percentile,
@@ -226,7 +226,7 @@ async function importPropagation(env: Record<string, string>, file: string) {
   const started = performance.now();
   execFileSync(
     process.execPath,
-    ['--import', 'tsx', 'apps/server/src/import/cli.ts', file, '--no-geocode'],
+    ['--import', 'tsx', 'apps/server/src/modules/imports/cli.ts', file, '--no-geocode'],
     { env: { ...process.env, ...env }, stdio: 'ignore' },
   );
   const importMs = Math.round(performance.now() - started);

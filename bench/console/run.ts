@@ -18,7 +18,7 @@ import { ConfigService } from '../../apps/server/src/config/service.js';
 import { CONFIG_DIR } from '../../apps/server/src/config/paths.js';
 import { generateDemoStores } from '../../apps/server/src/demo/generate.js';
 import { loadAverage, onKeptDatabases, writeBudgetReport } from '../lib/kept-databases.js';
-import { createKey } from '../../apps/server/src/admin/keys.js';
+import { createKey } from '../../apps/server/src/modules/admin/keys.js';
 import type { Database, StoreRecord } from '../../apps/server/src/db/types.js';
 
 const STORES = Number(process.env.BENCH_STORES ?? 200_000);

@@ -5,7 +5,7 @@
  * over the given countries, the channels, a few products, and a pool of rounded positions.
  */
 import type { EventRecord } from '../../apps/server/src/db/types.js';
-import { pageViewEvent } from '../../apps/server/src/db/event-columns.js';
+import { pageViewEvent } from '../../apps/server/src/modules/analytics/event-columns.js';
 import { seededRandom } from '@locator/core';
 
 const END = Date.parse('2026-12-01T00:00:00Z');

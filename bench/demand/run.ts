@@ -24,13 +24,13 @@ import { loadSettings } from '../../apps/server/src/settings.js';
 import { createServices } from '../../apps/server/src/compose.js';
 import { loadConfigFiles } from '../../apps/server/src/config/load.js';
 import { CONFIG_DIR } from '../../apps/server/src/config/paths.js';
-import { createAccount } from '../../apps/server/src/console/accounts.js';
-import { buildReport } from '../../apps/server/src/analytics/report.js';
+import { createAccount } from '../../apps/server/src/modules/console/accounts.js';
+import { buildReport } from '../../apps/server/src/modules/analytics/report.js';
 import type { Database } from '../../apps/server/src/db/types.js';
 import { eventBatches } from './events.js';
 import { loadAverage, onKeptDatabases, pgUrl, writeBudgetReport } from '../lib/kept-databases.js';
 import { rawConnection, refreshCube, type Raw } from './cube.js';
-import { loadAnalyticsConfig } from '../../apps/server/src/analytics/config.js';
+import { loadAnalyticsConfig } from '../../apps/server/src/modules/analytics/config.js';
 
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000_000);
 const RUNS = Number(process.env.BENCH_DEMAND_RUNS ?? 20);

@@ -29,7 +29,7 @@ import { ConfigService } from '../../apps/server/src/config/service.js';
 import { CONFIG_DIR } from '../../apps/server/src/config/paths.js';
 import { openDatabase } from '../../apps/server/src/db/open.js';
 import { generateDemoStores } from '../../apps/server/src/demo/generate.js';
-import { toImportCsv } from '../../apps/server/src/import/export.js';
+import { toImportCsv } from '../../apps/server/src/modules/imports/export.js';
 import {
   PrivatePostgres,
   get,
@@ -190,7 +190,7 @@ async function fingerprint(port: number, paths: string[]): Promise<string[]> {
 async function killedImport(env: Record<string, string>, file: string, afterMs: number) {
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'apps/server/src/import/cli.ts', file, '--no-geocode'],
+    ['--import', 'tsx', 'apps/server/src/modules/imports/cli.ts', file, '--no-geocode'],
     {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -4,7 +4,7 @@
  * `DATABASE_URL`.
  */
 import { openDatabase } from '../../apps/server/src/db/open.js';
-import { runAdmin } from '../../apps/server/src/admin/cli.js';
+import { runAdmin } from '../../apps/server/src/modules/admin/cli.js';
 
 export async function adminKey(
   env: { DATA_DIR: string; DATABASE_URL?: string },

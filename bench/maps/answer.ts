@@ -14,7 +14,7 @@ import { serializerCompiler } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import { mapsEtaResponseSchema, mapsPlacesResponseSchema } from '@locator/core';
 import { loadEmbeddedProvider } from '@locator/geo';
-import { toMapsPlace } from '../../apps/server/src/maps/routes.js';
+import { toMapsPlace } from '../../apps/server/src/modules/maps/routes.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2000);
 

@@ -7,7 +7,7 @@
  *
  * Two server configurations:
  * - `engine`: no answer cache; every request runs the engine (the honest figure);
- * - `cached`: the production LRU answer cache (apps/server/src/maps/cache.ts) in front of
+ * - `cached`: the production LRU answer cache (apps/server/src/modules/maps/cache.ts) in front of
  *   autocomplete and geocode, after a warm-up pass has filled it, i.e. every request a hit.
  * Plus `ceiling`: a precomputed autocomplete body through the same app (framework floor).
  *

@@ -22,7 +22,7 @@ async function serve(): Promise<Serving> {
   const cacheEntries = Number(process.env.BENCH_MAPS_CACHE ?? 0);
   let maps: MapsProvider = await loadEmbeddedProvider();
   if (cacheEntries > 0) {
-    const { withAnswerCache } = await import('../../apps/server/src/maps/cache.js');
+    const { withAnswerCache } = await import('../../apps/server/src/modules/maps/cache.js');
     maps = withAnswerCache(maps, { entries: cacheEntries });
   }
   const app = await buildApp({ env: loadEnv({ LOG_LEVEL: 'silent' }), maps, logger: false });

@@ -125,7 +125,7 @@ async function main(): Promise<void> {
   try {
     measure('Node.js runtime');
     const { loadConfiguration } = await import('../../apps/server/src/settings.js');
-    const { createMapsProvider } = await import('../../apps/server/src/maps/provider.js');
+    const { createMapsProvider } = await import('../../apps/server/src/modules/maps/provider.js');
     const { openDatabase } = await import('../../apps/server/src/db/open.js');
     const { createServices } = await import('../../apps/server/src/compose.js');
     const { buildApp } = await import('../../apps/server/src/app.js');

@@ -147,7 +147,7 @@ async function main(): Promise<void> {
       notes: [
         'Server time: Fastify onRequest to onResponse (the last byte handed over), in process (light-my-request, no socket), Accept-Encoding br/gzip.',
         'First = rendered (the store read by storeId, the nearest-stores search, HTML, compression); cached = the answer kept for the data version.',
-        'After a data change: one store written by another connection, 300 ms later the first store page, directory page and sitemap. On SQLite the first store page also waits for the in-memory store index being read again (db/store-follower.ts: the read is synchronous), which the search needs for its nearby stores.',
+        'After a data change: one store written by another connection, 300 ms later the first store page, directory page and sitemap. On SQLite the first store page also waits for the in-memory store index being read again (modules/search/store-follower.ts: the read is synchronous), which the search needs for its nearby stores.',
         'cpuMsPerAnswer: the process CPU time (user + system) over the loop divided by the pages: less sensitive to other work on the machine than the wall-clock server time.',
       ],
       storePages: {

@@ -27,9 +27,12 @@ import { openSqlite } from '../../apps/server/src/db/sqlite/index.js';
 import { openPostgres } from '../../apps/server/src/db/postgres/index.js';
 import { readSqliteIndex } from '../../apps/server/src/db/sqlite/index-read.js';
 import { readPgIndex } from '../../apps/server/src/db/postgres/index-read.js';
-import { StoreIndex } from '../../apps/server/src/db/store-index.js';
-import { transferList, type IndexParts } from '../../apps/server/src/db/store-index-build.js';
-import type { StoreFollower } from '../../apps/server/src/db/store-follower.js';
+import { StoreIndex } from '../../apps/server/src/modules/search/store-index.js';
+import {
+  transferList,
+  type IndexParts,
+} from '../../apps/server/src/modules/search/store-index-build.js';
+import type { StoreFollower } from '../../apps/server/src/modules/search/store-follower.js';
 import type { Database, NearestQuery } from '../../apps/server/src/db/types.js';
 import { SQLITE_FILE, STORES } from '../api/data.js';
 

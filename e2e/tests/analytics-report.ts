@@ -1,6 +1,6 @@
 /**
  * The analytics report as an operator runs it (`npm run analytics:report -- … --csv -`, see
- * docs and apps/server/src/analytics/report-cli.ts) against the database of the server the run
+ * docs and apps/server/src/modules/analytics/report-cli.ts) against the database of the server the run
  * started (playwright.config.ts, E2E_DATA_DIR: its SQLite file), read back as CSV rows.
  */
 import { spawnSync } from 'node:child_process';

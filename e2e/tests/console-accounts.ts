@@ -27,7 +27,7 @@ export function createConsoleAccount(
     'npx',
     [
       'tsx',
-      'apps/server/src/admin/cli.ts',
+      'apps/server/src/modules/admin/cli.ts',
       'users',
       'create',
       '--email',

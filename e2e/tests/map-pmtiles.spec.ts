@@ -9,7 +9,7 @@ import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ownServerDir, startOwnServer, type OwnServer } from './own-server';
 import { expect, test } from '@playwright/test';
-import { encodeTile } from '../../apps/server/src/basemap/tiles';
+import { encodeTile } from '../../apps/server/src/modules/basemap/tiles';
 import { pmtilesArchive } from '../../apps/server/test/helpers/pmtiles';
 import { SHOTS } from './results-helpers';
 import { buildHarness, mountMap, openHarness, waitForMap } from './map-harness';

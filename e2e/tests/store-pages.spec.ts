@@ -1,6 +1,6 @@
 /// <reference lib="dom" />
 /**
- * Store pages (apps/server/src/pages/README.md): from the locale home through the directory
+ * Store pages (apps/server/src/modules/pages/README.md): from the locale home through the directory
  * (country → region → city) to a store page, with JavaScript disabled (the host page's
  * noscript link, then plain server-rendered pages) and enabled (the web app's footer link,
  * then the island's Share button); the small map is a same-origin SVG drawn by the server in

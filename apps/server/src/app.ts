@@ -22,15 +22,15 @@ import {
   registerSecurityHeaders,
   type SecurityConfig,
 } from './http/security.js';
-import { loadBasemapConfig } from './basemap/config.js';
-import { registerEmbed } from './embed/index.js';
+import { loadBasemapConfig } from './modules/basemap/config.js';
+import { registerEmbed } from './modules/embed/index.js';
 import { negotiated, registerCompression } from './http/compression.js';
 import { API_BASE, apiRoutes, type ApiDeps } from './api/index.js';
-import { adminRoutes } from './admin/routes.js';
-import { consoleRoutes } from './console/routes.js';
-import { consolePage } from './console/page.js';
-import { mapsRoutes } from './maps/routes.js';
-import { basemapRoutes } from './basemap/routes.js';
+import { adminRoutes } from './modules/admin/routes.js';
+import { consoleRoutes } from './modules/console/routes.js';
+import { consolePage } from './modules/console/page.js';
+import { mapsRoutes } from './modules/maps/routes.js';
+import { basemapRoutes } from './modules/basemap/routes.js';
 import { registerErrorHandler } from './http/errors.js';
 import { routableUrl } from './http/url.js';
 import {
@@ -53,7 +53,7 @@ import { etagOf } from './config/service.js';
 import { registerJsonBodies } from './http/json-body.js';
 import { registerQueryChecks } from './http/query.js';
 import { serverTimeouts } from './http/timeouts.js';
-import { pagesRoutes } from './pages/routes.js';
+import { pagesRoutes } from './modules/pages/routes.js';
 import { registerZodCompilers } from './openapi/validation.js';
 import { registerDocumentRoute, registerOpenApi } from './openapi/documents.js';
 import { registerApiReference } from './openapi/reference.js';
@@ -63,9 +63,9 @@ import {
   PUBLIC_API_INFO,
   PUBLIC_DOCUMENT_EXTRA,
 } from './openapi/info.js';
-import type { StorePagesService } from './pages/service.js';
+import type { StorePagesService } from './modules/pages/service.js';
 import type { MapsProvider } from '@locator/geo';
-import type { BasemapConfig } from './basemap/config.js';
+import type { BasemapConfig } from './modules/basemap/config.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -131,7 +131,7 @@ export const STATIC_IGNORED = [
   '**/*.map',
   '**/*.map.br',
   '**/*.map.gz',
-  // The console's page is answered by its route (console/page.ts), never as a cached file.
+  // The console's page is answered by its route (modules/console/page.ts), never as a cached file.
   'admin/index.html',
 ];
 
@@ -252,7 +252,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   if (options.api?.admin) await app.register(adminRoutes, options.api.admin);
   if (options.api?.admin?.console) {
     await app.register(consoleRoutes, options.api.admin.console);
-    // The console's page at /admin/ and under it (console/page.ts).
+    // The console's page at /admin/ and under it (modules/console/page.ts).
     await app.register(consolePage, {
       webDist: env.WEB_DIST,
       brand: env.BRAND,
@@ -340,7 +340,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     const config = await options.preloadConfig?.(locale).catch(() => undefined);
     if (config) boot.config = config;
     const html = renderHostPage(template, boot);
-    // Without JavaScript, a link to the locale's store directory (pages/README.md).
+    // Without JavaScript, a link to the locale's store directory (modules/pages/README.md).
     const noscript = await options.pages?.noscript(parseLocalePath(path).localePath);
     const page = noscript ? html.replace('</body>', `${noscript}\n</body>`) : html;
     const etag = etagOf(page);

@@ -18,7 +18,7 @@
  * (http/machine-counters.ts); with REDIS_URL they are in Redis (http/rate-limit-counters.ts).
  */
 import cluster, { type Worker } from 'node:cluster';
-import { isStoresChanged, passToOthers } from './db/store-change-relay.js';
+import { isStoresChanged, passToOthers } from './modules/stores/change-relay.js';
 import { PrimaryCounters, isCountRequest } from './http/machine-counters.js';
 import { answerWorker, machineText, isMachineMetricsRequest } from './metrics/cluster-metrics.js';
 
@@ -113,7 +113,7 @@ async function runPrimary(options: RunOptions): Promise<void> {
   const start = (): void => {
     const worker = cluster.fork();
     worker.on('message', (m: unknown) => {
-      // A worker's store writes, passed to the others (db/store-change-relay.ts).
+      // A worker's store writes, passed to the others (modules/stores/change-relay.ts).
       if (isStoresChanged(m)) return passToOthers(worker, m, [...serving]);
       if (isCountRequest(m)) return counters.answer(worker, m);
       // A worker answering /metrics on the public port: the machine's (metrics/).

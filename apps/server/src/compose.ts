@@ -4,40 +4,40 @@
  */
 import cluster from 'node:cluster';
 import { openDatabase } from './db/open.js';
-import { relayStoreChanges } from './db/store-change-relay.js';
+import { relayStoreChanges } from './modules/stores/change-relay.js';
 import type { Database } from './db/types.js';
 import { loadConfigFiles, type ConfigFiles } from './config/load.js';
 import { RESULT_CHANNELS } from '@locator/core';
-import type { DemandDeps } from './analytics/demand.js';
-import { placeNamer } from './analytics/place-names.js';
+import type { DemandDeps } from './modules/analytics/demand.js';
+import { placeNamer } from './modules/analytics/place-names.js';
 import { ConfigService } from './config/service.js';
 import { isDemoDataset, seedDemoIfEmpty, type SeedResult } from './demo/seed.js';
-import { SearchService } from './services/search.js';
-import { StatisticsService } from './services/statistics.js';
-import { LocalesService } from './services/locales.js';
+import { SearchService } from './modules/search/service.js';
+import { StatisticsService } from './modules/analytics/statistics.js';
+import { LocalesService } from './modules/locales/service.js';
 import type { ApiDeps } from './api/index.js';
 import type { Env } from './env.js';
 import type { Settings } from './settings.js';
-import { loadAnalyticsConfig, type AnalyticsConfig } from './analytics/config.js';
-import { AnalyticsService } from './analytics/service.js';
-import { Forwarder } from './analytics/forward.js';
+import { loadAnalyticsConfig, type AnalyticsConfig } from './modules/analytics/config.js';
+import { AnalyticsService } from './modules/analytics/service.js';
+import { Forwarder } from './modules/analytics/forward.js';
 import { OutageLog } from './health/outage-log.js';
 import { HealthService } from './health/health.js';
 import type { MapsProvider } from '@locator/geo';
 import { RateLimitCounters } from './http/rate-limit-counters.js';
 import { MachineCounters } from './http/machine-counters.js';
 import { observeServices } from './metrics/sources.js';
-import { RedisSessionStore } from './console/redis-sessions.js';
-import { lazyCountryCheck } from './admin/country-check.js';
-import { StorePagesService } from './pages/service.js';
+import { RedisSessionStore } from './modules/console/redis-sessions.js';
+import { lazyCountryCheck } from './modules/admin/country-check.js';
+import { StorePagesService } from './modules/pages/service.js';
 import { buildId } from './http/build-id.js';
-import { PageTexts } from './pages/texts.js';
-import { gazetteerNamer } from './pages/place-names.js';
-import { findIsland } from './pages/island.js';
-import { STORE_PAGES_CSS_PATH } from './pages/styles.js';
-import { loadWebhookConfig, type WebhookConfig } from './webhooks/config.js';
-import { loadSsoConfig, type SsoConfig } from './console/sso/config.js';
-import { WebhookDispatcher, webhookOptions } from './webhooks/dispatcher.js';
+import { PageTexts } from './modules/pages/texts.js';
+import { gazetteerNamer } from './modules/pages/place-names.js';
+import { findIsland } from './modules/pages/island.js';
+import { STORE_PAGES_CSS_PATH } from './modules/pages/styles.js';
+import { loadWebhookConfig, type WebhookConfig } from './modules/webhooks/config.js';
+import { loadSsoConfig, type SsoConfig } from './modules/console/sso/config.js';
+import { WebhookDispatcher, webhookOptions } from './modules/webhooks/dispatcher.js';
 
 export interface Services {
   db: Database;
@@ -110,7 +110,7 @@ export async function createServices(
   config.setDemoData(await isDemoDataset(db));
   const findsPostcodes = options.maps?.findsPostcodes?.bind(options.maps);
   if (findsPostcodes) config.setPlaceSearch(findsPostcodes);
-  // The store index is built before the server answers (see db/store-follower.ts).
+  // The store index is built before the server answers (see modules/search/store-follower.ts).
   await db.search.ready();
   const outages = options.outageLog ?? new OutageLog({ warn: log, info: log });
   // A person's write ends the demo label: at once in the writing process, and in the others
@@ -134,7 +134,7 @@ export async function createServices(
   const analytics = createAnalytics(analyticsConfig, config, db, log);
   const hooks = webhookOptions(webhookConfig, log);
   // Every write's deliveries go into the outbox with it; each process sends what is due,
-  // its own writes' at once (webhooks/dispatcher.ts).
+  // its own writes' at once (modules/webhooks/dispatcher.ts).
   const webhooks = hooks && new WebhookDispatcher(hooks, db.webhookOutbox).follow(db.changes);
   if (hooks) log(`webhooks: changes sent to ${hooks.urls.map((u) => new URL(u).host).join(', ')}`);
   await analytics.startRetention();
@@ -166,7 +166,7 @@ export async function createServices(
     idleMs: settings.CONSOLE_IDLE_MINUTES * 60_000,
     absoluteMs: settings.CONSOLE_SESSION_HOURS * 3_600_000,
   };
-  // Console sessions: in Redis when it is configured (console/redis-sessions.ts), else in the
+  // Console sessions: in Redis when it is configured (modules/console/redis-sessions.ts), else in the
   // database.
   const redisSessions =
     settings.REDIS_URL === undefined

@@ -2,7 +2,7 @@
 import cluster from 'node:cluster';
 import { buildApp } from './app.js';
 import { ConfigError } from './env.js';
-import { createMapsProvider } from './maps/provider.js';
+import { createMapsProvider } from './modules/maps/provider.js';
 import { createServices, prepareDatabase } from './compose.js';
 import { loadConfiguration } from './settings.js';
 import { runServer, type Serving } from './cluster.js';

@@ -6,11 +6,11 @@ import { z } from 'zod';
 import { fileURLToPath } from 'node:url';
 import { resolve } from 'node:path';
 import { ConfigError, envProblems, loadEnv, pickEnv, type Env } from './env.js';
-import { loadAnalyticsConfig, type AnalyticsConfig } from './analytics/config.js';
-import { loadBasemapConfig, type BasemapConfig } from './basemap/config.js';
+import { loadAnalyticsConfig, type AnalyticsConfig } from './modules/analytics/config.js';
+import { loadBasemapConfig, type BasemapConfig } from './modules/basemap/config.js';
 import { loadSecurityConfig, type SecurityConfig } from './http/security.js';
-import { loadWebhookConfig, type WebhookConfig } from './webhooks/config.js';
-import { loadSsoConfig, type SsoConfig } from './console/sso/config.js';
+import { loadWebhookConfig, type WebhookConfig } from './modules/webhooks/config.js';
+import { loadSsoConfig, type SsoConfig } from './modules/console/sso/config.js';
 import { loadTraceConfig, type TraceConfig } from './telemetry/config.js';
 
 const repoRoot = resolve(fileURLToPath(new URL('../../..', import.meta.url)));

@@ -1,5 +1,5 @@
 /**
- * The console accounts' one repository (db/accounts.ts) on both databases, and the query
+ * The console accounts' one repository (modules/console/account-repository.ts) on both databases, and the query
  * runners under it (db/query/runner.ts): a transaction is all or none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

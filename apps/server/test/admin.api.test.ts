@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 import { gbRow, londonIds } from './helpers/import-files.js';
-import { runAdmin } from '../src/admin/cli.js';
+import { runAdmin } from '../src/modules/admin/cli.js';
 import { readKey as makeReadKey, writeKey as makeWriteKey } from './helpers/keys.js';
 
 const BASE = '/api/v1/admin';

@@ -9,8 +9,8 @@ import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 import { writeKey } from './helpers/keys.js';
 import { REDIS_URL, dropRedisKeys, testRedisPrefix } from './helpers/redis.js';
-import { verifyKey } from '../src/admin/keys.js';
-import type { AdminRepository } from '../src/db/admin.js';
+import { verifyKey } from '../src/modules/admin/keys.js';
+import type { AdminRepository } from '../src/modules/admin/repository.js';
 
 const PREFIX = testRedisPrefix();
 const STORES = '/api/v1/admin/stores?limit=1';

@@ -10,8 +10,8 @@ import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 import { gbRow } from './helpers/import-files.js';
 import { writeKey } from './helpers/keys.js';
-import { importStores } from '../src/import/run.js';
-import { reportJson } from '../src/import/report.js';
+import { importStores } from '../src/modules/imports/run.js';
+import { reportJson } from '../src/modules/imports/report.js';
 
 const BASE = '/api/v1/admin';
 const ROWS = 20_000;

@@ -11,7 +11,11 @@ import { writeKey } from './helpers/keys.js';
 import { gbRow } from './helpers/import-files.js';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-import { IDEMPOTENCY_LEASE_MS, IN_FLIGHT, type AdminRepository } from '../src/db/admin.js';
+import {
+  IDEMPOTENCY_LEASE_MS,
+  IN_FLIGHT,
+  type AdminRepository,
+} from '../src/modules/admin/repository.js';
 import { openPostgres } from '../src/db/postgres/index.js';
 import { openSqlite } from '../src/db/sqlite/index.js';
 import type { Database } from '../src/db/types.js';

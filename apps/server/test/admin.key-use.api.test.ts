@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 import { readKey } from './helpers/keys.js';
-import { runAdmin } from '../src/admin/cli.js';
+import { runAdmin } from '../src/modules/admin/cli.js';
 import { addMember, type Member } from './helpers/console-members.js';
 
 const BASE = '/api/v1/admin';

@@ -5,12 +5,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { makeApp, type TestApp } from './helpers/app.js';
-import { loadAnalyticsConfig } from '../src/analytics/config.js';
+import { loadAnalyticsConfig } from '../src/modules/analytics/config.js';
 import { createServices } from '../src/compose.js';
 import { loadEnv } from '../src/env.js';
 import { loadSettings } from '../src/settings.js';
 import { buildApp } from '../src/app.js';
-import { clientKeyer } from '../src/analytics/routes.js';
+import { clientKeyer } from '../src/modules/analytics/routes.js';
 import { EVENT_COLUMNS } from '../src/db/types.js';
 
 const URL = '/api/v1/analytics/events';

@@ -9,7 +9,7 @@ import { buildApp } from '../src/app.js';
 import { loadEnv } from '../src/env.js';
 import { loadSettings } from '../src/settings.js';
 import { createServices } from '../src/compose.js';
-import { loadAnalyticsConfig } from '../src/analytics/config.js';
+import { loadAnalyticsConfig } from '../src/modules/analytics/config.js';
 import { loadSecurityConfig } from '../src/http/security.js';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 

@@ -8,8 +8,12 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Forwarder, type ForwardEvent, type ForwarderOptions } from '../src/analytics/forward.js';
-import { loadAnalyticsConfig } from '../src/analytics/config.js';
+import {
+  Forwarder,
+  type ForwardEvent,
+  type ForwarderOptions,
+} from '../src/modules/analytics/forward.js';
+import { loadAnalyticsConfig } from '../src/modules/analytics/config.js';
 import { ConfigError } from '../src/env.js';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { openSqlite } from '../src/db/sqlite/index.js';

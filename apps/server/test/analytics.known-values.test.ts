@@ -1,5 +1,5 @@
 /**
- * Analytics keeps nothing free-form (analytics/known-values.ts): an event's product is a catalogue
+ * Analytics keeps nothing free-form (modules/analytics/known-values.ts): an event's product is a catalogue
  * id or "all" and its carrier one of the country's configured carriers; the location-search
  * statistic's product is a catalogue product (stored as its English name) or empty. Anything else
  * is 400 INVALID_BODY naming the field, and nothing of the batch is stored.
@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, type TestDb } from './helpers/databases.js';
 import { makeApp, type TestApp } from './helpers/app.js';
-import { loadAnalyticsConfig } from '../src/analytics/config.js';
+import { loadAnalyticsConfig } from '../src/modules/analytics/config.js';
 
 const ALL_TIME = { from: new Date('2000-01-01'), to: new Date('2100-01-01') };
 const search = {

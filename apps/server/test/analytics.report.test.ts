@@ -12,11 +12,11 @@ import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import type { EventRecord, EventRepository } from '../src/db/types.js';
-import { pageViewEvent } from '../src/db/event-columns.js';
+import { pageViewEvent } from '../src/modules/analytics/event-columns.js';
 import { openSqlite } from '../src/db/sqlite/index.js';
-import { formatReport, reportCsv } from '../src/analytics/report-format.js';
-import { buildReport, type Report } from '../src/analytics/report.js';
-import { parseReportArgs } from '../src/analytics/report-args.js';
+import { formatReport, reportCsv } from '../src/modules/analytics/report-format.js';
+import { buildReport, type Report } from '../src/modules/analytics/report.js';
+import { parseReportArgs } from '../src/modules/analytics/report-args.js';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
 
@@ -318,7 +318,7 @@ describe('report command', () => {
       'npx',
       [
         'tsx',
-        'src/analytics/report-cli.ts',
+        'src/modules/analytics/report-cli.ts',
         '--from',
         '2026-11-01',
         '--to',

@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResponseSchema } from '@locator/core';
-import { toRecord } from '../src/stores/doc.js';
+import { toRecord } from '../src/modules/stores/doc.js';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { doc, fixtureStores } from './helpers/fixtures.js';
 import { makeFullApp } from './helpers/full-app.js';

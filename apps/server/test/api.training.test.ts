@@ -15,7 +15,7 @@ import { MIGRATIONS } from '../src/db/migrations.js';
 import { openSqlite } from '../src/db/sqlite/index.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 import { csv, gbRow, importCsv } from './helpers/import-files.js';
-import { toImportCsv } from '../src/import/export.js';
+import { toImportCsv } from '../src/modules/imports/export.js';
 import type { StoreRecord } from '../src/db/types.js';
 
 const G = '/api/v1/grlui';

@@ -9,8 +9,8 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
 import { langInfo, loadEmbeddedProvider } from '@locator/geo';
-import { countryLanguage, mapLabelName } from '../src/basemap/label-name.js';
-import { PlaceTiles } from '../src/basemap/places.js';
+import { countryLanguage, mapLabelName } from '../src/modules/basemap/label-name.js';
+import { PlaceTiles } from '../src/modules/basemap/places.js';
 
 /** A place of a country whose places the data names mostly (`share`) in the page's script. */
 const label = (name: string, lang: string, countryCode: string, local = '', share = 0.9) =>

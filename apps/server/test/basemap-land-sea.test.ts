@@ -7,9 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { Position } from 'geojson';
-import { naturalEarthLand } from '../src/basemap/borders.js';
-import { GEO_MAX_ZOOM, GeoTiles, OSM_FROM_ZOOM } from '../src/basemap/geo-tiles.js';
-import { EXTENT } from '../src/basemap/tiles.js';
+import { naturalEarthLand } from '../src/modules/basemap/borders.js';
+import { GEO_MAX_ZOOM, GeoTiles, OSM_FROM_ZOOM } from '../src/modules/basemap/geo-tiles.js';
+import { EXTENT } from '../src/modules/basemap/tiles.js';
 import { TileCover } from './helpers/tile-cover.js';
 
 /**

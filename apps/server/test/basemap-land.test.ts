@@ -6,9 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
-import { GeoTiles } from '../src/basemap/geo-tiles.js';
-import { rewindPolygon, unwrapPolygon } from '../src/basemap/rings.js';
-import { encodeTile, project, type TileId } from '../src/basemap/tiles.js';
+import { GeoTiles } from '../src/modules/basemap/geo-tiles.js';
+import { rewindPolygon, unwrapPolygon } from '../src/modules/basemap/rings.js';
+import { encodeTile, project, type TileId } from '../src/modules/basemap/tiles.js';
 
 type Ring = [number, number][];
 

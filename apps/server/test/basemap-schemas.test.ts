@@ -1,5 +1,5 @@
 /**
- * The basemap routes' schemas (src/basemap/schemas.ts): their answers to bad input are the
+ * The basemap routes' schemas (src/modules/basemap/schemas.ts): their answers to bad input are the
  * basemap's own (the first problem in the order the route reads them), and the tiles' fast
  * readers give exactly what the schemas give.
  */
@@ -7,15 +7,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { safeParse, type $ZodType } from 'zod/v4/core';
 import { registerErrorHandler } from '../src/http/errors.js';
-import { basemapRoutes } from '../src/basemap/routes.js';
-import { loadBasemapConfig } from '../src/basemap/config.js';
-import { GEO_DATA_VERSION } from '../src/basemap/geo-tiles.js';
+import { basemapRoutes } from '../src/modules/basemap/routes.js';
+import { loadBasemapConfig } from '../src/modules/basemap/config.js';
+import { GEO_DATA_VERSION } from '../src/modules/basemap/geo-tiles.js';
 import {
   geoTileParamsSchema,
   geoTileQuerySchema,
   placesTileParamsSchema,
   placesTileQuerySchema,
-} from '../src/basemap/schemas.js';
+} from '../src/modules/basemap/schemas.js';
 import { validatorCompiler } from '../src/openapi/validation.js';
 
 let app: FastifyInstance;

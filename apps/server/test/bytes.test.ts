@@ -1,6 +1,6 @@
 /** The response body writer: numbers printed exactly as JavaScript prints them. */
 import { describe, expect, it } from 'vitest';
-import { ByteWriter } from '../src/services/bytes.js';
+import { ByteWriter } from '../src/http/bytes.js';
 
 const written = (fn: (w: ByteWriter) => void): string => {
   const w = new ByteWriter(Buffer.alloc(4096));

@@ -10,8 +10,8 @@ import { carrierNamesFor, brandNames } from '../src/tools/carriers.js';
 import { loadConfigFiles } from '../src/config/load.js';
 import { CONFIG_DIR } from '../src/config/paths.js';
 import { generateDemoStores } from '../src/demo/generate.js';
-import { toImportCsv } from '../src/import/export.js';
-import { importStores } from '../src/import/run.js';
+import { toImportCsv } from '../src/modules/imports/export.js';
+import { importStores } from '../src/modules/imports/run.js';
 import { config } from './helpers/fixtures.js';
 import { openTestDb, type TestDb } from './helpers/databases.js';
 

@@ -13,12 +13,16 @@ import type { DemandAnswer, DemandCount } from '@locator/core/console-demand';
 import { DIALECTS, PG_TEST_URL, openTestDb, type TestDb } from './helpers/databases.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 import { contractJudge, type ContractJudge } from './helpers/openapi-contract.js';
-import { createAccount } from '../src/console/accounts.js';
-import { loadAnalyticsConfig } from '../src/analytics/config.js';
-import { buildReport } from '../src/analytics/report.js';
+import { createAccount } from '../src/modules/console/accounts.js';
+import { loadAnalyticsConfig } from '../src/modules/analytics/config.js';
+import { buildReport } from '../src/modules/analytics/report.js';
 import type { EventRecord } from '../src/db/types.js';
-import { pageViewEvent } from '../src/db/event-columns.js';
-import { PG_ROLLUP, SQLITE_ROLLUP, rollupFromEvents } from '../src/db/demand-rollups.js';
+import { pageViewEvent } from '../src/modules/analytics/event-columns.js';
+import {
+  PG_ROLLUP,
+  SQLITE_ROLLUP,
+  rollupFromEvents,
+} from '../src/modules/analytics/demand-rollups.js';
 
 const BASE = '/api/v1/admin';
 const PASSWORD = 'correct horse battery';

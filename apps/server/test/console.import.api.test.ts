@@ -10,7 +10,7 @@ import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 import { csv, gbRow } from './helpers/import-files.js';
 import { addMember, asMember } from './helpers/console-members.js';
-import type { ConsoleRole } from '../src/db/accounts.js';
+import type { ConsoleRole } from '../src/modules/console/account-repository.js';
 
 const BASE = '/api/v1/admin';
 

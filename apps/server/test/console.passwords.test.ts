@@ -1,4 +1,4 @@
-/** Console passwords (src/console/passwords.ts): scrypt with OWASP's parameters, checked. */
+/** Console passwords (src/modules/console/passwords.ts): scrypt with OWASP's parameters, checked. */
 import { describe, expect, it } from 'vitest';
 import {
   DECOY_HASH,
@@ -6,7 +6,7 @@ import {
   isPasswordHash,
   passwordProblem,
   verifyPassword,
-} from '../src/console/passwords.js';
+} from '../src/modules/console/passwords.js';
 
 describe('console passwords', () => {
   it('hashes with a salt and the parameters named, and verifies only the same password', async () => {

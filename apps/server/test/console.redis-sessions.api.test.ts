@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 import { REDIS_URL, dropRedisKeys, redisKeys, testRedisPrefix } from './helpers/redis.js';
-import { createAccount, resetPassword } from '../src/console/accounts.js';
+import { createAccount, resetPassword } from '../src/modules/console/accounts.js';
 import {
   MEMBER_PASSWORD,
   signIn as signInAs,

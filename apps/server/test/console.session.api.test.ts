@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { makeApp, type TestApp } from './helpers/app.js';
-import { runAdmin } from '../src/admin/cli.js';
+import { runAdmin } from '../src/modules/admin/cli.js';
 import {
   cookieOf,
   MEMBER_PASSWORD as PASSWORD,

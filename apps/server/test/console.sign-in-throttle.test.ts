@@ -1,10 +1,10 @@
 /**
- * Failed console sign-ins slowed down (src/console/sign-in-throttle.ts) on an injected clock:
+ * Failed console sign-ins slowed down (src/modules/console/sign-in-throttle.ts) on an injected clock:
  * lock-outs that double from 1 s to 15 minutes, per account and per client.
  */
 import { describe, expect, it } from 'vitest';
 import { RateLimitCounters } from '../src/http/rate-limit-counters.js';
-import { FREE_FAILURES, SignInThrottle, lockMs } from '../src/console/sign-in-throttle.js';
+import { FREE_FAILURES, SignInThrottle, lockMs } from '../src/modules/console/sign-in-throttle.js';
 
 describe('console sign-in throttle', () => {
   it('locks out for twice as long after each failure beyond the allowance, at most 15 minutes', () => {

@@ -5,9 +5,14 @@
  */
 import { describe, expect, it } from 'vitest';
 import { ConfigError } from '../src/env.js';
-import { loadSsoConfig } from '../src/console/sso/config.js';
-import { claimAt, claimValues, mappedRole, parseRoleMap } from '../src/console/sso/roles.js';
-import { PendingSeal } from '../src/console/sso/pending.js';
+import { loadSsoConfig } from '../src/modules/console/sso/config.js';
+import {
+  claimAt,
+  claimValues,
+  mappedRole,
+  parseRoleMap,
+} from '../src/modules/console/sso/roles.js';
+import { PendingSeal } from '../src/modules/console/sso/pending.js';
 import { loadConfiguration } from '../src/settings.js';
 
 const FULL = {

@@ -17,7 +17,7 @@ import {
   setCookies,
   throughProvider,
 } from './helpers/sso-flow.js';
-import { loadSsoConfig } from '../src/console/sso/config.js';
+import { loadSsoConfig } from '../src/modules/console/sso/config.js';
 
 describe('console single sign-on without its provider or its configuration', () => {
   let t: TestDb;

@@ -22,9 +22,9 @@ import {
   setCookies,
   throughProvider,
 } from './helpers/sso-flow.js';
-import { loadSsoConfig } from '../src/console/sso/config.js';
-import { createAccount } from '../src/console/accounts.js';
-import { runAdmin } from '../src/admin/cli.js';
+import { loadSsoConfig } from '../src/modules/console/sso/config.js';
+import { createAccount } from '../src/modules/console/accounts.js';
+import { runAdmin } from '../src/modules/admin/cli.js';
 
 describe.each(DIALECTS)('console single sign-on on %s', (dialect) => {
   let t: TestDb;

@@ -10,8 +10,8 @@ import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 import { gbRow } from './helpers/import-files.js';
 import { addMember, asMember, type Member } from './helpers/console-members.js';
-import { createKey } from '../src/admin/keys.js';
-import type { ConsoleRole } from '../src/db/accounts.js';
+import { createKey } from '../src/modules/admin/keys.js';
+import type { ConsoleRole } from '../src/modules/console/account-repository.js';
 
 const BASE = '/api/v1/admin';
 const ROLES: ConsoleRole[] = ['viewer', 'editor', 'admin'];

@@ -11,7 +11,7 @@ import { makeApp, type TestApp } from './helpers/app.js';
 import { gbRow } from './helpers/import-files.js';
 import { closedPort, receiver, type Receiver } from './helpers/receiver.js';
 import { addMember, type Member } from './helpers/console-members.js';
-import { loadWebhookConfig } from '../src/webhooks/config.js';
+import { loadWebhookConfig } from '../src/modules/webhooks/config.js';
 
 const BASE = '/api/v1/admin';
 const SECRET = 'whsec-console-0123456789';

@@ -15,8 +15,12 @@ import { DIALECTS, PG_TEST_URL, preparePostgres } from './helpers/databases.js';
 import { MIGRATIONS } from '../src/db/migrations.js';
 import { openSqlite } from '../src/db/sqlite/index.js';
 import { openPostgres } from '../src/db/postgres/index.js';
-import { PG_ROLLUP, SQLITE_ROLLUP, rollupFromEvents } from '../src/db/demand-rollups.js';
-import { pageViewEvent } from '../src/db/event-columns.js';
+import {
+  PG_ROLLUP,
+  SQLITE_ROLLUP,
+  rollupFromEvents,
+} from '../src/modules/analytics/demand-rollups.js';
+import { pageViewEvent } from '../src/modules/analytics/event-columns.js';
 import type { Database } from '../src/db/types.js';
 
 /** Events as a writer before migration 15 stored them (no beyond_radius). */

@@ -1,10 +1,10 @@
 /**
- * How a roll-up query is read (db/demand-cube-plan.ts): which queries the demand cube answers,
+ * How a roll-up query is read (modules/analytics/demand-cube-plan.ts): which queries the demand cube answers,
  * and how a period is cut into blocks, days and hours, around the hours the cube does not hold.
  */
 import { describe, expect, it } from 'vitest';
-import { CUBOIDS } from '../src/db/demand-cube.js';
-import { cubeSelect, cubeTarget, segments } from '../src/db/demand-cube-plan.js';
+import { CUBOIDS } from '../src/modules/analytics/demand-cube.js';
+import { cubeSelect, cubeTarget, segments } from '../src/modules/analytics/demand-cube-plan.js';
 
 const q = (where: Record<string, string>, by: string[]) => ({
   fromHour: 0,

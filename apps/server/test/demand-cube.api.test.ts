@@ -1,5 +1,5 @@
 /**
- * The demand cube (db/demand-cube.ts) on both databases: every roll-up query the dashboard and
+ * The demand cube (modules/analytics/demand-cube.ts) on both databases: every roll-up query the dashboard and
  * the report ask gives the counts of the stored events — counted here from the events
  * themselves — before the cube is refreshed (read from the hourly roll-ups), after (read from
  * the cube's blocks, days and hours and the roll-ups at the edges), after more events arrive in
@@ -10,16 +10,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { DIALECTS, PG_TEST_URL, openTestDb, type TestDb } from './helpers/databases.js';
-import { pageViewEvent } from '../src/db/event-columns.js';
+import { pageViewEvent } from '../src/modules/analytics/event-columns.js';
 import type { EventRecord } from '../src/db/types.js';
-import { dayStartHour } from '../src/db/demand-cube.js';
+import { dayStartHour } from '../src/modules/analytics/demand-cube.js';
 import {
   HOURLY_KEYS,
   PLACES_KEYS,
   rollupRows,
   type RollupGroup,
   type RollupQuery,
-} from '../src/db/demand-rollups.js';
+} from '../src/modules/analytics/demand-rollups.js';
 import { seededRandom } from '@locator/core';
 
 const HOUR = 3_600_000;

@@ -13,8 +13,8 @@ import {
   rollupRows,
   rollupSelect,
   upsertSql,
-} from '../src/db/demand-rollups.js';
-import { scopeHours, unlocated } from '../src/analytics/demand-aggregate.js';
+} from '../src/modules/analytics/demand-rollups.js';
+import { scopeHours, unlocated } from '../src/modules/analytics/demand-aggregate.js';
 
 const base: EventRecord = {
   at: new Date('2026-11-02T10:15:00Z'),

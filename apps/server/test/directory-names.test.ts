@@ -3,9 +3,9 @@
  * under their names (with slugs of the names), Japan's prefectures in the country's own order.
  */
 import { describe, expect, it } from 'vitest';
-import { Directory } from '../src/pages/directory.js';
-import { directoryRegion, stateDisplayName } from '../src/stores/state-names.js';
-import { storeAddressLines, type StoreDoc } from '../src/stores/doc.js';
+import { Directory } from '../src/modules/pages/directory.js';
+import { directoryRegion, stateDisplayName } from '../src/modules/stores/state-names.js';
+import { storeAddressLines, type StoreDoc } from '../src/modules/stores/doc.js';
 
 const row = (country: string, state: string, city: string, n = 1) => ({
   storeId: `${country}-${state}-${n}`,

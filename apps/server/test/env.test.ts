@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadEnv } from '../src/env.js';
-import { etaServiceFor } from '../src/maps/provider.js';
+import { etaServiceFor } from '../src/modules/maps/provider.js';
 
 describe('environment configuration', () => {
   it('has embedded defaults', () => {

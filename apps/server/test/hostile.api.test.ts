@@ -16,7 +16,7 @@
  *    other method 405 METHOD_NOT_ALLOWED (Allow: GET, HEAD) in the same JSON shape; a path some
  *    route answers for other methods: 405 with those in Allow; files are served as they are;
  *  - the one body-less 4xx: 416 of /basemap/tiles.pmtiles (HTTP Range, with Content-Range
- *    "bytes *\/size", as basemap/README.md documents); HEAD answers carry no body;
+ *    "bytes *\/size", as modules/basemap/README.md documents); HEAD answers carry no body;
  *  - JSON bodies parse, and nothing outside the served folders is ever answered;
  *  - every answer has the security headers, and HEAD answers the status and type GET answers
  *    (OPTIONS and CORS preflights have a property of their own: 404 NOT_FOUND or 405
@@ -179,7 +179,7 @@ const isApiPath = (path: string): boolean =>
   /^\/store-pages\.[0-9a-f]+\.css$/.test(path) ||
   ['/mapKitToken', '/healthz', '/sitemap.xml', '/robots.txt'].includes(path);
 
-/** A path of the store pages (pages/README.md): `{locale path}stores/…`. */
+/** A path of the store pages (modules/pages/README.md): `{locale path}stores/…`. */
 const isStorePagesPath = (path: string): boolean => /^(\/[^/]+\/[^/]+)?\/stores(\/|$)/.test(path);
 
 /** A page path whose locale segments name no site: the not-found page answers it (app.ts). */

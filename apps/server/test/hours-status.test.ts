@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { HoursStatuses } from '../src/services/hours-status.js';
+import { HoursStatuses } from '../src/modules/search/hours-status.js';
 
 // How a search answer writes a store document's hours: the status as of the request, and the
 // hours cut to the special dates of the coming two weeks, in place of the stored value.

@@ -4,11 +4,11 @@
  * answer's hours and status as of the request (an injected clock) and its ETag, the export.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runAdmin } from '../src/admin/cli.js';
+import { runAdmin } from '../src/modules/admin/cli.js';
 import { resolve } from 'node:path';
 import { pageHours, storePagePath, type StoreHours } from '@locator/core';
-import { rowMaker } from '../src/import/export.js';
-import { openingHoursSpecification } from '../src/pages/hours-view.js';
+import { rowMaker } from '../src/modules/imports/export.js';
+import { openingHoursSpecification } from '../src/modules/pages/hours-view.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { config } from './helpers/fixtures.js';

@@ -18,7 +18,7 @@ import { fixtureStores, LONDON } from './helpers/fixtures.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 import { writeKey } from './helpers/keys.js';
 import { buildId, hashOfFiles } from '../src/http/build-id.js';
-import type { StoreDoc } from '../src/stores/doc.js';
+import type { StoreDoc } from '../src/modules/stores/doc.js';
 
 const ENCODINGS = ['identity', 'gzip', 'br', 'br, gzip'];
 /** The headers a cache or crawler compares between HEAD and GET, and between 200 and 304. */

@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { config } from './helpers/fixtures.js';
 import { csv, gbRow, importCsv } from './helpers/import-files.js';
-import { reportText } from '../src/import/report.js';
+import { reportText } from '../src/modules/imports/report.js';
 
 const cfg = config();
 const nested = (depth: number) => `${'['.repeat(depth)}${']'.repeat(depth)}`;

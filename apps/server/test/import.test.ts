@@ -8,9 +8,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { LONDON, config, fixtureStores } from './helpers/fixtures.js';
 import { csv, gbRow, importCsv, londonIds } from './helpers/import-files.js';
-import { importStores, type Geocoder } from '../src/import/run.js';
-import { importRowSchema } from '../src/import/row.js';
-import { exitCodeOf } from '../src/import/codes.js';
+import { importStores, type Geocoder } from '../src/modules/imports/run.js';
+import { importRowSchema } from '../src/modules/imports/row.js';
+import { exitCodeOf } from '../src/modules/imports/codes.js';
 import { CONFIG_DIR } from '../src/config/paths.js';
 
 const cfg = config();

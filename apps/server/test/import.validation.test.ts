@@ -8,10 +8,14 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { config } from './helpers/fixtures.js';
 import { csv, gbRow, importCsv, londonIds, mapsEngine } from './helpers/import-files.js';
-import { countryCheck, embeddedGeocoder, type CountryCheck } from '../src/import/placement.js';
-import type { Geocoder } from '../src/import/run.js';
-import { reportJson, reportText } from '../src/import/report.js';
-import { toImportCsv } from '../src/import/export.js';
+import {
+  countryCheck,
+  embeddedGeocoder,
+  type CountryCheck,
+} from '../src/modules/imports/placement.js';
+import type { Geocoder } from '../src/modules/imports/run.js';
+import { reportJson, reportText } from '../src/modules/imports/report.js';
+import { toImportCsv } from '../src/modules/imports/export.js';
 import { csvCell } from '../src/csv-cell.js';
 
 const cfg = config();

@@ -6,9 +6,13 @@ import { describe, expect, it } from 'vitest';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { MIN_AREA_KM2, packInlandWater, ringAreaKm2 } from '../src/basemap/inland-water-file.js';
-import { InlandWater } from '../src/basemap/inland-water.js';
-import { EXTENT } from '../src/basemap/tiles.js';
+import {
+  MIN_AREA_KM2,
+  packInlandWater,
+  ringAreaKm2,
+} from '../src/modules/basemap/inland-water-file.js';
+import { InlandWater } from '../src/modules/basemap/inland-water.js';
+import { EXTENT } from '../src/modules/basemap/tiles.js';
 
 const square = (lon: number, lat: number, d: number): number[][] => [
   [lon, lat],

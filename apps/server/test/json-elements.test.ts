@@ -1,11 +1,16 @@
 /**
- * A JSON array split into its elements without parsing it whole (import/json-elements.ts), and
+ * A JSON array split into its elements without parsing it whole (modules/imports/json-elements.ts), and
  * the import's JSON rows read that way (forEachRowAsync): the same rows and problems as a whole
  * parse gives, brackets and commas inside strings ignored, broken arrays left to JSON.parse.
  */
 import { describe, expect, it } from 'vitest';
-import { TimeSlicer, splitArray } from '../src/import/json-elements.js';
-import { forEachRow, forEachRowAsync, type RawRow, type RowProblem } from '../src/import/parse.js';
+import { TimeSlicer, splitArray } from '../src/modules/imports/json-elements.js';
+import {
+  forEachRow,
+  forEachRowAsync,
+  type RawRow,
+  type RowProblem,
+} from '../src/modules/imports/parse.js';
 
 const elements = async (text: string, maxDepth?: number) => {
   const split = await splitArray(text, new TimeSlicer(), maxDepth);

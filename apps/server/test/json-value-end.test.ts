@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { jsonValueEnd } from '../src/services/json-value-end.js';
+import { jsonValueEnd } from '../src/http/json-value-end.js';
 
 const end = (text: string, at = 0) => jsonValueEnd(Buffer.from(text), at);
 

@@ -1,7 +1,7 @@
-/** The maps answer cache (src/maps/cache.ts): bounded LRU in front of a provider. */
+/** The maps answer cache (src/modules/maps/cache.ts): bounded LRU in front of a provider. */
 import { describe, expect, it } from 'vitest';
 import type { MapsProvider, Place } from '@locator/geo';
-import { withAnswerCache } from '../src/maps/cache.js';
+import { withAnswerCache } from '../src/modules/maps/cache.js';
 
 function place(name: string): Place {
   return {

@@ -25,10 +25,10 @@ import { openPostgres } from '../src/db/postgres/index.js';
 import { openSqlite } from '../src/db/sqlite/index.js';
 import { SQLITE_FILE_NAME } from '../src/db/open.js';
 import type { Database } from '../src/db/types.js';
-import type { WebhookEvent } from '../src/webhooks/payload.js';
+import type { WebhookEvent } from '../src/modules/webhooks/payload.js';
 
 const SERVER = resolve(import.meta.dirname, '../src/main.ts');
-const CLI = resolve(import.meta.dirname, '../src/import/cli.ts');
+const CLI = resolve(import.meta.dirname, '../src/modules/imports/cli.ts');
 const SAMPLE = resolve(import.meta.dirname, '../config/samples/stores-sample.csv');
 const SECRET = 'whsec-crash-0123456789';
 /** How long a delivered row may take to be marked so once its request arrived. */

@@ -1,5 +1,5 @@
 /**
- * The store pages (pages/README.md) over both databases: directory from the locale's root down
+ * The store pages (modules/pages/README.md) over both databases: directory from the locale's root down
  * to every store, store pages with JSON-LD checked against the stored store, canonical and
  * hreflang from PUBLIC_ORIGIN (never the Host header), redirects of old slugs, 404 and 410
  * pages, ETag revalidation, sitemaps listing every store once, robots.txt.
@@ -13,7 +13,7 @@ import { storePagePath } from '@locator/core';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { fixtureStores, hostileStores, HOSTILE_TEXTS } from './helpers/fixtures.js';
 import { makeApp, type TestApp } from './helpers/app.js';
-import { toRecord, type StoreDoc } from '../src/stores/doc.js';
+import { toRecord, type StoreDoc } from '../src/modules/stores/doc.js';
 import type { StoreRecord } from '../src/db/types.js';
 
 const ORIGIN = 'https://stores.example.com';

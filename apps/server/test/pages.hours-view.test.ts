@@ -10,8 +10,8 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'node-html-parser';
 import { pageHours, type StoreHours } from '@locator/core';
-import { openingHoursSpecification, renderStoreHours } from '../src/pages/hours-view.js';
-import type { Translate } from '../src/pages/texts.js';
+import { openingHoursSpecification, renderStoreHours } from '../src/modules/pages/hours-view.js';
+import type { Translate } from '../src/modules/pages/texts.js';
 
 const LOCALES_DIR = resolve(
   fileURLToPath(new URL('../../..', import.meta.url)),

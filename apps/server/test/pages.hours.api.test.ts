@@ -12,7 +12,7 @@ import { storePagePath, type StoreHours } from '@locator/core';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { fixtureStores } from './helpers/fixtures.js';
 import { makeApp, type TestApp } from './helpers/app.js';
-import { toRecord, type StoreDoc } from '../src/stores/doc.js';
+import { toRecord, type StoreDoc } from '../src/modules/stores/doc.js';
 
 const ORIGIN = 'https://stores.example.com';
 const LOCALES_DIR = resolve(

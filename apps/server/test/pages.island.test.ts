@@ -1,5 +1,5 @@
 /**
- * The store pages' island (pages/README.md "Island"): found through the web app's build
+ * The store pages' island (modules/pages/README.md "Island"): found through the web app's build
  * manifest with the chunks it imports; absent without a build; the page's data block is inert
  * JSON and the module a same-origin script, so the policy without inline script holds.
  */
@@ -8,9 +8,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { parse } from 'node-html-parser';
-import { findIsland } from '../src/pages/island.js';
-import { renderShell } from '../src/pages/html.js';
-import type { PageLocale } from '../src/pages/locales.js';
+import { findIsland } from '../src/modules/pages/island.js';
+import { renderShell } from '../src/modules/pages/html.js';
+import type { PageLocale } from '../src/modules/pages/locales.js';
 
 function dist(manifest: unknown): string {
   const dir = mkdtempSync(join(tmpdir(), 'locator-island-'));

@@ -4,7 +4,7 @@
  * the country's channel picture or else the store's small map.
  */
 import { describe, expect, it } from 'vitest';
-import { storeImageUrl, storeJsonLd, type StoreLd } from '../src/pages/json-ld.js';
+import { storeImageUrl, storeJsonLd, type StoreLd } from '../src/modules/pages/json-ld.js';
 
 /** The store's JSON-LD as a reader of the page gets it. */
 const ldOf = (s: StoreLd) => JSON.parse(JSON.stringify(storeJsonLd(s))) as Record<string, unknown>;

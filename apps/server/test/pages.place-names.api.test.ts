@@ -13,7 +13,7 @@ import { storePagePath } from '@locator/core';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import { fixtureStores } from './helpers/fixtures.js';
 import { makeApp, type TestApp } from './helpers/app.js';
-import { toRecord, type StoreDoc } from '../src/stores/doc.js';
+import { toRecord, type StoreDoc } from '../src/modules/stores/doc.js';
 import type { StoreRecord } from '../src/db/types.js';
 
 const ORIGIN = 'https://stores.example.com';

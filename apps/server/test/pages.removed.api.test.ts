@@ -1,5 +1,5 @@
 /**
- * Removed stores (pages/README.md "Removed stores") on both databases: a store deleted by an
+ * Removed stores (modules/pages/README.md "Removed stores") on both databases: a store deleted by an
  * import's sync or by the admin API answers 410 Gone, also after a restart (the database's
  * tombstones, not the process's memory); a store added again is a page again; an address that
  * never named a store stays 404.
@@ -11,7 +11,7 @@ import { storePagePath } from '@locator/core';
 import { openSqlite } from '../src/db/sqlite/index.js';
 import { openPostgres } from '../src/db/postgres/index.js';
 import type { Database, StoreRecord } from '../src/db/types.js';
-import type { StoreDoc } from '../src/stores/doc.js';
+import type { StoreDoc } from '../src/modules/stores/doc.js';
 import { DIALECTS, openTestDb, PG_TEST_URL, type TestDb } from './helpers/databases.js';
 import { fixtureStores } from './helpers/fixtures.js';
 import { makeApp, type TestApp } from './helpers/app.js';

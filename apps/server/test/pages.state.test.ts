@@ -4,9 +4,9 @@
  * at 50,000 stores).
  */
 import { describe, expect, it } from 'vitest';
-import { PagesData } from '../src/pages/state.js';
-import type { StoreDirectoryRow, StorePagesRepository } from '../src/db/store-pages.js';
-import type { PlaceNamer } from '../src/pages/place-names.js';
+import { PagesData } from '../src/modules/pages/state.js';
+import type { StoreDirectoryRow, StorePagesRepository } from '../src/modules/pages/repository.js';
+import type { PlaceNamer } from '../src/modules/pages/place-names.js';
 
 const row = (storeId: string, country: string, city: string): StoreDirectoryRow => ({
   storeId,

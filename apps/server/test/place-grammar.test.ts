@@ -1,6 +1,6 @@
 /** The directory's places with their language's preposition ("Magasins en France"). */
 import { describe, expect, it } from 'vitest';
-import { placePhrase } from '../src/pages/place-grammar.js';
+import { placePhrase } from '../src/modules/pages/place-grammar.js';
 
 describe('places with their preposition', () => {
   it('writes French countries with en, au, aux or à, regions with en or au, towns with à', () => {

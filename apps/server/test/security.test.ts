@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { buildApp } from '../src/app.js';
 import { loadEnv, ConfigError } from '../src/env.js';
-import { loadBasemapConfig } from '../src/basemap/config.js';
+import { loadBasemapConfig } from '../src/modules/basemap/config.js';
 import {
   DATA_CONTENT_SECURITY_POLICY,
   loadSecurityConfig,

@@ -4,14 +4,14 @@
  */
 import { EventEmitter } from 'node:events';
 import { describe, expect, it } from 'vitest';
-import { ChangeFeed, type CommittedChange } from '../src/db/store-changes.js';
+import { ChangeFeed, type CommittedChange } from '../src/modules/stores/changes.js';
 import {
   isStoresChanged,
   passToOthers,
   relayStoreChanges,
   type StoresChangedMessage,
-} from '../src/db/store-change-relay.js';
-import { PATCH_MAX } from '../src/db/store-follower.js';
+} from '../src/modules/stores/change-relay.js';
+import { PATCH_MAX } from '../src/modules/search/store-follower.js';
 import type { StoreSearch } from '../src/db/types.js';
 
 const change = (n: number): CommittedChange => ({

@@ -4,9 +4,9 @@
  * failed reads fall back to a rebuild.
  */
 import { describe, expect, it } from 'vitest';
-import { PATCH_MAX, StoreFollower } from '../src/db/store-follower.js';
-import { StoreIndex } from '../src/db/store-index.js';
-import type { CommittedChange } from '../src/db/store-changes.js';
+import { PATCH_MAX, StoreFollower } from '../src/modules/search/store-follower.js';
+import { StoreIndex } from '../src/modules/search/store-index.js';
+import type { CommittedChange } from '../src/modules/stores/changes.js';
 import type { NearestQuery } from '../src/db/types.js';
 import { indexSource, type Row } from './helpers/index-rows.js';
 

@@ -1,7 +1,7 @@
 /** The store follower with a stand-in storage and a stepped clock: when it reads, and outages. */
 import { describe, expect, it } from 'vitest';
-import { StoreFollower, VERSION_CHECK_MS } from '../src/db/store-follower.js';
-import { StoreIndex } from '../src/db/store-index.js';
+import { StoreFollower, VERSION_CHECK_MS } from '../src/modules/search/store-follower.js';
+import { StoreIndex } from '../src/modules/search/store-index.js';
 
 /** A storage whose version the test sets, and which can be made unreachable. */
 function storage() {

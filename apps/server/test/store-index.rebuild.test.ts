@@ -12,7 +12,7 @@ import { LONDON, config, testStores } from './helpers/fixtures.js';
 import type { Database } from '../src/db/types.js';
 import { openPostgres } from '../src/db/postgres/index.js';
 import { openSqlite } from '../src/db/sqlite/index.js';
-import { VERSION_CHECK_MS } from '../src/db/store-follower.js';
+import { VERSION_CHECK_MS } from '../src/modules/search/store-follower.js';
 import { hitIds, londonQuery, storeAt, writeStores } from './helpers/store-writes.js';
 
 const cfg = config();

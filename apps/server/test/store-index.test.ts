@@ -5,9 +5,9 @@
  * antimeridian and a pole, and random queries across every filter.
  */
 import { describe, expect, it } from 'vitest';
-import { StoreIndex } from '../src/db/store-index.js';
+import { StoreIndex } from '../src/modules/search/store-index.js';
 import { CENTRES, COUNTRIES, indexSource, makeRows, reference } from './helpers/index-rows.js';
-import { pageHits } from '../src/db/page.js';
+import { pageHits } from '../src/modules/search/nearest-page.js';
 import { Rng } from '../src/demo/rng.js';
 import type { NearestQuery } from '../src/db/types.js';
 

@@ -4,8 +4,8 @@
  * later drops what it holds.
  */
 import { describe, expect, it } from 'vitest';
-import { StoreIndex } from '../src/db/store-index.js';
-import { StoreOverlay, type ChangedRows } from '../src/db/store-overlay.js';
+import { StoreIndex } from '../src/modules/search/store-index.js';
+import { StoreOverlay, type ChangedRows } from '../src/modules/search/store-overlay.js';
 import { Rng } from '../src/demo/rng.js';
 import type { NearestPage, NearestQuery } from '../src/db/types.js';
 import { CENTRES, COUNTRIES, indexSource, makeRows, type Row } from './helpers/index-rows.js';

@@ -1,17 +1,17 @@
 /**
  * A save shows in the store search at once on both databases: the admin API's writes of one
- * store are read back by id and laid over the index (db/store-overlay.ts), so the next search
+ * store are read back by id and laid over the index (modules/search/store-overlay.ts), so the next search
  * answers them with no rebuild of the index; a change another worker announces the same.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDb, DIALECTS, PG_TEST_URL, type TestDb } from './helpers/databases.js';
 import type { Database } from '../src/db/types.js';
-import type { IndexedStoreStorage } from '../src/db/store-follower.js';
+import type { IndexedStoreStorage } from '../src/modules/search/store-follower.js';
 import { openPostgres } from '../src/db/postgres/index.js';
 import { openSqlite } from '../src/db/sqlite/index.js';
 import { config, testStores } from './helpers/fixtures.js';
 import { hitIds, londonQuery, storeAt, writeStores } from './helpers/store-writes.js';
-import type { StoreDoc } from '../src/stores/doc.js';
+import type { StoreDoc } from '../src/modules/stores/doc.js';
 
 const cfg = config();
 const spot = { lat: 58.4, lon: -3.1 };

@@ -20,14 +20,14 @@ import { receiver, type Receiver } from './helpers/receiver.js';
 import { openPostgres } from '../src/db/postgres/index.js';
 import { openSqlite } from '../src/db/sqlite/index.js';
 import type { Database } from '../src/db/types.js';
-import { loadWebhookConfig } from '../src/webhooks/config.js';
-import type { WebhookEvent } from '../src/webhooks/payload.js';
-import { WebhookDispatcher, webhookOptions } from '../src/webhooks/dispatcher.js';
+import { loadWebhookConfig } from '../src/modules/webhooks/config.js';
+import type { WebhookEvent } from '../src/modules/webhooks/payload.js';
+import { WebhookDispatcher, webhookOptions } from '../src/modules/webhooks/dispatcher.js';
 
 const BASE = '/api/v1/admin';
 const SECRET = 'whsec-test-0123456789';
 const cfg = config();
-const CLI = resolve(import.meta.dirname, '../src/import/cli.ts');
+const CLI = resolve(import.meta.dirname, '../src/modules/imports/cli.ts');
 const SAMPLE = resolve(import.meta.dirname, '../config/samples/stores-sample.csv');
 
 /** Runs the import command as `npm run import` does; answers its exit status and output. */

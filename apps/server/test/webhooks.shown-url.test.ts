@@ -1,6 +1,6 @@
 /** Webhook URLs as the console and the log show them: without credentials or query values. */
 import { describe, expect, it } from 'vitest';
-import { shownUrl } from '../src/webhooks/shown-url.js';
+import { shownUrl } from '../src/modules/webhooks/shown-url.js';
 
 describe('shownUrl', () => {
   it('removes a user name and password and hides query values', () => {

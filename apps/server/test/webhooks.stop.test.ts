@@ -8,8 +8,8 @@ import { makeApp } from './helpers/app.js';
 import { writeKey } from './helpers/keys.js';
 import { gbRow } from './helpers/import-files.js';
 import { closedPort, receiver } from './helpers/receiver.js';
-import { loadWebhookConfig } from '../src/webhooks/config.js';
-import type { WebhookEvent } from '../src/webhooks/payload.js';
+import { loadWebhookConfig } from '../src/modules/webhooks/config.js';
+import type { WebhookEvent } from '../src/modules/webhooks/payload.js';
 import { openPostgres } from '../src/db/postgres/index.js';
 import { openSqlite } from '../src/db/sqlite/index.js';
 

@@ -10,15 +10,18 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import BetterSqlite3 from 'better-sqlite3';
 import { renameSync } from 'node:fs';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CommittedChange } from '../src/db/store-changes.js';
+import type { CommittedChange } from '../src/modules/stores/changes.js';
 import { outboxInserts } from '../src/db/outbox.js';
 import { queryBuilder } from '../src/db/query/builder.js';
 import { openSqlite } from '../src/db/sqlite/index.js';
 import type { Database } from '../src/db/types.js';
 import { ConfigError } from '../src/env.js';
-import { loadWebhookConfig } from '../src/webhooks/config.js';
-import type { WebhookEvent } from '../src/webhooks/payload.js';
-import { WebhookDispatcher, type WebhookDispatcherOptions } from '../src/webhooks/dispatcher.js';
+import { loadWebhookConfig } from '../src/modules/webhooks/config.js';
+import type { WebhookEvent } from '../src/modules/webhooks/payload.js';
+import {
+  WebhookDispatcher,
+  type WebhookDispatcherOptions,
+} from '../src/modules/webhooks/dispatcher.js';
 import { openTestDb, type TestDb } from './helpers/databases.js';
 import { closedPort, manualTimers, receiver, type Receiver } from './helpers/receiver.js';
 

@@ -3,7 +3,7 @@
  * GET /api/v1/grlui/{country}/{lang}/{channel}. The server declares it as the route's answer
  * (its OpenAPI document is generated from it, and its contract tests check every answer
  * against it), the types of the answer are inferred from it, and the web app reads the answer
- * with it. The server writes the answer's bytes itself (services/search.ts splices the stored
+ * with it. The server writes the answer's bytes itself (modules/search/service.ts splices the stored
  * store documents), so this schema is what those bytes must satisfy.
  */
 import { z } from 'zod';

@@ -10,17 +10,17 @@ import rateLimit from '@fastify/rate-limit';
 import { ApiError } from '@locator/core';
 import type { Env } from '../env.js';
 import type { ConfigService } from '../config/service.js';
-import type { SearchService } from '../services/search.js';
+import type { SearchService } from '../modules/search/service.js';
 import { traceSearch } from '../telemetry/search-span.js';
-import type { StatisticsService } from '../services/statistics.js';
-import type { LocalesService } from '../services/locales.js';
-import { registerAnalyticsRoutes, type AnalyticsRouteDeps } from '../analytics/routes.js';
+import type { StatisticsService } from '../modules/analytics/statistics.js';
+import type { LocalesService } from '../modules/locales/service.js';
+import { registerAnalyticsRoutes, type AnalyticsRouteDeps } from '../modules/analytics/routes.js';
 import type { HealthService } from '../health/health.js';
 import type { OutageLog } from '../health/outage-log.js';
 import { RateLimitCounters } from '../http/rate-limit-counters.js';
 import { EncodedAnswers } from '../http/encoded-answers.js';
 import { sendRepresentation } from '../http/representation.js';
-import type { AdminDeps } from '../admin/routes.js';
+import type { AdminDeps } from '../modules/admin/routes.js';
 import {
   globalMatrixRoute,
   locationSearchRoute,
@@ -40,7 +40,7 @@ export interface ApiDeps {
   mapToken: () => string;
   /**
    * Requests per client per minute; 0 = unlimited. `maps` is one budget over the maps
-   * endpoints (maps/routes.ts, registered by app.ts beside these routes).
+   * endpoints (modules/maps/routes.ts, registered by app.ts beside these routes).
    */
   rateLimits: { search: number; statistics: number; maps: number };
   /**

@@ -2,9 +2,12 @@
  * Schema migrations, one list per dialect, applied in order and recorded in schema_migrations.
  * Dialect-specific SQL lives only here and in ./sqlite and ./postgres.
  */
-import { beyondRadiusMigration, rollupMigration } from './demand-rollup-migrations.js';
-import { PG_ROLLUP, SQLITE_ROLLUP } from './demand-rollups.js';
-import { cubeMigration } from './demand-cube.js';
+import {
+  beyondRadiusMigration,
+  rollupMigration,
+} from '../modules/analytics/demand-rollup-migrations.js';
+import { PG_ROLLUP, SQLITE_ROLLUP } from '../modules/analytics/demand-rollups.js';
+import { cubeMigration } from '../modules/analytics/demand-cube.js';
 
 export interface Migration {
   version: number;
@@ -13,7 +16,7 @@ export interface Migration {
   postgres: string[];
   /**
    * After the SQL, in the same transaction: every stored store's store table columns are
-   * written from its record (./store-table-columns.ts), which SQL alone cannot derive.
+   * written from its record (../modules/stores/table-columns.ts), which SQL alone cannot derive.
    */
   fillStoreTable?: boolean;
 }
@@ -355,7 +358,7 @@ export const MIGRATIONS: readonly Migration[] = [
     // Written with every store by each writer (INSERT_STORE, INSERT_STORES); filled here for
     // the stores stored before. SQLite scans the covering search index (narrow rows, no
     // documents); PostgreSQL looks the search text up in a trigram index. Pages are chosen by
-    // row id from an index first, and only that page's documents read (db/store-table.ts).
+    // row id from an index first, and only that page's documents read (modules/stores/table.ts).
     fillStoreTable: true,
     sqlite: [
       ...STORE_TABLE_COLUMNS.map(
@@ -392,7 +395,7 @@ export const MIGRATIONS: readonly Migration[] = [
   {
     version: 12,
     name: 'the demand roll-ups (analytics events counted per UTC hour)',
-    // Kept by the events' writers in the same transaction (db/demand-rollups.ts); filled here
+    // Kept by the events' writers in the same transaction (modules/analytics/demand-rollups.ts); filled here
     // from the events stored before.
     sqlite: rollupMigration(SQLITE_ROLLUP),
     postgres: rollupMigration(PG_ROLLUP),

@@ -3,9 +3,9 @@
  * systems is first a row written in the same transaction as the data it announces, so a commit
  * is never lost to a crash, a restart or a receiver that is down, and a rollback is never
  * announced. Two topics: `webhook`, a change webhook's event for one receiver URL, written with
- * the store change (webhooks/dispatcher.ts sends each URL's rows in order); `analytics`, a
+ * the store change (modules/webhooks/dispatcher.ts sends each URL's rows in order); `analytics`, a
  * stored analytics event for the forwarding service, written with the event
- * (analytics/forward.ts sends them in batches). A sender claims rows with a lease first, so
+ * (modules/analytics/forward.ts sends them in batches). A sender claims rows with a lease first, so
  * that several processes (workers, machines, the import command) never send one at the same
  * time, and records each attempt's outcome on the row.
  *
@@ -13,11 +13,11 @@
  * epoch.
  */
 import type { Kysely } from 'kysely';
-import type { OutboxRow, OutboxTopic } from './store-changes.js';
+import type { OutboxRow, OutboxTopic } from '../modules/stores/changes.js';
 import { all, changes, first, type QueryRunner } from './query/runner.js';
 import type { Schema } from './query/schema.js';
 
-export type { OutboxRow, OutboxRowsFor, OutboxTopic } from './store-changes.js';
+export type { OutboxRow, OutboxRowsFor, OutboxTopic } from '../modules/stores/changes.js';
 
 /** Rows per insert statement: well within both databases' limits on parameters. */
 const INSERT_ROWS = 500;

@@ -4,17 +4,17 @@
  * (./postgres); everything outside them is dialect-agnostic.
  */
 import type { ResultChannel, StoredEventType } from '@locator/core';
-import type { DemandRollups } from './demand-rollup-types.js';
-import type { StoreWriteRepository } from './store-writes.js';
-import type { AdminRepository } from './admin.js';
-import type { AccountRepository } from './accounts.js';
-import type { StorePagesRepository } from './store-pages.js';
-import type { ChangeFeed } from './store-changes.js';
+import type { DemandRollups } from '../modules/analytics/demand-rollup-types.js';
+import type { StoreWriteRepository } from '../modules/stores/writes.js';
+import type { AdminRepository } from '../modules/admin/repository.js';
+import type { AccountRepository } from '../modules/console/account-repository.js';
+import type { StorePagesRepository } from '../modules/pages/repository.js';
+import type { ChangeFeed } from '../modules/stores/changes.js';
 import type { OutboxRepository, OutboxRow } from './outbox.js';
 
-import type { StoreRecord } from './store-record.js';
+import type { StoreRecord } from '../modules/stores/record.js';
 
-export type { StoreRecord } from './store-record.js';
+export type { StoreRecord } from '../modules/stores/record.js';
 
 export type DropOffMode = 'any' | 'only' | 'exclude';
 
@@ -94,7 +94,7 @@ export interface StoreRepository {
   replaceAll(records: readonly StoreRecord[]): Promise<void>;
   /**
    * The demo data load: in one transaction, replaces every store with `records` and marks the
-   * data as demo of `version` — only when the stored data is demo-only (../dataset.ts). False:
+   * data as demo of `version` — only when the stored data is demo-only (./dataset.ts). False:
    * refused, nothing changed.
    */
   replaceDemo(records: readonly StoreRecord[], version: string): Promise<boolean>;
@@ -112,7 +112,7 @@ export interface StoreSearchState {
   databaseReachable: boolean;
 }
 
-/** The store search (./store-follower.ts). */
+/** The store search (../modules/search/store-follower.ts). */
 export interface StoreSearch {
   /** Stores of the channel nearest first within the radius, at most `limit`. */
   nearest(query: NearestQuery): Promise<NearestHit[]>;
@@ -230,7 +230,7 @@ export interface EventGroup {
 }
 
 /**
- * The events, and their hourly roll-ups (./demand-rollups.ts: `hourly`, `places`), kept in the
+ * The events, and their hourly roll-ups (../modules/analytics/demand-rollups.ts: `hourly`, `places`), kept in the
  * same transaction as the events they count.
  */
 export interface EventRepository extends DemandRollups {
@@ -243,7 +243,7 @@ export interface EventRepository extends DemandRollups {
   /** Removes events received before the date (retention), and their counts; returns how many. */
   deleteBefore(date: Date): Promise<number>;
   /**
-   * Brings the demand cube up to date with the roll-ups (db/demand-cube.ts), a day at a time,
+   * Brings the demand cube up to date with the roll-ups (modules/analytics/demand-cube.ts), a day at a time,
    * the oldest first, at most `maxDays`, only days that end by the hour `untilHour` (default:
    * every day); returns the days recomputed.
    */

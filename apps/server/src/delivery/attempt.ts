@@ -1,7 +1,7 @@
 /**
  * What the outbox's two senders share (docs/ARCHITECTURE.md, "Deliveries: the outbox"): the
- * change webhooks' dispatcher (webhooks/dispatcher.ts) and the analytics forwarder
- * (analytics/forward.ts). An attempt's answer is kept (2xx), retried after a back-off (5xx, 408,
+ * change webhooks' dispatcher (modules/webhooks/dispatcher.ts) and the analytics forwarder
+ * (modules/analytics/forward.ts). An attempt's answer is kept (2xx), retried after a back-off (5xx, 408,
  * 429, a time-out or a network error: 1 s doubling, at most 10 minutes, until the retry time
  * runs out) or given up (any other answer). Timers are injected (tests drive the back-off
  * without waiting).

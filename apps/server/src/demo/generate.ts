@@ -13,7 +13,7 @@ import type { StoreRecord } from '../db/types.js';
 import type { ServedCountry } from '../config/service.js';
 import type { Catalogue } from '../config/schema.js';
 import { CONFIG_DIR } from '../config/paths.js';
-import { toRecord, type StoreDoc } from '../stores/doc.js';
+import { toRecord, type StoreDoc } from '../modules/stores/doc.js';
 import { loadCities, stateName, type City, type CountryCities } from './cities.js';
 import { postalCode, streetAddress, unitLine } from './address.js';
 import { PHONE_AREAS, UK_POSTCODE_AREAS, listedCity } from './areas.js';
@@ -45,7 +45,7 @@ export interface DemoOptions {
   postcodes?: NearestPostcode;
   /**
    * A place's name in the data language where the gazetteer has one tagged with it (München
-   * for Munich in German; pages/place-names.ts); without it, localName's choice stays.
+   * for Munich in German; modules/pages/place-names.ts); without it, localName's choice stays.
    */
   placeName?: (countryCode: string, name: string, lang: string) => string;
   /** When the data is made: the public holidays given as special dates follow it. */

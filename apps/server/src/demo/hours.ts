@@ -16,7 +16,7 @@ import {
   type SpecialDate,
   type StoreHours,
 } from '@locator/core';
-import { timeZoneAt } from '../stores/time-zone.js';
+import { timeZoneAt } from '../modules/stores/time-zone.js';
 import { Rng } from './rng.js';
 
 export type DemoKind = 'maker' | 'carrier' | 'retail' | 'service' | 'dropoff';

@@ -15,8 +15,8 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { ApiError } from '@locator/core';
-import { utf16WithoutBom } from '../import/utf16.js';
-import { MAX_JSON_DEPTH, jsonDepthBeyond } from '../services/json-depth.js';
+import { utf16WithoutBom } from '../modules/imports/utf16.js';
+import { MAX_JSON_DEPTH, jsonDepthBeyond } from './json-depth.js';
 
 /** INVALID_ENCODING when a JSON body's text is UTF-16 (read as UTF-8); undefined if not. */
 export function jsonEncodingProblem(text: string): ApiError | undefined {

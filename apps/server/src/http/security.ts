@@ -36,7 +36,7 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { ConfigError, envProblems, pickEnv } from '../env.js';
-import { loadBasemapConfig, type BasemapConfig } from '../basemap/config.js';
+import { loadBasemapConfig, type BasemapConfig } from '../modules/basemap/config.js';
 
 const ORIGIN_LIST_MESSAGE =
   'must be http(s) origins ("https://tiles.example.com"), space- or comma-separated';

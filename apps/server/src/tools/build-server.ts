@@ -23,7 +23,7 @@ export const DIST = resolve(serverDir, 'dist');
 /** The entries: the server, and the store-index builder's worker thread (its own file). */
 const entries = {
   main: resolve(serverDir, 'src/main.ts'),
-  'store-index-worker': resolve(serverDir, 'src/db/store-index-worker.ts'),
+  'store-index-worker': resolve(serverDir, 'src/modules/search/store-index-worker.ts'),
 };
 
 /** npm packages stay imports; the workspace packages (TypeScript source) are compiled in. */

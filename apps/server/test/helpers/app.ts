@@ -8,9 +8,9 @@ import { loadEnv } from '../../src/env.js';
 import { loadSettings } from '../../src/settings.js';
 import { createServices, type Services } from '../../src/compose.js';
 import type { Database } from '../../src/db/types.js';
-import type { WebhookConfig } from '../../src/webhooks/config.js';
-import type { SsoConfig } from '../../src/console/sso/config.js';
-import type { AnalyticsConfig } from '../../src/analytics/config.js';
+import type { WebhookConfig } from '../../src/modules/webhooks/config.js';
+import type { SsoConfig } from '../../src/modules/console/sso/config.js';
+import type { AnalyticsConfig } from '../../src/modules/analytics/config.js';
 
 /** A translations folder: commons in en_US, fr (language only), de_DE; pages only in en_US. */
 export function localesDir(): string {

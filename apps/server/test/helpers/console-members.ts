@@ -4,8 +4,11 @@
  */
 import { expect } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { createAccount } from '../../src/console/accounts.js';
-import type { AccountRepository, ConsoleRole } from '../../src/db/accounts.js';
+import { createAccount } from '../../src/modules/console/accounts.js';
+import type {
+  AccountRepository,
+  ConsoleRole,
+} from '../../src/modules/console/account-repository.js';
 
 export const SESSION_URL = '/api/v1/admin/session';
 /** Every test account's password. */

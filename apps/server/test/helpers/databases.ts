@@ -4,7 +4,7 @@
  * made once per run). If PostgreSQL is not available the tests fail
  * with a clear message; they are never skipped.
  */
-import type { FollowerOptions } from '../../src/db/store-follower.js';
+import type { FollowerOptions } from '../../src/modules/search/store-follower.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';

@@ -6,7 +6,7 @@ import { loadConfigFiles } from '../../src/config/load.js';
 import { ConfigService } from '../../src/config/service.js';
 import { CONFIG_DIR } from '../../src/config/paths.js';
 import { generateDemoStores } from '../../src/demo/generate.js';
-import { toRecord, type StoreDoc } from '../../src/stores/doc.js';
+import { toRecord, type StoreDoc } from '../../src/modules/stores/doc.js';
 import type { StoreRecord } from '../../src/db/types.js';
 
 export const config = (): ConfigService => new ConfigService(loadConfigFiles(CONFIG_DIR));

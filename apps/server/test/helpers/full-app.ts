@@ -8,8 +8,8 @@ import { buildApp } from '../../src/app.js';
 import { loadEnv } from '../../src/env.js';
 import { loadSettings } from '../../src/settings.js';
 import { createServices } from '../../src/compose.js';
-import { loadAnalyticsConfig } from '../../src/analytics/config.js';
-import { loadBasemapConfig } from '../../src/basemap/config.js';
+import { loadAnalyticsConfig } from '../../src/modules/analytics/config.js';
+import { loadBasemapConfig } from '../../src/modules/basemap/config.js';
 import type { Database } from '../../src/db/types.js';
 import { localesDir, type TestApp } from './app.js';
 
@@ -25,9 +25,9 @@ export interface FullAppOptions {
   settings?: Record<string, string>;
   /** env.ts variables (default: silent log, no built web app). */
   env?: Record<string, string>;
-  /** analytics/config.ts variables. */
+  /** modules/analytics/config.ts variables. */
   analytics?: Record<string, string>;
-  /** basemap/config.ts variables (default: the embedded basemap). */
+  /** modules/basemap/config.ts variables (default: the embedded basemap). */
   basemap?: Record<string, string>;
   /** The rate limits' wait for a Redis command (default: the server's, 100 ms). */
   redisCommandTimeoutMs?: number;

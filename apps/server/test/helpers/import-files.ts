@@ -2,7 +2,7 @@
 import { loadEmbeddedProvider, type EmbeddedProvider } from '@locator/geo';
 import type { ConfigService } from '../../src/config/service.js';
 import type { Database } from '../../src/db/types.js';
-import { importStores, type ImportOptions } from '../../src/import/run.js';
+import { importStores, type ImportOptions } from '../../src/modules/imports/run.js';
 
 export type Row = Record<string, string>;
 

@@ -2,8 +2,8 @@
  * Random stores for the store index's tests (fixed seed): in clusters, with shared positions
  * (ties), near the antimeridian and a pole; and the brute-force search they are judged against.
  */
-import type { IndexRow, IndexSource } from '../../src/db/store-index.js';
-import { haversineKm } from '../../src/db/geo.js';
+import type { IndexRow, IndexSource } from '../../src/modules/search/store-index.js';
+import { haversineKm } from '../../src/modules/search/geo.js';
 import type { NearestQuery } from '../../src/db/types.js';
 
 export const CENTRES = [

@@ -1,5 +1,5 @@
 /** API keys for the admin API tests, made with the admin command as an operator would. */
-import { runAdmin } from '../../src/admin/cli.js';
+import { runAdmin } from '../../src/modules/admin/cli.js';
 import type { Database } from '../../src/db/types.js';
 
 /** A new key with the scope: its token (for Authorization: Bearer) and id. */

@@ -3,8 +3,8 @@
  * London sales query, a fixture store placed and named as given, the import's write.
  */
 import type { Database, NearestQuery, StoreRecord } from '../../src/db/types.js';
-import type { WriteMode } from '../../src/db/store-writes.js';
-import { toRecord, type StoreDoc } from '../../src/stores/doc.js';
+import type { WriteMode } from '../../src/modules/stores/writes.js';
+import { toRecord, type StoreDoc } from '../../src/modules/stores/doc.js';
 import { LONDON, fixtureStores } from './fixtures.js';
 
 /** Sales stores of GB within 100 km of London, at most 99. */

@@ -6,8 +6,8 @@
  */
 import { VectorTile } from '@mapbox/vector-tile';
 import { PbfReader } from 'pbf';
-import type { GeoTiles } from '../../src/basemap/geo-tiles.js';
-import { encodeTile, project, type TileId } from '../../src/basemap/tiles.js';
+import type { GeoTiles } from '../../src/modules/basemap/geo-tiles.js';
+import { encodeTile, project, type TileId } from '../../src/modules/basemap/tiles.js';
 
 type Point = { x: number; y: number };
 

@@ -1,5 +1,5 @@
 /**
- * The store pages' island (apps/server/src/pages/README.md): the server-rendered page works
+ * The store pages' island (apps/server/src/modules/pages/README.md): the server-rendered page works
  * without JavaScript; this small entry adds what needs it, with the web app's own components:
  * the Share button (Web Share API, else the link copied and announced in the page's status
  * region). It reads the page's JSON data block, never inline script.

@@ -1,11 +1,15 @@
 /**
  * Reads the stores of a PostgreSQL database into the store index's data: every store, with the
  * change counter, from one REPEATABLE READ snapshot, in batches (a build); or a few stores by
- * id with the counter, in one statement (a patch, ../store-overlay.ts).
+ * id with the counter, in one statement (a patch, ../../modules/search/store-overlay.ts).
  */
 import type pg from 'pg';
-import { buildIndexParts, type IndexParts, type IndexRow } from '../store-index-build.js';
-import type { ChangedRows } from '../store-overlay.js';
+import {
+  buildIndexParts,
+  type IndexParts,
+  type IndexRow,
+} from '../../modules/search/store-index-build.js';
+import type { ChangedRows } from '../../modules/search/store-overlay.js';
 
 /** Rows read per query while building the index. */
 const BUILD_BATCH = 20_000;

@@ -1,25 +1,25 @@
 /**
  * PostgreSQL (no extension needed): a pg connection pool, reconnecting on demand, so the server recovers
  * by itself when the database comes back. Store searches are answered by the in-memory store
- * index (../store-follower.ts), which keeps answering while the database is unreachable.
+ * index (../../modules/search/store-follower.ts), which keeps answering while the database is unreachable.
  */
 import pg from 'pg';
 import { MIGRATIONS } from '../migrations.js';
 import type { Database } from '../types.js';
-import { EventStatistics } from '../events-statistics.js';
-import { SqlEventRepository } from '../events.js';
+import { EventStatistics } from '../../modules/analytics/events-statistics.js';
+import { SqlEventRepository } from '../../modules/analytics/event-repository.js';
 import { PgStoreRepository } from './stores.js';
-import { StoreFollower, type FollowerOptions } from '../store-follower.js';
-import { SqlStoreWrites } from '../store-change-writer.js';
-import { SqlAdminRepository } from '../admin-repository.js';
+import { StoreFollower, type FollowerOptions } from '../../modules/search/store-follower.js';
+import { SqlStoreWrites } from '../../modules/stores/change-writer.js';
+import { SqlAdminRepository } from '../../modules/admin/sql-repository.js';
 import { PgStoreTable, fillPgStoreTable } from './store-table.js';
-import { SqlAccountRepository } from '../accounts.js';
+import { SqlAccountRepository } from '../../modules/console/account-repository.js';
 import { pgQueryRunner } from './query-runner.js';
 import { guarded } from './errors.js';
 import { withClient } from './client.js';
-import { SqlStorePages } from '../store-pages.js';
+import { SqlStorePages } from '../../modules/pages/repository.js';
 import { SqlMeta } from '../meta.js';
-import { ChangeFeed, type WriteCallback } from '../store-changes.js';
+import { ChangeFeed, type WriteCallback } from '../../modules/stores/changes.js';
 import { SqlOutbox } from '../outbox.js';
 
 export async function migratePostgres(pool: pg.Pool): Promise<void> {

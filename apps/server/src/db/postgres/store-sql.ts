@@ -1,10 +1,10 @@
 /**
  * How store rows are written on PostgreSQL: batches of column arrays, one statement each (the
- * store writes, ../store-change-writer.ts; the admin API's writes; the demo data), and the lock
+ * store writes, ../../modules/stores/change-writer.ts; the admin API's writes; the demo data), and the lock
  * every store writer takes.
  */
 import type { StoreRecord } from '../types.js';
-import { storeTableColumns } from '../store-table-columns.js';
+import { storeTableColumns } from '../../modules/stores/table-columns.js';
 
 /** Rows per statement of a batched write. */
 export const BATCH = 2000;

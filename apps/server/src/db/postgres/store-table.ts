@@ -1,13 +1,13 @@
-/** The console's store table on PostgreSQL (../store-table.ts), and migration 11's fill. */
+/** The console's store table on PostgreSQL (../../modules/stores/table.ts), and migration 11's fill. */
 import type pg from 'pg';
-import { storeTableColumns } from '../store-table-columns.js';
+import { storeTableColumns } from '../../modules/stores/table-columns.js';
 import {
   storeTableSql,
   type StoreTableDbRow,
   type StoreTableFilter,
   type StoreTablePage,
   type StoreTableRepository,
-} from '../store-table.js';
+} from '../../modules/stores/table.js';
 import { guarded } from './errors.js';
 
 /**

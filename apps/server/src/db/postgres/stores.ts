@@ -1,19 +1,19 @@
 /**
  * Store repository on PostgreSQL, and the storage of the in-memory store search
- * (../store-follower.ts): it has every store read into a StoreIndex from one REPEATABLE READ
- * snapshot by the builder thread (../store-index-builder.ts, on its own connection, so the
+ * (../../modules/search/store-follower.ts): it has every store read into a StoreIndex from one REPEATABLE READ
+ * snapshot by the builder thread (../../modules/search/store-index-builder.ts, on its own connection, so the
  * build's CPU never holds the event loop), and reads the stores' change counter (`store_version`, bumped by a statement
  * trigger on `stores` in the writing transaction). Searches run no query.
  */
 import type pg from 'pg';
 import { ApiError } from '@locator/core';
 import type { StoreRecord, StoreRepository } from '../types.js';
-import { inSpatialOrder } from '../geo.js';
-import type { StoreIndex } from '../store-index.js';
-import { buildIndex } from '../store-index-builder.js';
+import { inSpatialOrder } from '../../modules/search/geo.js';
+import type { StoreIndex } from '../../modules/search/store-index.js';
+import { buildIndex } from '../../modules/search/store-index-builder.js';
 import { guarded } from './errors.js';
 import { readPgStores } from './index-read.js';
-import type { ChangedRows } from '../store-overlay.js';
+import type { ChangedRows } from '../../modules/search/store-overlay.js';
 import { withClient } from './client.js';
 import { BATCH, INSERT_STORES, STORE_WRITE_LOCK, columnsOf } from './store-sql.js';
 import { DEMO_ONLY, markDemo } from '../dataset.js';

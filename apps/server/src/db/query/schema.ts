@@ -38,7 +38,7 @@ export interface ConsoleSessionsTable {
 /** A row id: INTEGER on SQLite, BIGSERIAL (read as text by pg) on PostgreSQL. */
 export type RowId = ColumnType<number | string, never, never>;
 
-/** The stores as the shared repositories read them (written by ../store-writes.ts). */
+/** The stores as the shared repositories read them (written by ../../modules/stores/writes.ts). */
 export interface StoresTable {
   id: RowId;
   store_id: string;
@@ -101,7 +101,7 @@ export interface OutboxTable {
 /** A flag: INTEGER 0/1 on SQLite, BOOLEAN on PostgreSQL (written with ./dialect-sql.ts's flag). */
 export type Flag = number | boolean;
 
-/** Analytics events as stored (../events.ts). */
+/** Analytics events as stored (../../modules/analytics/event-repository.ts). */
 export interface AnalyticsEventsTable {
   id: RowId;
   occurred_at: Moment;
@@ -123,7 +123,7 @@ export interface AnalyticsEventsTable {
   beyond_radius: Flag;
 }
 
-/** The admin API's keys (../admin-records.ts). */
+/** The admin API's keys (../../modules/admin/sql-repository.ts). */
 export interface ApiKeysTable {
   id: string;
   name: string;

@@ -1,11 +1,15 @@
 /**
  * Reads the stores of a SQLite database into the store index's data: every store in one read
  * transaction (both passes over the rows see the same snapshot), with that snapshot's change
- * counter (a build); or a few stores by id with the counter (a patch, ../store-overlay.ts).
+ * counter (a build); or a few stores by id with the counter (a patch, ../../modules/search/store-overlay.ts).
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import { buildIndexParts, type IndexParts, type IndexRow } from '../store-index-build.js';
-import type { ChangedRows } from '../store-overlay.js';
+import {
+  buildIndexParts,
+  type IndexParts,
+  type IndexRow,
+} from '../../modules/search/store-index-build.js';
+import type { ChangedRows } from '../../modules/search/store-overlay.js';
 
 /** The columns of IndexRow. */
 const INDEX_COLUMNS = `id, latitude, longitude, country, sales_products, service_products,

@@ -1,7 +1,7 @@
 /**
  * The embedded database: one SQLite file (better-sqlite3), WAL mode; reopened by itself when
  * the file comes back after an outage. Store searches are answered by the in-memory store index
- * (../store-follower.ts), which keeps answering while the file is unusable.
+ * (../../modules/search/store-follower.ts), which keeps answering while the file is unusable.
  */
 import BetterSqlite3 from 'better-sqlite3';
 import {
@@ -17,19 +17,23 @@ import { ApiError } from '@locator/core';
 import { dirname } from 'node:path';
 import { MIGRATIONS } from '../migrations.js';
 import type { Database } from '../types.js';
-import { EventStatistics } from '../events-statistics.js';
-import { SqlEventRepository } from '../events.js';
+import { EventStatistics } from '../../modules/analytics/events-statistics.js';
+import { SqlEventRepository } from '../../modules/analytics/event-repository.js';
 import { SqliteStoreRepository } from './stores.js';
-import { SqlStoreWrites } from '../store-change-writer.js';
-import { SqlAdminRepository } from '../admin-repository.js';
+import { SqlStoreWrites } from '../../modules/stores/change-writer.js';
+import { SqlAdminRepository } from '../../modules/admin/sql-repository.js';
 import { SqliteStoreTable, fillSqliteStoreTable } from './store-table.js';
-import { SqlAccountRepository } from '../accounts.js';
+import { SqlAccountRepository } from '../../modules/console/account-repository.js';
 import { sqliteQueryRunner } from './query-runner.js';
-import { SqlStorePages } from '../store-pages.js';
+import { SqlStorePages } from '../../modules/pages/repository.js';
 import { SqlMeta } from '../meta.js';
 import { SqliteBusy, sqliteGuard } from './errors.js';
-import { StoreFollower, type FollowerOptions } from '../store-follower.js';
-import { ChangeFeed, type OutboxRowsFor, type WriteCallback } from '../store-changes.js';
+import { StoreFollower, type FollowerOptions } from '../../modules/search/store-follower.js';
+import {
+  ChangeFeed,
+  type OutboxRowsFor,
+  type WriteCallback,
+} from '../../modules/stores/changes.js';
 import { SqlOutbox } from '../outbox.js';
 
 type Db = BetterSqlite3.Database;
@@ -287,7 +291,7 @@ function forward<
 export function openSqlite(file: string, options: SqliteOptions = {}): Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   // The search outlives reconnections: it keeps answering from its index while the file is
-  // unusable (see ../store-follower.ts).
+  // unusable (see ../../modules/search/store-follower.ts).
   // Writes are only possible once `search` exists (the callback runs after a write).
   const changes = new ChangeFeed();
   const conn = new SqliteConnection(

@@ -1,9 +1,9 @@
 /**
  * How a store row is written on SQLite: one statement per store, with named parameters (the
- * store writes, ../store-change-writer.ts; the admin API's writes; the demo data).
+ * store writes, ../../modules/stores/change-writer.ts; the admin API's writes; the demo data).
  */
 import type { StoreRecord } from '../types.js';
-import { storeTableColumns } from '../store-table-columns.js';
+import { storeTableColumns } from '../../modules/stores/table-columns.js';
 
 /** Inserts a store (named parameters of a StoreRecord, dropOff as 0 or 1). */
 export const INSERT_STORE = `INSERT INTO stores (store_id, country, latitude, longitude,

@@ -1,6 +1,6 @@
-/** The console's store table on SQLite (../store-table.ts), and migration 11's fill. */
+/** The console's store table on SQLite (../../modules/stores/table.ts), and migration 11's fill. */
 import type BetterSqlite3 from 'better-sqlite3';
-import { storeTableColumns } from '../store-table-columns.js';
+import { storeTableColumns } from '../../modules/stores/table-columns.js';
 import {
   storeTableSql,
   type StoreTableDbRow,
@@ -8,7 +8,7 @@ import {
   type StoreTablePage,
   type StoreTableRepository,
   type TextMatch,
-} from '../store-table.js';
+} from '../../modules/stores/table.js';
 import { sqliteGuard } from './errors.js';
 
 /** On SQLite a plain substring test: quicker than LIKE, and nothing in the text is special. */

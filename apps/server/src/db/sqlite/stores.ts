@@ -1,17 +1,17 @@
 /**
  * Store repository on SQLite, and the storage of the in-memory store search
- * (../store-follower.ts): it reads the stores' change counter (`store_version`, bumped by
+ * (../../modules/search/store-follower.ts): it reads the stores' change counter (`store_version`, bumped by
  * triggers on `stores`), and has every store read into a StoreIndex in one read transaction —
- * by the builder thread (../store-index-builder.ts) on its own connection to the file, so the
+ * by the builder thread (../../modules/search/store-index-builder.ts) on its own connection to the file, so the
  * read and the build never hold the event loop; an in-memory database is read here.
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import { inSpatialOrder } from '../geo.js';
+import { inSpatialOrder } from '../../modules/search/geo.js';
 import { sqliteGuard } from './errors.js';
-import { StoreIndex } from '../store-index.js';
-import { buildIndex } from '../store-index-builder.js';
+import { StoreIndex } from '../../modules/search/store-index.js';
+import { buildIndex } from '../../modules/search/store-index-builder.js';
 import { readSqliteIndex, readSqliteStores } from './index-read.js';
-import type { ChangedRows } from '../store-overlay.js';
+import type { ChangedRows } from '../../modules/search/store-overlay.js';
 import type { StoreRecord, StoreRepository } from '../types.js';
 import { INSERT_STORE, storeParams } from './store-sql.js';
 import { DEMO_ONLY, markDemo } from '../dataset.js';
