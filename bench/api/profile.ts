@@ -39,7 +39,7 @@ async function main(): Promise<void> {
     RATE_LIMIT_STATS: '0',
   });
   const services = await createServices(env, settings, { database: db });
-  const app = await buildApp({ env, api: services.api, logger: false });
+  const app = await buildApp({ env, modules: services.modules, logger: false });
   await app.ready();
   const parsed = paths.map((p) => {
     const [path = '', qs = ''] = p.split('?');
@@ -67,7 +67,7 @@ async function main(): Promise<void> {
   await time('search nearest', parsed.length, (i) => db.search.nearest(nearestQuery(i)));
   await time('search nearestPage', parsed.length, (i) => db.search.nearestPage(nearestQuery(i)));
   await time('search service', parsed.length, (i) =>
-    services.api.search.search(parsed[i]!.path, parsed[i]!.query).then((r) => r.body()),
+    services.modules.search.search.search(parsed[i]!.path, parsed[i]!.query).then((r) => r.body()),
   );
   await time('HTTP (inject)', paths.length, (i) => app.inject(paths[i]!));
   await app.close();

@@ -69,7 +69,7 @@ async function layers(paths: string[], points: Awaited<ReturnType<typeof searchP
     const query = searchQuerySchema.parse(Object.fromEntries(new URLSearchParams(qs)));
     return { path: { countryCode, lang, channel }, query };
   });
-  const search = services.api.search;
+  const search = services.modules.search.search;
   const ask = (i: number) => search.search(parsed[i]!.path, parsed[i]!.query);
   for (let i = 0; i < N; i += 1) (await ask(i)).body(); // warm: the hours' places, the JIT
   // The answers' documents as byte ranges of the index, for the copy floor below.

@@ -35,7 +35,7 @@ async function serve(): Promise<Serving> {
   const services = await createServices(env, settings, { database: db });
   // createServices built this worker's store index; the benchmark reports how long that took.
   process.stdout.write(`INDEX ${process.pid} ${db.search.state().buildMs ?? -1}\n`);
-  const app = await buildApp({ env, api: services.api, logger: false });
+  const app = await buildApp({ env, modules: services.modules, logger: false });
   await addCeiling(app, process.env.BENCH_SAMPLE_PATH ?? '');
   await app.listen({ port: Number(env.PORT), host: '127.0.0.1' });
   const address = app.server.address();

@@ -87,7 +87,12 @@ async function measure(db: Database, config: ConfigService) {
   const env = loadEnv({ LOG_LEVEL: 'warn', PORT: '0', HOST: '127.0.0.1' });
   const settings = loadSettings({ DEMO_DATA: 'off', RATE_LIMIT_SEARCH: '0' });
   const services = await createServices(env, settings, { database: db });
-  const app = await buildApp({ env, api: services.api, pages: services.pages, logger: false });
+  const app = await buildApp({
+    env,
+    modules: services.modules,
+    pages: services.pages,
+    logger: false,
+  });
   await app.ready();
   const { key } = await createKey(db.admin, 'bench:console', ['read']);
   const headers = { authorization: `Bearer ${key}` };

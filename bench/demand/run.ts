@@ -129,7 +129,12 @@ async function measure(db: Database) {
     database: db,
     analytics: loadAnalyticsConfig({ ANALYTICS_RETENTION_DAYS: '0' }),
   });
-  const app = await buildApp({ env, api: services.api, pages: services.pages, logger: false });
+  const app = await buildApp({
+    env,
+    modules: services.modules,
+    pages: services.pages,
+    logger: false,
+  });
   await app.ready();
   const email = `bench-demand-${Date.now()}@example.com`;
   await createAccount(db.accounts, email, 'viewer', PASSWORD);

@@ -151,7 +151,7 @@ async function main(): Promise<void> {
       basemap,
       warmBasemap: true,
       security,
-      api: services.api,
+      modules: services.modules,
       preloadConfig: services.preloadConfig,
       pages: services.pages,
       logger: false,

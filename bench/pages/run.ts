@@ -61,7 +61,12 @@ async function main(): Promise<void> {
   const env = loadEnv({ LOG_LEVEL: 'warn', PORT: '0', HOST: '127.0.0.1' });
   const settings = loadSettings({ DEMO_DATA: 'off', RATE_LIMIT_SEARCH: '0' });
   const services = await createServices(env, settings, { database: db });
-  const app = await buildApp({ env, api: services.api, pages: services.pages, logger: false });
+  const app = await buildApp({
+    env,
+    modules: services.modules,
+    pages: services.pages,
+    logger: false,
+  });
   /** Server times of the requests answered since the last take(). */
   let times: number[] = [];
   const started = new WeakMap<object, bigint>();

@@ -25,7 +25,8 @@ import {
 import { loadBasemapConfig } from './modules/basemap/config.js';
 import { registerEmbed } from './modules/embed/index.js';
 import { negotiated, registerCompression } from './http/compression.js';
-import { API_BASE, apiRoutes, type ApiDeps } from './api/index.js';
+import { API_BASE } from './api/contract.js';
+import { registerPublicApi, type ServerModules } from './modules/index.js';
 import { adminRoutes } from './modules/admin/routes.js';
 import { consoleRoutes } from './modules/console/routes.js';
 import { consolePage } from './modules/console/page.js';
@@ -76,11 +77,11 @@ declare module 'fastify' {
 
 export interface AppOptions {
   env: Env;
-  /** Services the API needs; absent in a bare skeleton (host page and static files only). */
-  api?: ApiDeps;
+  /** The modules' services; absent in a bare skeleton (host page and static files only). */
+  modules?: ServerModules;
   /**
    * Maps engine for the /api/v1/maps/ endpoints; absent → those endpoints are not served. Their
-   * per-client limit is `api.rateLimits.maps` (none without `api`).
+   * per-client limit is `modules.mapsRateLimit` (none without `modules`).
    */
   maps?: MapsProvider;
   /** Basemap settings (default: read from the environment). */
@@ -224,7 +225,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerJsonBodies(app);
   registerQueryChecks(app);
   await registerCompression(app);
-  registerErrorHandler(app, options.api?.outages);
+  registerErrorHandler(app, options.modules?.outages);
 
   // Stopping (see cluster.ts): /healthz answers 503 so that a load balancer stops sending
   // traffic, and every answer closes its connection, while requests are still served.
@@ -237,7 +238,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     done();
   });
   // See health/health.ts: any status but 200 takes the process out of a load balancer.
-  const health = options.api?.health;
+  const health = options.modules?.health;
   app.get('/healthz', async (_request, reply) => {
     reply.header('Cache-Control', 'no-store');
     if (stopping) return reply.code(503).send({ status: 'stopping' });
@@ -248,23 +249,23 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   // The routes' zod schemas: the OpenAPI documents (openapi/).
   await registerOpenApi(app);
-  await app.register(apiRoutes, { deps: options.api, env });
-  if (options.api?.admin) await app.register(adminRoutes, options.api.admin);
-  if (options.api?.admin?.console) {
-    await app.register(consoleRoutes, options.api.admin.console);
+  if (options.modules) await registerPublicApi(app, options.modules);
+  if (options.modules?.admin) await app.register(adminRoutes, options.modules.admin);
+  if (options.modules?.admin?.console) {
+    await app.register(consoleRoutes, options.modules.admin.console);
     // The console's page at /admin/ and under it (modules/console/page.ts).
     await app.register(consolePage, {
       webDist: env.WEB_DIST,
       brand: env.BRAND,
-      sso: options.api.admin.console.sso !== undefined,
+      sso: options.modules.admin.console.sso !== undefined,
       pagePolicy: (https) => pageContentSecurityPolicy(embedMapOrigins, https),
     });
   }
   if (options.maps) {
     await app.register(mapsRoutes, {
       provider: options.maps,
-      rateLimit: options.api?.rateLimits.maps ?? 0,
-      ...(options.api?.counters ? { counters: options.api.counters } : {}),
+      rateLimit: options.modules?.mapsRateLimit ?? 0,
+      ...(options.modules ? { counters: options.modules.counters } : {}),
     });
   }
   await app.register(basemapRoutes, {
@@ -274,9 +275,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   });
 
   if (options.pages) await app.register(pagesRoutes, { service: options.pages });
-  if (options.api) registerDocumentRoute(app, false, PUBLIC_API_INFO, PUBLIC_DOCUMENT_EXTRA);
-  if (options.api?.admin) registerDocumentRoute(app, true, ADMIN_API_INFO, ADMIN_DOCUMENT_EXTRA);
-  await registerApiReference(app, { public: !!options.api, admin: !!options.api?.admin });
+  if (options.modules) registerDocumentRoute(app, false, PUBLIC_API_INFO, PUBLIC_DOCUMENT_EXTRA);
+  if (options.modules?.admin)
+    registerDocumentRoute(app, true, ADMIN_API_INFO, ADMIN_DOCUMENT_EXTRA);
+  await registerApiReference(app, { public: !!options.modules, admin: !!options.modules?.admin });
 
   const indexFile = join(env.WEB_DIST, 'index.html');
   const template = existsSync(indexFile) ? readFileSync(indexFile, 'utf8') : FALLBACK_TEMPLATE;

@@ -15,7 +15,7 @@ import { isDemoDataset, seedDemoIfEmpty, type SeedResult } from './demo/seed.js'
 import { SearchService } from './modules/search/service.js';
 import { StatisticsService } from './modules/analytics/statistics.js';
 import { LocalesService } from './modules/locales/service.js';
-import type { ApiDeps } from './api/index.js';
+import type { ServerModules } from './modules/index.js';
 import type { Env } from './env.js';
 import type { Settings } from './settings.js';
 import { loadAnalyticsConfig, type AnalyticsConfig } from './modules/analytics/config.js';
@@ -42,7 +42,8 @@ import { WebhookDispatcher, webhookOptions } from './modules/webhooks/dispatcher
 export interface Services {
   db: Database;
   config: ConfigService;
-  api: ApiDeps;
+  /** Each module's services and settings, as app.ts registers them. */
+  modules: ServerModules;
   /** The server-rendered store pages and sitemaps (pages/). */
   pages: StorePagesService;
   seed?: SeedResult;
@@ -172,34 +173,40 @@ export async function createServices(
     settings.REDIS_URL === undefined
       ? undefined
       : new RedisSessionStore(settings.REDIS_URL, settings.REDIS_PREFIX, sessionTimes.absoluteMs);
-  const api: ApiDeps = {
-    config,
-    search: new SearchService(
+  const locales = new LocalesService(settings.LOCALES_DIR);
+  const modules: ServerModules = {
+    configuration: { config },
+    search: {
       config,
-      db.search,
-      {
-        beyondCount: settings.BEYOND_RADIUS_COUNT,
-        beyondMaxKm: settings.BEYOND_RADIUS_MAX_KM,
-        countryAt: options.maps ? countryAt(options.maps) : undefined,
-        areaMaxPoints: settings.AREA_MAX_POINTS,
-      },
-      options.now,
-    ),
-    statistics: new StatisticsService(
-      config,
-      db.statistics,
-      analytics,
-      options.maps ? countryAt(options.maps) : undefined,
-    ),
-    locales: new LocalesService(settings.LOCALES_DIR),
-    mapToken: () => token,
-    rateLimits: {
-      search: settings.RATE_LIMIT_SEARCH,
-      statistics: settings.RATE_LIMIT_STATS,
-      maps: settings.RATE_LIMIT_MAPS,
+      search: new SearchService(
+        config,
+        db.search,
+        {
+          beyondCount: settings.BEYOND_RADIUS_COUNT,
+          beyondMaxKm: settings.BEYOND_RADIUS_MAX_KM,
+          countryAt: options.maps ? countryAt(options.maps) : undefined,
+          areaMaxPoints: settings.AREA_MAX_POINTS,
+        },
+        options.now,
+      ),
+      rateLimit: settings.RATE_LIMIT_SEARCH,
+      counters,
     },
+    analytics: {
+      statistics: new StatisticsService(
+        config,
+        db.statistics,
+        analytics,
+        options.maps ? countryAt(options.maps) : undefined,
+      ),
+      statisticsRateLimit: settings.RATE_LIMIT_STATS,
+      events: { service: analytics, rateLimit: analyticsConfig.RATE_LIMIT_EVENTS },
+      counters,
+    },
+    mapToken: { mapToken: () => token },
+    locales: { locales },
+    mapsRateLimit: settings.RATE_LIMIT_MAPS,
     counters,
-    analytics: { service: analytics, rateLimit: analyticsConfig.RATE_LIMIT_EVENTS },
     health: new HealthService(db, outages),
     outages,
     admin: {
@@ -235,7 +242,7 @@ export async function createServices(
     config,
     pages: db.pages,
     search: db.search,
-    texts: new PageTexts(api.locales, env.BRAND),
+    texts: new PageTexts(locales, env.BRAND),
     origin: settings.PUBLIC_ORIGIN,
     brand: env.BRAND,
     stylesheet: STORE_PAGES_CSS_PATH,
@@ -247,7 +254,7 @@ export async function createServices(
   const services: Services = {
     db,
     config,
-    api,
+    modules,
     pages,
     preloadConfig: async (locale) => config.preload(locale),
     close: async () => {

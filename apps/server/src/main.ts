@@ -35,7 +35,7 @@ async function main(): Promise<void> {
       basemap,
       warmBasemap: true,
       security,
-      api: services.api,
+      modules: services.modules,
       preloadConfig: services.preloadConfig,
       pages: services.pages,
       tracing: tracing?.plugin,

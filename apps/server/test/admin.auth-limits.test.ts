@@ -24,7 +24,7 @@ describe.each(DIALECTS)('admin authentication and rate limits on %s', (dialect) 
   const app = async (settings: Record<string, string>) => {
     const a = await makeApp(t.db, settings);
     apps.push(a);
-    await a.services.api.counters?.ready();
+    await a.services.modules.counters?.ready();
     return a;
   };
   const get = (a: TestApp, token: string | undefined, ip = '127.0.0.1') =>
@@ -44,7 +44,7 @@ describe.each(DIALECTS)('admin authentication and rate limits on %s', (dialect) 
     for (const a of apps) {
       await a.app.close();
       // The database is the test's (closed by cleanup); the Redis connection is the app's.
-      await a.services.api.counters?.close();
+      await a.services.modules.counters?.close();
     }
     await dropRedisKeys(PREFIX);
     await t?.cleanup();
@@ -92,7 +92,7 @@ describe.each(DIALECTS)('admin authentication and rate limits on %s', (dialect) 
     };
     const a = await app(settings);
     const b = await app(settings);
-    expect(a.services.api.counters?.shared).toBe(true);
+    expect(a.services.modules.counters?.shared).toBe(true);
     expect((await get(a, key.token)).statusCode).toBe(200);
     expect((await get(b, key.token)).statusCode).toBe(200);
     expect((await get(a, key.token)).statusCode).toBe(200);

@@ -54,7 +54,7 @@ async function appWith(t: TestDb, analytics: Record<string, string>): Promise<Te
     database: t.db,
     analytics: loadAnalyticsConfig(analytics),
   });
-  const app = await buildApp({ env, api: services.api, logger: false });
+  const app = await buildApp({ env, modules: services.modules, logger: false });
   await app.ready();
   return { app, services };
 }

@@ -45,7 +45,7 @@ describe.each(DIALECTS)('embedding origin of analytics events on %s', (dialect) 
     });
     app = await buildApp({
       env,
-      api: services.api,
+      modules: services.modules,
       security: loadSecurityConfig({ EMBED_ORIGINS: `${SHOP} ${PARTNER} ${OWN}` }),
       logger: false,
     });

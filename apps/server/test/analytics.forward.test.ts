@@ -402,7 +402,7 @@ describe.each(DIALECTS)('the locator forwards what it stores (%s)', (dialect) =>
         ANALYTICS_FORWARD_TIMEOUT_MS: String(HANG_MS),
       }),
     });
-    const app = await buildApp({ env, api: services.api, logger: false });
+    const app = await buildApp({ env, modules: services.modules, logger: false });
     const view = { type: 'pageView', page: 'home', locale: 'en-GB' };
     const started = performance.now();
     const res = await app.inject({

@@ -68,7 +68,7 @@ async function appWith(
     analytics: { RATE_LIMIT_EVENTS: '0', ANALYTICS: 'on' },
   });
   apps.push(a);
-  await a.services.api.counters?.ready();
+  await a.services.modules.counters?.ready();
   return a.app;
 }
 
@@ -132,7 +132,7 @@ describe('shared in Redis (REDIS_URL)', () => {
           analytics: { RATE_LIMIT_EVENTS: '2', ANALYTICS: 'on' },
         });
         apps.push(x);
-        await x.services.api.counters?.ready();
+        await x.services.modules.counters?.ready();
         return x.app;
       }),
     );

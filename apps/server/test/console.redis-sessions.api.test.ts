@@ -34,7 +34,7 @@ describe.each(DIALECTS)('console sessions in Redis on %s', (dialect) => {
   afterAll(async () => {
     for (const a of [one, two]) {
       await a?.app.close();
-      await a?.services.api.counters?.close();
+      await a?.services.modules.counters?.close();
     }
     await dropRedisKeys(prefix);
     await t?.cleanup();

@@ -41,7 +41,7 @@ async function embedApp(t: TestDb, dist: string, origins: string): Promise<Fasti
   const services = await createServices(env, settings, { database: t.db });
   const app = await buildApp({
     env,
-    api: services.api,
+    modules: services.modules,
     security: loadSecurityConfig({ EMBED_ORIGINS: origins }),
     logger: false,
   });

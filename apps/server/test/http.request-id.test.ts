@@ -30,7 +30,7 @@ beforeAll(async () => {
   services = await createServices(env, settings, { database: t.db });
   app = await buildApp({
     env,
-    api: services.api,
+    modules: services.modules,
     logStream: { write: (line) => lines.push(JSON.parse(line) as Record<string, unknown>) },
   });
   app.get('/api/v1/test-failure', (request) => {

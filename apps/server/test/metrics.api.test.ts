@@ -29,7 +29,7 @@ let server: MetricsServer;
 
 async function appWith(env: Record<string, string>): Promise<FastifyInstance> {
   const e = loadEnv({ LOG_LEVEL: 'silent', WEB_DIST: '/nonexistent/web-dist', ...env });
-  const app = await buildApp({ env: e, api: services.api, logger: false });
+  const app = await buildApp({ env: e, modules: services.modules, logger: false });
   await app.ready();
   return app;
 }

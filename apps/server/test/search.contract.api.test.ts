@@ -36,7 +36,7 @@ describe.each(DIALECTS)('search answers against their contract on %s', (dialect)
   it(`${SEARCHES} random searches in every shipped country satisfy the schema and the document`, async () => {
     const rnd = seededRandom(dialect === 'sqlite' ? 7 : 11);
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rnd() * xs.length)]!;
-    const countries = a.services.api.config.countries();
+    const countries = a.services.config.countries();
     const byCountry = new Map<string, StoreRecord[]>();
     for (const r of records) byCountry.set(r.country, [...(byCountry.get(r.country) ?? []), r]);
     const seen = {

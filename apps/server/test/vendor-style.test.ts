@@ -25,7 +25,7 @@ async function appWith(t: TestDb, environment: Record<string, string>): Promise<
   const services = await createServices(env, settings, { database: t.db });
   const app = await buildApp({
     env,
-    api: services.api,
+    modules: services.modules,
     preloadConfig: services.preloadConfig,
     pages: services.pages,
     basemap,

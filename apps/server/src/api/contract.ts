@@ -24,6 +24,9 @@ import {
   cachedAnswer,
 } from '../openapi/answers.js';
 
+/** Where the public API's routes live (PRODUCT.md#product-api). */
+export const API_BASE = '/api/v1/grlui';
+
 /** Bodies are JSON only: anything else is 415 UNSUPPORTED_MEDIA_TYPE, before the body is read. */
 export const requireJson: preValidationHookHandler = (request, _reply, done) => {
   if (!/^application\/(.+\+)?json\b/i.test(request.headers['content-type'] ?? '')) {

@@ -37,3 +37,20 @@ export function sendRepresentation(
   } else reply.send(typeof r.body === 'function' ? r.body() : r.body);
   return reply;
 }
+
+/**
+ * Sends a cacheable JSON body with its ETag, or 304 when the client has it; through `encoded`
+ * (compressed once per content) when given. A body given as a function is written only when it
+ * is sent.
+ */
+export function sendCached(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  body: string | Buffer | (() => Buffer),
+  etag: string,
+  cacheControl: string,
+  encoded?: EncodedAnswers,
+): FastifyReply {
+  const type = 'application/json; charset=utf-8';
+  return sendRepresentation(request, reply, { etag, cacheControl, type, body }, encoded);
+}

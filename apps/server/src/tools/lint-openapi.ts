@@ -24,7 +24,7 @@ async function main(): Promise<number> {
   mkdirSync(out, { recursive: true });
   const env = loadEnv({ LOG_LEVEL: 'silent', DATA_DIR: data, WEB_DIST: join(data, 'web') });
   const services = await createServices(env, loadSettings({ DEMO_DATA: 'off' }));
-  const app = await buildApp({ env, api: services.api, logger: false });
+  const app = await buildApp({ env, modules: services.modules, logger: false });
   const files: string[] = [];
   try {
     await app.ready();

@@ -48,7 +48,7 @@ export async function makeApp(
   const services = await createServices(e, s, { database: db, ...options });
   const app = await buildApp({
     env: e,
-    api: services.api,
+    modules: services.modules,
     preloadConfig: services.preloadConfig,
     pages: services.pages,
     logger: false,

@@ -51,7 +51,7 @@ export async function makeFullApp(db: Database, options: FullAppOptions = {}): P
   });
   const app = await buildApp({
     env,
-    api: services.api,
+    modules: services.modules,
     maps,
     basemap: loadBasemapConfig({ ...options.basemap }),
     preloadConfig: services.preloadConfig,

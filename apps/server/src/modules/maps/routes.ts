@@ -78,8 +78,8 @@ export const mapsRoutes: FastifyPluginAsync<MapsRoutesOptions> = async (app, opt
     reply.header('Cache-Control', cacheControl);
   };
 
-  // The rate-limit plugin is encapsulated in this plugin (as in api/index.ts, whose instance is
-  // separate: its own store and request marker), and global: false adds nothing by itself. One
+  // The rate-limit plugin is encapsulated in this plugin (as in the other modules' plugins,
+  // whose instances are separate: their own store and request marker), and global: false adds nothing by itself. One
   // limiter, and so one counter per client, is shared by the four routes as their onRequest hook.
   let limited: Pick<RouteShorthandOptions, 'onRequest'> = {};
   if (opts.rateLimit !== undefined && opts.rateLimit > 0) {
