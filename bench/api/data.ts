@@ -14,8 +14,8 @@ import { CONFIG_DIR } from '../../apps/server/src/config/paths.js';
 import { generateDemoStores } from '../../apps/server/src/demo/generate.js';
 import { loadCities } from '../../apps/server/src/demo/cities.js';
 import { Rng } from '../../apps/server/src/demo/rng.js';
-import { openSqlite } from '../../apps/server/src/db/sqlite/index.js';
-import { openPostgres } from '../../apps/server/src/db/postgres/index.js';
+import { openSqlite } from '../../apps/server/src/db/sqlite-database.js';
+import { openPostgres } from '../../apps/server/src/db/postgres-database.js';
 import type { Database, NearestQuery, StoreRecord } from '../../apps/server/src/db/types.js';
 
 export const STORES = Number(process.env.BENCH_STORES ?? 200_000);

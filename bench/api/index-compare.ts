@@ -15,7 +15,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import KDBush from 'kdbush';
 import { around } from 'geokdbush';
 import { STORES, SQLITE_FILE, prepareSqliteData, searchPoints } from './data.js';
-import { openSqlite } from '../../apps/server/src/db/sqlite/index.js';
+import { openSqlite } from '../../apps/server/src/db/sqlite-database.js';
 
 const RUNS = 3;
 const log = (m: string) => console.log(`[bench:index] ${m}`);

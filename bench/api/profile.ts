@@ -9,8 +9,8 @@ import { buildApp } from '../../apps/server/src/app.js';
 import { loadEnv } from '../../apps/server/src/env.js';
 import { loadSettings } from '../../apps/server/src/settings.js';
 import { createServices } from '../../apps/server/src/compose.js';
-import { openSqlite } from '../../apps/server/src/db/sqlite/index.js';
-import { openPostgres } from '../../apps/server/src/db/postgres/index.js';
+import { openSqlite } from '../../apps/server/src/db/sqlite-database.js';
+import { openPostgres } from '../../apps/server/src/db/postgres-database.js';
 import { searchQuerySchema } from '@locator/core';
 import { PG_URL, SQLITE_FILE, prepareData, searchPoints } from './data.js';
 

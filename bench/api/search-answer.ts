@@ -16,7 +16,7 @@ import { loadConfigFiles } from '../../apps/server/src/config/load.js';
 import { ConfigService } from '../../apps/server/src/config/service.js';
 import { CONFIG_DIR } from '../../apps/server/src/config/paths.js';
 import { generateDemoStores } from '../../apps/server/src/demo/generate.js';
-import { openSqlite } from '../../apps/server/src/db/sqlite/index.js';
+import { openSqlite } from '../../apps/server/src/db/sqlite-database.js';
 import { SearchService } from '../../apps/server/src/modules/search/service.js';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 2000);

@@ -25,7 +25,7 @@ import { searchQuerySchema } from '@locator/core';
 import { loadEnv } from '../../apps/server/src/env.js';
 import { loadSettings } from '../../apps/server/src/settings.js';
 import { createServices } from '../../apps/server/src/compose.js';
-import { openSqlite } from '../../apps/server/src/db/sqlite/index.js';
+import { openSqlite } from '../../apps/server/src/db/sqlite-database.js';
 import type { NearestPage } from '../../apps/server/src/db/types.js';
 import { cpuMsOfTree } from '../lib/proc.js';
 import { ensureWrk, runWrk } from '../lib/wrk.js';

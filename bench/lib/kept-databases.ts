@@ -7,8 +7,8 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
-import { openSqlite } from '../../apps/server/src/db/sqlite/index.js';
-import { openPostgres } from '../../apps/server/src/db/postgres/index.js';
+import { openSqlite } from '../../apps/server/src/db/sqlite-database.js';
+import { openPostgres } from '../../apps/server/src/db/postgres-database.js';
 import type { Database } from '../../apps/server/src/db/types.js';
 
 export const PG_ADMIN =

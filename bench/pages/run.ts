@@ -23,7 +23,7 @@ import { buildApp } from '../../apps/server/src/app.js';
 import { loadEnv } from '../../apps/server/src/env.js';
 import { loadSettings } from '../../apps/server/src/settings.js';
 import { createServices } from '../../apps/server/src/compose.js';
-import { openSqlite } from '../../apps/server/src/db/sqlite/index.js';
+import { openSqlite } from '../../apps/server/src/db/sqlite-database.js';
 import { STORES, SQLITE_FILE, prepareSqliteData } from '../api/data.js';
 import BetterSqlite3 from 'better-sqlite3';
 import { storePagePath } from '@locator/core';

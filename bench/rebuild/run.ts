@@ -23,10 +23,10 @@ import { PerformanceObserver, monitorEventLoopDelay } from 'node:perf_hooks';
 import { MessageChannel } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-import { openSqlite } from '../../apps/server/src/db/sqlite/index.js';
-import { openPostgres } from '../../apps/server/src/db/postgres/index.js';
-import { readSqliteIndex } from '../../apps/server/src/db/sqlite/index-read.js';
-import { readPgIndex } from '../../apps/server/src/db/postgres/index-read.js';
+import { openSqlite } from '../../apps/server/src/db/sqlite-database.js';
+import { openPostgres } from '../../apps/server/src/db/postgres-database.js';
+import { readSqliteIndex } from '../../apps/server/src/modules/search/index-read.js';
+import { readPgIndex } from '../../apps/server/src/modules/search/index-read.js';
 import { StoreIndex } from '../../apps/server/src/modules/search/store-index.js';
 import {
   transferList,

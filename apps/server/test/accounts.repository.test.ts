@@ -7,8 +7,8 @@ import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { DIALECTS, PG_TEST_URL, openTestDb, type TestDb } from './helpers/databases.js';
 import { changes, first, type QueryRunner } from '../src/db/query/runner.js';
-import { sqliteQueryRunner } from '../src/db/sqlite/query-runner.js';
-import { pgQueryRunner } from '../src/db/postgres/query-runner.js';
+import { sqliteQueryRunner } from '../src/db/query/sqlite-runner.js';
+import { pgQueryRunner } from '../src/db/query/postgres-runner.js';
 
 const session = (idHash: string, accountId: string, at = 1_700_000_000_000) => ({
   idHash,

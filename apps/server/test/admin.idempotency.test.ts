@@ -16,8 +16,8 @@ import {
   IN_FLIGHT,
   type AdminRepository,
 } from '../src/modules/admin/repository.js';
-import { openPostgres } from '../src/db/postgres/index.js';
-import { openSqlite } from '../src/db/sqlite/index.js';
+import { openPostgres } from '../src/db/postgres-database.js';
+import { openSqlite } from '../src/db/sqlite-database.js';
 import type { Database } from '../src/db/types.js';
 
 const BASE = '/api/v1/admin';

@@ -16,7 +16,7 @@ import {
 import { loadAnalyticsConfig } from '../src/modules/analytics/config.js';
 import { ConfigError } from '../src/env.js';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
-import { openSqlite } from '../src/db/sqlite/index.js';
+import { openSqlite } from '../src/db/sqlite-database.js';
 import type { EventRecord } from '../src/db/types.js';
 import { createServices } from '../src/compose.js';
 import { loadEnv } from '../src/env.js';

@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DIALECTS, openTestDb, type TestDb } from './helpers/databases.js';
 import type { EventRecord, EventRepository } from '../src/db/types.js';
 import { pageViewEvent } from '../src/modules/analytics/event-columns.js';
-import { openSqlite } from '../src/db/sqlite/index.js';
+import { openSqlite } from '../src/db/sqlite-database.js';
 import { formatReport, reportCsv } from '../src/modules/analytics/report-format.js';
 import { buildReport, type Report } from '../src/modules/analytics/report.js';
 import { parseReportArgs } from '../src/modules/analytics/report-args.js';

@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { DIALECTS, PG_TEST_URL, openTestDb, preparePostgres } from './helpers/databases.js';
 import { LONDON, LONDON_STATISTIC, config, fixtureStores } from './helpers/fixtures.js';
 import { makeApp } from './helpers/app.js';
-import { openPostgres } from '../src/db/postgres/index.js';
+import { openPostgres } from '../src/db/postgres-database.js';
 
 const SEARCH = `/api/v1/grlui/uk/en/sales?lat=${LONDON.lat}&lon=${LONDON.lon}`;
 const STAT = LONDON_STATISTIC;

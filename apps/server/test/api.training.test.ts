@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import BetterSqlite3 from 'better-sqlite3';
 import { BERLIN, config, fixtureStores, testStores } from './helpers/fixtures.js';
 import { MIGRATIONS } from '../src/db/migrations.js';
-import { openSqlite } from '../src/db/sqlite/index.js';
+import { openSqlite } from '../src/db/sqlite-database.js';
 import { makeApp, type TestApp } from './helpers/app.js';
 import { csv, gbRow, importCsv } from './helpers/import-files.js';
 import { toImportCsv } from '../src/modules/imports/export.js';

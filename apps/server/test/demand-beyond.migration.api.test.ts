@@ -13,8 +13,8 @@ import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
 import { DIALECTS, PG_TEST_URL, preparePostgres } from './helpers/databases.js';
 import { MIGRATIONS } from '../src/db/migrations.js';
-import { openSqlite } from '../src/db/sqlite/index.js';
-import { openPostgres } from '../src/db/postgres/index.js';
+import { openSqlite } from '../src/db/sqlite-database.js';
+import { openPostgres } from '../src/db/postgres-database.js';
 import {
   PG_ROLLUP,
   SQLITE_ROLLUP,

@@ -21,8 +21,8 @@ import {
   startServerProcess,
   type ServerProcess,
 } from './helpers/server-process.js';
-import { openPostgres } from '../src/db/postgres/index.js';
-import { openSqlite } from '../src/db/sqlite/index.js';
+import { openPostgres } from '../src/db/postgres-database.js';
+import { openSqlite } from '../src/db/sqlite-database.js';
 import { SQLITE_FILE_NAME } from '../src/db/open.js';
 import type { Database } from '../src/db/types.js';
 import type { WebhookEvent } from '../src/modules/webhooks/payload.js';

@@ -8,7 +8,7 @@ import { chmodSync, mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { openSqlite } from '../src/db/sqlite/index.js';
+import { openSqlite } from '../src/db/sqlite-database.js';
 import type { Database } from '../src/db/types.js';
 import { LONDON, LONDON_STATISTIC, fixtureStores } from './helpers/fixtures.js';
 import { makeApp, type TestApp } from './helpers/app.js';

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { openSqlite } from '../src/db/sqlite/index.js';
+import { openSqlite } from '../src/db/sqlite-database.js';
 import type { Database } from '../src/db/types.js';
 import { LONDON, LONDON_STATISTIC, fixtureStores } from './helpers/fixtures.js';
 import { makeApp, type TestApp } from './helpers/app.js';

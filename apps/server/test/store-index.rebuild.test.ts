@@ -10,8 +10,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openTestDb, preparePostgres, PG_TEST_URL, type Dialect } from './helpers/databases.js';
 import { LONDON, config, testStores } from './helpers/fixtures.js';
 import type { Database } from '../src/db/types.js';
-import { openPostgres } from '../src/db/postgres/index.js';
-import { openSqlite } from '../src/db/sqlite/index.js';
+import { openPostgres } from '../src/db/postgres-database.js';
+import { openSqlite } from '../src/db/sqlite-database.js';
 import { VERSION_CHECK_MS } from '../src/modules/search/store-follower.js';
 import { hitIds, londonQuery, storeAt, writeStores } from './helpers/store-writes.js';
 

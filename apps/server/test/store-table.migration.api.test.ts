@@ -12,8 +12,8 @@ import pg from 'pg';
 import { fixtureStores } from './helpers/fixtures.js';
 import { openTestDb, PG_TEST_URL } from './helpers/databases.js';
 import { MIGRATIONS } from '../src/db/migrations.js';
-import { openSqlite } from '../src/db/sqlite/index.js';
-import { fillPgStoreTable } from '../src/db/postgres/store-table.js';
+import { openSqlite } from '../src/db/sqlite-database.js';
+import { fillPgStoreTable } from '../src/modules/stores/table-fill.js';
 import type { Database } from '../src/db/types.js';
 
 const QUERY = { sort: 'name', dir: 'asc', offset: 0, limit: 10 } as const;

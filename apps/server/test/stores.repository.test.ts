@@ -4,8 +4,8 @@ import { openTestDb, PG_TEST_URL, type Dialect, type TestDb } from './helpers/da
 import { BERLIN, LONDON, config, fixtureStores, testStores } from './helpers/fixtures.js';
 import type { Database } from '../src/db/types.js';
 import type { StoreDoc } from '../src/modules/stores/doc.js';
-import { openPostgres } from '../src/db/postgres/index.js';
-import { openSqlite } from '../src/db/sqlite/index.js';
+import { openPostgres } from '../src/db/postgres-database.js';
+import { openSqlite } from '../src/db/sqlite-database.js';
 import { VERSION_CHECK_MS } from '../src/modules/search/store-follower.js';
 import { hitIds, londonQuery, storeAt, writeStores } from './helpers/store-writes.js';
 

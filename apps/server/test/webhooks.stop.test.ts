@@ -10,8 +10,8 @@ import { gbRow } from './helpers/import-files.js';
 import { closedPort, receiver } from './helpers/receiver.js';
 import { loadWebhookConfig } from '../src/modules/webhooks/config.js';
 import type { WebhookEvent } from '../src/modules/webhooks/payload.js';
-import { openPostgres } from '../src/db/postgres/index.js';
-import { openSqlite } from '../src/db/sqlite/index.js';
+import { openPostgres } from '../src/db/postgres-database.js';
+import { openSqlite } from '../src/db/sqlite-database.js';
 
 describe.each(DIALECTS)('webhooks at a server stop on %s', (dialect) => {
   it('keeps the changes not delivered in the outbox; the next start sends them', async () => {

@@ -13,7 +13,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CommittedChange } from '../src/modules/stores/changes.js';
 import { outboxInserts } from '../src/db/outbox.js';
 import { queryBuilder } from '../src/db/query/builder.js';
-import { openSqlite } from '../src/db/sqlite/index.js';
+import { openSqlite } from '../src/db/sqlite-database.js';
 import type { Database } from '../src/db/types.js';
 import { ConfigError } from '../src/env.js';
 import { loadWebhookConfig } from '../src/modules/webhooks/config.js';

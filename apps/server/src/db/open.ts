@@ -1,8 +1,8 @@
 /** Opens the configured database: PostgreSQL when DATABASE_URL names one, else the SQLite file. */
 import { join } from 'node:path';
 import type { Database } from './types.js';
-import { openSqlite } from './sqlite/index.js';
-import { openPostgres } from './postgres/index.js';
+import { openSqlite } from './sqlite-database.js';
+import { openPostgres } from './postgres-database.js';
 
 export const SQLITE_FILE_NAME = 'locator.sqlite';
 

@@ -9,8 +9,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { openSqlite } from '../../src/db/sqlite/index.js';
-import { openPostgres } from '../../src/db/postgres/index.js';
+import { openSqlite } from '../../src/db/sqlite-database.js';
+import { openPostgres } from '../../src/db/postgres-database.js';
 import type { Database } from '../../src/db/types.js';
 
 export const PG_ADMIN_URL =

@@ -34,7 +34,10 @@ export const flag = (dialect: SqlDialect, value: boolean): number | boolean =>
 /** A flag as either database reads it, as a boolean. */
 export const flagValue = (value: unknown): boolean => value === true || value === 1;
 
-/** `?` on SQLite, `$1`, `$2`… on PostgreSQL: for the SQL the demand roll-ups generate. */
+/**
+ * `?` on SQLite, `$1`, `$2`… on PostgreSQL (the `i`th, from 0): for SQL written as text (the
+ * demand roll-ups' generated SQL, the demo data's mark).
+ */
 export const placeholder =
   (dialect: SqlDialect) =>
   (i: number): string =>

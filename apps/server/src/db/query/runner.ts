@@ -2,11 +2,11 @@
  * How the shared repositories run their statements (docs/ARCHITECTURE.md, "One repository
  * layer"). A repository method is written once, as a generator that yields compiled statements
  * and receives their results; each database's runner drives it:
- * - SQLite (../sqlite/query-runner.ts) runs the statements synchronously on the shared
+ * - SQLite (./sqlite-runner.ts) runs the statements synchronously on the shared
  *   connection, a transaction inside one better-sqlite3 transaction: nothing else on the
  *   connection can run between its statements, as it could between the awaits of an
  *   asynchronous transaction;
- * - PostgreSQL (../postgres/query-runner.ts) runs them on the pool, a transaction on one
+ * - PostgreSQL (./postgres-runner.ts) runs them on the pool, a transaction on one
  *   client between BEGIN and COMMIT.
  *
  * ```ts
@@ -38,6 +38,11 @@ export interface QueryRunner {
   run<T>(work: Work<T>): Promise<T>;
   /** Runs the work's statements as one transaction: all or none. */
   transaction<T>(work: Work<T>): Promise<T>;
+  /**
+   * Runs the work's reads in one snapshot, taking no write lock: on SQLite a deferred
+   * transaction; on PostgreSQL a REPEATABLE READ, READ ONLY transaction on one client.
+   */
+  snapshot<T>(work: Work<T>): Promise<T>;
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * The admin API's storage, one repository for both databases (../../db/query/runner.ts): its keys,
  * the stores as it reads and writes them one at a time (audited, announced on the change feed
- * and in the outbox), the audit log and the idempotency keys. The console's store table, read
- * through it, is each database's own (../../db/sqlite/store-table.ts, ../../db/postgres/store-table.ts).
+ * and in the outbox), the audit log and the idempotency keys. The console's store table is read
+ * through it (../stores/table-repository.ts).
  *
  * Dialect cases: the store writers' lock and the row lock on the store written (PostgreSQL;
  * SQLite's transaction holds the write lock), and how a store row is written
@@ -11,7 +11,7 @@
 import { MARK_WRITTEN } from '../../db/dataset.js';
 import { outboxInserts } from '../../db/outbox.js';
 import { upsertStores } from '../stores/change-writer.js';
-import { STORE_WRITE_LOCK } from '../../db/postgres/store-sql.js';
+import { STORE_WRITE_LOCK } from '../stores/row-sql.js';
 import {
   storeWritten,
   type CommittedChange,

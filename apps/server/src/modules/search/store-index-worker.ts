@@ -9,10 +9,8 @@ import { getPriority, setPriority } from 'node:os';
 import { parentPort } from 'node:worker_threads';
 import BetterSqlite3 from 'better-sqlite3';
 import pg from 'pg';
-import { readSqliteIndex } from '../../db/sqlite/index-read.js';
-import { isSqliteUnavailable } from '../../db/sqlite/errors.js';
-import { readPgIndex } from '../../db/postgres/index-read.js';
-import { isUnavailable } from '../../db/postgres/errors.js';
+import { readPgIndex, readSqliteIndex } from './index-read.js';
+import { isSqliteUnavailable, isUnavailable } from '../../db/errors.js';
 import { transferList, type IndexParts } from './store-index-build.js';
 import type { BuildReply, BuildRequest, IndexDatabase } from './store-index-builder.js';
 

@@ -5,8 +5,8 @@
  * lock serialises them. Other processes follow through the stores' change counter; this
  * process's store index is dropped at once through `changed`.
  *
- * Dialect cases: the lock, and how store rows are written (../../db/sqlite/store-sql.ts, a prepared
- * statement per store; ../../db/postgres/store-sql.ts, batches of column arrays).
+ * Dialect cases: the lock, and how store rows are written (./row-sql.ts: a prepared statement
+ * per store on SQLite, batches of column arrays on PostgreSQL).
  */
 import { inSpatialOrder } from '../search/geo.js';
 import { MARK_WRITTEN } from '../../db/dataset.js';
@@ -33,8 +33,16 @@ import {
   type Work,
 } from '../../db/query/runner.js';
 import type { SqlDialect } from '../../db/query/builder.js';
-import { UPSERT_STORE, storeParams } from '../../db/sqlite/store-sql.js';
-import { BATCH, STORE_WRITE_LOCK, UPSERT, columnsOf } from '../../db/postgres/store-sql.js';
+import {
+  BATCH,
+  INSERT_STORE,
+  INSERT_STORES,
+  STORE_WRITE_LOCK,
+  UPSERT,
+  UPSERT_STORE,
+  columnsOf,
+  storeParams,
+} from './row-sql.js';
 
 /** Store ids per statement that reads or deletes by id. */
 const IDS = 500;
@@ -47,10 +55,25 @@ const chunks = <T>(items: readonly T[], size: number): T[][] => {
 
 /** The statements writing these stores, new ones getting row ids in this order. */
 export function* upsertStores(dialect: SqlDialect, records: readonly StoreRecord[]): Work<void> {
+  yield* writeStores(dialect, records, { sqlite: UPSERT_STORE, postgres: UPSERT });
+}
+
+/** The statements inserting these stores (none of them stored), row ids in this order. */
+export function* insertStores(dialect: SqlDialect, records: readonly StoreRecord[]): Work<void> {
+  yield* writeStores(dialect, records, { sqlite: INSERT_STORE, postgres: INSERT_STORES });
+}
+
+function* writeStores(
+  dialect: SqlDialect,
+  records: readonly StoreRecord[],
+  sql: Record<SqlDialect, string>,
+): Work<void> {
   if (dialect === 'sqlite') {
-    for (const r of records) yield* changes(rawQuery(UPSERT_STORE, [storeParams(r)]));
+    for (const r of records) yield* changes(rawQuery(sql.sqlite, [storeParams(r)]));
   } else {
-    for (const part of chunks(records, BATCH)) yield* changes(rawQuery(UPSERT, columnsOf(part)));
+    for (const part of chunks(records, BATCH)) {
+      yield* changes(rawQuery(sql.postgres, columnsOf(part)));
+    }
   }
 }
 

@@ -1,7 +1,6 @@
 /**
- * The console's store table query (both databases: ../../db/sqlite/store-table.ts,
- * ../../db/postgres/store-table.ts): a page of stores found by the store table columns
- * (./table-columns.ts) and how many match. Read from the database itself, never from the
+ * The console's store table query (one repository for both databases, ./table-repository.ts):
+ * a page of stores found by the store table columns (./table-columns.ts) and how many match. Read from the database itself, never from the
  * in-memory search index, so a store just written is found at once.
  */
 import type { StoreTableChannel, StoreTableSort } from '@locator/core/console-stores';

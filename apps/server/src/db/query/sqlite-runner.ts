@@ -7,9 +7,9 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { CompiledQuery } from 'kysely';
 import { LRUCache } from 'lru-cache';
-import { queryBuilder } from '../query/builder.js';
-import { driveSync, type QueryRunner, type StatementResult, type Work } from '../query/runner.js';
-import { sqliteGuard } from './errors.js';
+import { queryBuilder } from './builder.js';
+import { driveSync, type QueryRunner, type StatementResult, type Work } from './runner.js';
+import { sqliteGuard } from '../errors.js';
 
 export function sqliteQueryRunner(db: BetterSqlite3.Database): QueryRunner {
   const prepared = new LRUCache<string, BetterSqlite3.Statement>({ max: 500 });
@@ -32,5 +32,7 @@ export function sqliteQueryRunner(db: BetterSqlite3.Database): QueryRunner {
     run: async <T>(work: Work<T>) => sqliteGuard(() => driveSync(work, execute)),
     transaction: async <T>(work: Work<T>) =>
       sqliteGuard(() => db.transaction(() => driveSync(work, execute)).immediate()),
+    snapshot: async <T>(work: Work<T>) =>
+      sqliteGuard(() => db.transaction(() => driveSync(work, execute)).deferred()),
   };
 }

@@ -1,7 +1,7 @@
 /**
  * The embedded database: one SQLite file (better-sqlite3), WAL mode; reopened by itself when
  * the file comes back after an outage. Store searches are answered by the in-memory store index
- * (../../modules/search/store-follower.ts), which keeps answering while the file is unusable.
+ * (../modules/search/store-follower.ts), which keeps answering while the file is unusable.
  */
 import BetterSqlite3 from 'better-sqlite3';
 import {
@@ -15,26 +15,26 @@ import {
 } from 'node:fs';
 import { ApiError } from '@locator/core';
 import { dirname } from 'node:path';
-import { MIGRATIONS } from '../migrations.js';
-import type { Database } from '../types.js';
-import { EventStatistics } from '../../modules/analytics/events-statistics.js';
-import { SqlEventRepository } from '../../modules/analytics/event-repository.js';
-import { SqliteStoreRepository } from './stores.js';
-import { SqlStoreWrites } from '../../modules/stores/change-writer.js';
-import { SqlAdminRepository } from '../../modules/admin/sql-repository.js';
-import { SqliteStoreTable, fillSqliteStoreTable } from './store-table.js';
-import { SqlAccountRepository } from '../../modules/console/account-repository.js';
-import { sqliteQueryRunner } from './query-runner.js';
-import { SqlStorePages } from '../../modules/pages/repository.js';
-import { SqlMeta } from '../meta.js';
+import { MIGRATIONS } from './migrations.js';
+import type { Database } from './types.js';
+import { EventStatistics } from '../modules/analytics/events-statistics.js';
+import { SqlEventRepository } from '../modules/analytics/event-repository.js';
+import { SqlStoreRepository, type StoreIndexReads } from '../modules/stores/repository.js';
+import { StoreIndex } from '../modules/search/store-index.js';
+import { buildIndex } from '../modules/search/store-index-builder.js';
+import { readSqliteIndex, readSqliteStores } from '../modules/search/index-read.js';
+import { SqlStoreWrites } from '../modules/stores/change-writer.js';
+import { SqlAdminRepository } from '../modules/admin/sql-repository.js';
+import { SqlStoreTable } from '../modules/stores/table-repository.js';
+import { fillSqliteStoreTable } from '../modules/stores/table-fill.js';
+import { SqlAccountRepository } from '../modules/console/account-repository.js';
+import { sqliteQueryRunner } from './query/sqlite-runner.js';
+import { SqlStorePages } from '../modules/pages/repository.js';
+import { SqlMeta } from './meta.js';
 import { SqliteBusy, sqliteGuard } from './errors.js';
-import { StoreFollower, type FollowerOptions } from '../../modules/search/store-follower.js';
-import {
-  ChangeFeed,
-  type OutboxRowsFor,
-  type WriteCallback,
-} from '../../modules/stores/changes.js';
-import { SqlOutbox } from '../outbox.js';
+import { StoreFollower, type FollowerOptions } from '../modules/search/store-follower.js';
+import { ChangeFeed, type OutboxRowsFor, type WriteCallback } from '../modules/stores/changes.js';
+import { SqlOutbox } from './outbox.js';
 
 type Db = BetterSqlite3.Database;
 
@@ -60,12 +60,31 @@ export function migrateSqlite(db: Db): void {
   }
 }
 
+/**
+ * How the stores are read into the store index on SQLite: by the builder thread on its own
+ * connection to the file (every store in one read transaction, through better-sqlite3's row
+ * iterator), so the read and the build never hold the event loop; an in-memory database is
+ * read here. A patch's few stores are read on this connection.
+ */
+function sqliteIndexReads(db: Db): StoreIndexReads {
+  return {
+    async loadIndex() {
+      if (!db.memory) return buildIndex({ dialect: 'sqlite', file: db.name });
+      const { version, parts } = sqliteGuard(() => readSqliteIndex(db));
+      return { version, index: new StoreIndex(parts) };
+    },
+    async readStores(storeIds) {
+      return sqliteGuard(() => readSqliteStores(db, storeIds));
+    },
+  };
+}
+
 /** The repositories of one open connection. */
 interface Handle {
   db: Db;
   /** Inode of the file when opened (0 in memory): a replaced file means reopening. */
   ino: number;
-  stores: SqliteStoreRepository;
+  stores: SqlStoreRepository;
   storeWrites: SqlStoreWrites;
   admin: SqlAdminRepository;
   accounts: SqlAccountRepository;
@@ -126,14 +145,14 @@ function openHandle(
     db.pragma('busy_timeout = 5000');
     migrateSqlite(db);
     db.pragma('busy_timeout = 0');
-    const stores = new SqliteStoreRepository(db, onWrite);
     const sql = sqliteQueryRunner(db);
+    const stores = new SqlStoreRepository(sql, sqliteIndexReads(db), onWrite);
     return {
       db,
       ino: file === ':memory:' ? 0 : statSync(file).ino,
       stores,
       storeWrites: new SqlStoreWrites(sql, onWrite, outboxRows),
-      admin: new SqlAdminRepository(sql, new SqliteStoreTable(db), onWrite, outboxRows),
+      admin: new SqlAdminRepository(sql, new SqlStoreTable(sql), onWrite, outboxRows),
       accounts: new SqlAccountRepository(sql),
       meta: new SqlMeta(sql),
       events: new SqlEventRepository(sql),
@@ -291,7 +310,7 @@ function forward<
 export function openSqlite(file: string, options: SqliteOptions = {}): Database {
   if (file !== ':memory:') mkdirSync(dirname(file), { recursive: true });
   // The search outlives reconnections: it keeps answering from its index while the file is
-  // unusable (see ../../modules/search/store-follower.ts).
+  // unusable (see ../modules/search/store-follower.ts).
   // Writes are only possible once `search` exists (the callback runs after a write).
   const changes = new ChangeFeed();
   const conn = new SqliteConnection(

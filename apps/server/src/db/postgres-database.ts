@@ -1,26 +1,30 @@
 /**
  * PostgreSQL (no extension needed): a pg connection pool, reconnecting on demand, so the server recovers
  * by itself when the database comes back. Store searches are answered by the in-memory store
- * index (../../modules/search/store-follower.ts), which keeps answering while the database is unreachable.
+ * index (../modules/search/store-follower.ts), which keeps answering while the database is unreachable.
  */
 import pg from 'pg';
-import { MIGRATIONS } from '../migrations.js';
-import type { Database } from '../types.js';
-import { EventStatistics } from '../../modules/analytics/events-statistics.js';
-import { SqlEventRepository } from '../../modules/analytics/event-repository.js';
-import { PgStoreRepository } from './stores.js';
-import { StoreFollower, type FollowerOptions } from '../../modules/search/store-follower.js';
-import { SqlStoreWrites } from '../../modules/stores/change-writer.js';
-import { SqlAdminRepository } from '../../modules/admin/sql-repository.js';
-import { PgStoreTable, fillPgStoreTable } from './store-table.js';
-import { SqlAccountRepository } from '../../modules/console/account-repository.js';
-import { pgQueryRunner } from './query-runner.js';
+import { ApiError } from '@locator/core';
+import { MIGRATIONS } from './migrations.js';
+import type { Database } from './types.js';
+import { EventStatistics } from '../modules/analytics/events-statistics.js';
+import { SqlEventRepository } from '../modules/analytics/event-repository.js';
+import { SqlStoreRepository, type StoreIndexReads } from '../modules/stores/repository.js';
+import { buildIndex } from '../modules/search/store-index-builder.js';
+import { readPgStores } from '../modules/search/index-read.js';
+import { StoreFollower, type FollowerOptions } from '../modules/search/store-follower.js';
+import { SqlStoreWrites } from '../modules/stores/change-writer.js';
+import { SqlAdminRepository } from '../modules/admin/sql-repository.js';
+import { SqlStoreTable } from '../modules/stores/table-repository.js';
+import { fillPgStoreTable } from '../modules/stores/table-fill.js';
+import { SqlAccountRepository } from '../modules/console/account-repository.js';
+import { pgQueryRunner } from './query/postgres-runner.js';
 import { guarded } from './errors.js';
-import { withClient } from './client.js';
-import { SqlStorePages } from '../../modules/pages/repository.js';
-import { SqlMeta } from '../meta.js';
-import { ChangeFeed, type WriteCallback } from '../../modules/stores/changes.js';
-import { SqlOutbox } from '../outbox.js';
+import { withClient } from './postgres-client.js';
+import { SqlStorePages } from '../modules/pages/repository.js';
+import { SqlMeta } from './meta.js';
+import { ChangeFeed, type WriteCallback } from '../modules/stores/changes.js';
+import { SqlOutbox } from './outbox.js';
 
 export async function migratePostgres(pool: pg.Pool): Promise<void> {
   await withClient(pool, async (client) => {
@@ -60,6 +64,33 @@ export interface PgOptions {
   follow?: FollowerOptions;
 }
 
+/**
+ * How the stores are read into the store index on PostgreSQL: by the builder thread on its own
+ * connection, every store and the counter from one REPEATABLE READ snapshot in batches (so the
+ * build's CPU never holds the event loop); a patch's few stores in one statement on the pool.
+ */
+function pgIndexReads(pool: pg.Pool): StoreIndexReads {
+  return {
+    async loadIndex() {
+      // The builder connects by itself: a database closed here must not be read there.
+      if (pool.ending) throw new ApiError('DATABASE_UNAVAILABLE');
+      const o = pool.options;
+      return buildIndex({
+        dialect: 'postgres',
+        connection: {
+          connectionString: o.connectionString,
+          connectionTimeoutMillis: o.connectionTimeoutMillis,
+          statement_timeout: o.statement_timeout,
+          application_name: 'locator index',
+        },
+      });
+    },
+    async readStores(storeIds) {
+      return guarded(() => readPgStores(pool, storeIds));
+    },
+  };
+}
+
 export async function openPostgres(url: string, options: PgOptions = {}): Promise<Database> {
   const pool = new pg.Pool({
     connectionString: url,
@@ -80,14 +111,14 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
     search.invalidate(change);
     if (change) changes.emit(change);
   };
-  const stores = new PgStoreRepository(pool, written);
+  const stores = new SqlStoreRepository(sql, pgIndexReads(pool), written);
   const search = new StoreFollower(stores, options.follow);
   return {
     dialect: 'postgres',
     stores,
     search,
     storeWrites: new SqlStoreWrites(sql, written, changes.outboxRows),
-    admin: new SqlAdminRepository(sql, new PgStoreTable(pool), written, changes.outboxRows),
+    admin: new SqlAdminRepository(sql, new SqlStoreTable(sql), written, changes.outboxRows),
     accounts: new SqlAccountRepository(sql),
     changes,
     meta: new SqlMeta(sql),
