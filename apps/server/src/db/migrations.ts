@@ -1,6 +1,8 @@
 /**
- * Schema migrations, one list per dialect, applied in order and recorded in schema_migrations.
- * Dialect-specific SQL lives only here and in ./sqlite and ./postgres.
+ * Schema migrations: one list, each migration with its statements per database (where the DDL
+ * differs: docs/ARCHITECTURE.md, "One repository layer"), applied in order and recorded in
+ * schema_migrations by each database's opening code (./sqlite-database.ts,
+ * ./postgres-database.ts).
  */
 import {
   beyondRadiusMigration,
