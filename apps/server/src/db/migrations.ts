@@ -1,8 +1,7 @@
 /**
  * Schema migrations: one list, each migration with its statements per database (where the DDL
  * differs: docs/ARCHITECTURE.md, "One repository layer"), applied in order and recorded in
- * schema_migrations by each database's opening code (./sqlite-database.ts,
- * ./postgres-database.ts).
+ * schema_migrations (./migrate.ts).
  */
 import {
   beyondRadiusMigration,

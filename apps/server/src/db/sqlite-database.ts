@@ -15,18 +15,15 @@ import {
 } from 'node:fs';
 import { ApiError } from '@locator/core';
 import { dirname } from 'node:path';
-import { MIGRATIONS } from './migrations.js';
 import type { Database } from './types.js';
 import { EventStatistics } from '../modules/analytics/events-statistics.js';
 import { SqlEventRepository } from '../modules/analytics/event-repository.js';
-import { SqlStoreRepository, type StoreIndexReads } from '../modules/stores/repository.js';
-import { StoreIndex } from '../modules/search/store-index.js';
-import { buildIndex } from '../modules/search/store-index-builder.js';
-import { readSqliteIndex, readSqliteStores } from '../modules/search/index-read.js';
+import { SqlStoreRepository } from '../modules/stores/repository.js';
+import { sqliteIndexReads } from '../modules/search/index-reads.js';
+import { migrateSqlite } from './migrate.js';
 import { SqlStoreWrites } from '../modules/stores/change-writer.js';
 import { SqlAdminRepository } from '../modules/admin/sql-repository.js';
 import { SqlStoreTable } from '../modules/stores/table-repository.js';
-import { fillSqliteStoreTable } from '../modules/stores/table-fill.js';
 import { SqlAccountRepository } from '../modules/console/account-repository.js';
 import { sqliteQueryRunner } from './query/sqlite-runner.js';
 import { SqlStorePages } from '../modules/pages/repository.js';
@@ -37,47 +34,6 @@ import { ChangeFeed, type OutboxRowsFor, type WriteCallback } from '../modules/s
 import { SqlOutbox } from './outbox.js';
 
 type Db = BetterSqlite3.Database;
-
-export function migrateSqlite(db: Db): void {
-  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
-    version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)`);
-  const applied = new Set(
-    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map(
-      (r) => r.version,
-    ),
-  );
-  for (const m of MIGRATIONS) {
-    if (applied.has(m.version)) continue;
-    db.transaction(() => {
-      for (const sql of m.sqlite) db.exec(sql);
-      if (m.fillStoreTable) fillSqliteStoreTable(db);
-      db.prepare('INSERT INTO schema_migrations VALUES (?, ?, ?)').run(
-        m.version,
-        m.name,
-        new Date().toISOString(),
-      );
-    })();
-  }
-}
-
-/**
- * How the stores are read into the store index on SQLite: by the builder thread on its own
- * connection to the file (every store in one read transaction, through better-sqlite3's row
- * iterator), so the read and the build never hold the event loop; an in-memory database is
- * read here. A patch's few stores are read on this connection.
- */
-function sqliteIndexReads(db: Db): StoreIndexReads {
-  return {
-    async loadIndex() {
-      if (!db.memory) return buildIndex({ dialect: 'sqlite', file: db.name });
-      const { version, parts } = sqliteGuard(() => readSqliteIndex(db));
-      return { version, index: new StoreIndex(parts) };
-    },
-    async readStores(storeIds) {
-      return sqliteGuard(() => readSqliteStores(db, storeIds));
-    },
-  };
-}
 
 /** The repositories of one open connection. */
 interface Handle {
