@@ -7,6 +7,19 @@
 import type { StoreRecord } from '../../db/types.js';
 import { storeTableColumns } from './table-columns.js';
 
+/**
+ * What an upsert sets when the store id is already there: every column a write gives (both
+ * databases read it the same way).
+ */
+const REPLACE_STORE = `
+  ON CONFLICT (store_id) DO UPDATE SET country = excluded.country,
+    latitude = excluded.latitude, longitude = excluded.longitude,
+    sales_products = excluded.sales_products, service_products = excluded.service_products,
+    training_products = excluded.training_products, carriers = excluded.carriers, drop_off = excluded.drop_off, hash = excluded.hash,
+    source = excluded.source, doc = excluded.doc, search_text = excluded.search_text,
+    name_key = excluded.name_key, city_key = excluded.city_key,
+    postcode_key = excluded.postcode_key, channels = excluded.channels, badges = excluded.badges`;
+
 /** Inserts a store (named parameters of a StoreRecord, dropOff as 0 or 1). */
 export const INSERT_STORE = `INSERT INTO stores (store_id, country, latitude, longitude,
     sales_products, service_products, training_products, carriers, drop_off, hash, source, doc,
@@ -17,14 +30,7 @@ export const INSERT_STORE = `INSERT INTO stores (store_id, country, latitude, lo
     @channels, @badges)`;
 
 /** INSERT_STORE, replacing the store with the same store id. */
-export const UPSERT_STORE = `${INSERT_STORE}
-  ON CONFLICT (store_id) DO UPDATE SET country = excluded.country,
-    latitude = excluded.latitude, longitude = excluded.longitude,
-    sales_products = excluded.sales_products, service_products = excluded.service_products,
-    training_products = excluded.training_products, carriers = excluded.carriers, drop_off = excluded.drop_off, hash = excluded.hash,
-    source = excluded.source, doc = excluded.doc, search_text = excluded.search_text,
-    name_key = excluded.name_key, city_key = excluded.city_key,
-    postcode_key = excluded.postcode_key, channels = excluded.channels, badges = excluded.badges`;
+export const UPSERT_STORE = `${INSERT_STORE}${REPLACE_STORE}`;
 
 /** The named parameters of INSERT_STORE and UPSERT_STORE for a record. */
 export function storeParams(r: StoreRecord): Record<string, unknown> {
@@ -51,14 +57,7 @@ export const INSERT_STORES = `INSERT INTO stores (store_id, country, latitude, l
     AS t(s, c, la, lo, sp, vp, tp, ca, d, h, so, doc, st, nk, ck, pk, ch, b)`;
 
 /** INSERT_STORES, replacing the stores with the same store ids. */
-export const UPSERT = `${INSERT_STORES}
-  ON CONFLICT (store_id) DO UPDATE SET country = excluded.country,
-    latitude = excluded.latitude, longitude = excluded.longitude,
-    sales_products = excluded.sales_products, service_products = excluded.service_products,
-    training_products = excluded.training_products, carriers = excluded.carriers, drop_off = excluded.drop_off, hash = excluded.hash,
-    source = excluded.source, doc = excluded.doc, search_text = excluded.search_text,
-    name_key = excluded.name_key, city_key = excluded.city_key,
-    postcode_key = excluded.postcode_key, channels = excluded.channels, badges = excluded.badges`;
+export const UPSERT = `${INSERT_STORES}${REPLACE_STORE}`;
 
 export function columnsOf(records: readonly StoreRecord[]): unknown[] {
   const table = records.map(storeTableColumns);
