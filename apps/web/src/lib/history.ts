@@ -85,10 +85,21 @@ function currentView(): SavedView {
   return { scrollY: Math.round(window.scrollY), focusId };
 }
 
-/** Puts a saved view back: the scroll position, then focus without scrolling. */
+/**
+ * Puts a saved view back: the scroll position, then focus without scrolling. While it scrolls,
+ * content the page skips out of the window (`content-visibility: auto`, sized by an estimate)
+ * is laid out for real (styles.css, `data-restoring-view`), so the position means what it
+ * meant when it was saved; each part keeps its size once laid out and a frame rendered.
+ */
 export function restoreView(view: SavedView | undefined): boolean {
   if (!view) return false;
+  const root = document.documentElement;
+  root.setAttribute('data-restoring-view', '');
   window.scrollTo({ top: view.scrollY, behavior: 'instant' });
+  // Sizes are remembered when a frame is rendered: the attribute goes after the next one.
+  const later = (f: () => void) =>
+    typeof requestAnimationFrame === 'function' ? requestAnimationFrame(f) : setTimeout(f, 16);
+  later(() => later(() => root.removeAttribute('data-restoring-view')));
   const el = view.focusId ? document.getElementById(view.focusId) : null;
   el?.focus({ preventScroll: true });
   return el !== null;

@@ -3,8 +3,9 @@
  * behaviour for it. Written here because React Router (about 14 KB of gzipped JavaScript on
  * every page) did not fit the home page's budget (bench:web).
  *
- * - `BrowserRouter` (history API) and `MemoryRouter` (tests); location updates are rendered in
- *   a transition, so a page stays on screen while the next one's lazy code loads.
+ * - `BrowserRouter` (history API) and `MemoryRouter` (tests); a new path is rendered in a
+ *   transition, so a page stays on screen while the next one's lazy code loads; a new query on
+ *   the same path is rendered with the update that wrote it.
  * - `Routes`/`Route` with absolute patterns ("/", "/:a/:b", static segments, "*"), ranked by
  *   specificity (static over dynamic over "*"); static segments match case-insensitively,
  *   trailing slashes are ignored, params are the decoded segments.
@@ -65,13 +66,19 @@ const ParamsContext = createContext<Readonly<Record<string, string>>>({});
 
 function Router({ history, children }: { history: History; children: ReactNode }) {
   const [current, setCurrent] = useState({ location: history.location, action: history.action });
-  useLayoutEffect(
-    () =>
-      history.listen((next) =>
-        startTransition(() => setCurrent({ location: next, action: history.action })),
-      ),
-    [history],
-  );
+  useLayoutEffect(() => {
+    let pathname = history.location.pathname;
+    return history.listen((next) => {
+      const update = () => setCurrent({ location: next, action: history.action });
+      // Another path may be another page whose code is still to load: rendered as a
+      // transition, the page shown stays until it is there. The same path with another query
+      // (a search, a results page, the detail view) is the same page: rendered at once, with
+      // the change that wrote it, not as a second render of the whole app after it.
+      if (next.pathname === pathname) update();
+      else startTransition(update);
+      pathname = next.pathname;
+    });
+  }, [history]);
   const { location, action } = current;
   const value = useMemo(() => ({ location, action, history }), [location, action, history]);
   return <RouterContext.Provider value={value}>{children}</RouterContext.Provider>;

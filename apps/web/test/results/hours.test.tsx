@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 /** Opening hours on the results page: status line, week, "Open now" filter, the ticking clock. */
-import { act, cleanup, screen, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RawStore, SearchRequest, StoreHours } from '@locator/core';
@@ -83,7 +83,12 @@ describe('opening hours on the results page', () => {
     await act(async () => vi.advanceTimersByTime(30 * 60_000)); // 18:01
     expect(statuses()[0]).toBe('Closed · opens Tue 09:00');
 
-    const rows = within(screen.getAllByTestId('store-hours')[0]!).getAllByRole('row');
+    // The week is written when the disclosure opens.
+    const disclosure = screen.getAllByTestId('store-hours')[0]!;
+    expect(within(disclosure).queryAllByRole('row')).toEqual([]);
+    fireEvent.click(within(disclosure).getByTestId('hours-status'));
+    await act(async () => vi.advanceTimersByTime(0));
+    const rows = within(disclosure).getAllByRole('row');
     expect(rows.map((r) => r.textContent)).toEqual([
       'MondayToday09:00–18:00',
       'Tuesday09:00–18:00',

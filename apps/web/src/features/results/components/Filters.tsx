@@ -92,9 +92,11 @@ export function Filters({ toggleRef, ...props }: FiltersProps) {
         aria-label={t('filters.panelLabel')}
         hidden={!open}
       >
-        {hours ? <Group group={hours} {...props} /> : null}
-        {first ? <Group group={first} {...props} /> : null}
-        {moreGroups.length > 0 ? (
+        {/* Written when the panel opens, as the further groups are when revealed: a closed
+            panel is neither seen nor read out (docs/ARCHITECTURE.md "In the browser"). */}
+        {open && hours ? <Group group={hours} {...props} /> : null}
+        {open && first ? <Group group={first} {...props} /> : null}
+        {open && moreGroups.length > 0 ? (
           <>
             <div ref={moreRef} hidden={!more} className="filters__more">
               {more ? moreGroups.map((g) => <Group key={g.filterId} group={g} {...props} />) : null}
