@@ -1,6 +1,7 @@
 /**
  * A zod schema turned once into plain functions that accept or refuse a value as the schema's
- * `safeParse` does, with the same data (unknown keys dropped, defaults filled), but without zod's
+ * `safeParse` does, with the same data (unknown keys dropped, defaults filled; the value itself
+ * where the data equals it, where safeParse would copy it), but without zod's
  * per-value bookkeeping (payloads, issue lists, checks looked up by kind): for the browser, where
  * zod runs without code generation (the pages' policy forbids `eval`), reading a search answer of
  * 99 stores with it costs several milliseconds. The figure that chose it (docs/ARCHITECTURE.md,
@@ -118,20 +119,40 @@ function objectStep(def: Def): Step {
     const kind = schema._zod.def.type;
     return { key, kind, step: stepOf(schema) };
   });
+  const known = new Set(fields.map((f) => f.key));
+  // The fields before `end`, all read as they are, into a new object.
+  const copy = (value: Record<string, unknown>, end: number) => {
+    const out: Record<string, unknown> = {};
+    for (let j = 0; j < end; j += 1) {
+      const { key } = fields[j]!;
+      if (key in value) out[key] = value[key];
+    }
+    return out;
+  };
   return (value) => {
     if (!isObject(value)) return FAIL;
-    const out: Record<string, unknown> = {};
-    for (const { key, kind, step } of fields) {
-      if (!(key in value)) {
+    // A new object only when the data differs from the value (a default filled, an inner
+    // value read differently, an unknown key dropped): an answer as the server writes it is
+    // read without copying it.
+    let out: Record<string, unknown> | undefined;
+    for (let i = 0; i < fields.length; i += 1) {
+      const { key, kind, step } = fields[i]!;
+      const present = key in value;
+      if (!present) {
         // Absent: an optional field stays absent, a defaulted one gets its default.
         if (kind === 'optional') continue;
         if (kind !== 'default') return FAIL;
       }
       const field = step(value[key]);
       if (field === FAIL) return FAIL;
-      if (field !== undefined || key in value) out[key] = field;
+      if (!out && (field !== value[key] || (!present && field !== undefined))) {
+        out = copy(value, i);
+      }
+      if (out && (field !== undefined || present)) out[key] = field;
     }
-    return out;
+    if (out) return out;
+    for (const key in value) if (!known.has(key)) return copy(value, fields.length);
+    return value;
   };
 }
 
@@ -154,13 +175,18 @@ function stepOf(schema: Schema): Step {
       const element = stepOf(def.element!);
       return withChecks(def, (v) => {
         if (!Array.isArray(v)) return FAIL;
-        const out: unknown[] = new Array(v.length);
+        // A new array only when an item is read differently (as objects above; tuples alike).
+        let out: unknown[] | undefined;
         for (let i = 0; i < v.length; i += 1) {
           const item = element(v[i]);
           if (item === FAIL) return FAIL;
-          out[i] = item;
+          if (out) out[i] = item;
+          else if (item !== v[i]) {
+            out = v.slice(0, i);
+            out[i] = item;
+          }
         }
-        return out;
+        return out ?? v;
       });
     }
     case 'tuple': {
@@ -173,13 +199,17 @@ function stepOf(schema: Schema): Step {
       });
       return withChecks(def, (v) => {
         if (!Array.isArray(v) || v.length !== items.length) return FAIL;
-        const out: unknown[] = new Array(items.length);
+        let out: unknown[] | undefined;
         for (let i = 0; i < items.length; i += 1) {
           const item = items[i]!(v[i]);
           if (item === FAIL) return FAIL;
-          out[i] = item;
+          if (out) out[i] = item;
+          else if (item !== v[i]) {
+            out = v.slice(0, i);
+            out[i] = item;
+          }
         }
-        return out;
+        return out ?? v;
       });
     }
     case 'optional': {

@@ -160,6 +160,19 @@ describe('compileSchemaCheck', () => {
     expect(data.success && 'extra' in data.data.results).toBe(false);
   });
 
+  it('keeps what it reads as it is: the stores of an answer without unknown keys are not copied', () => {
+    const value = answer();
+    const data = check(value);
+    const stores = (value.results as { stores: unknown[] }).stores;
+    expect(data.success && data.data.results.stores).toBe(stores);
+    // An unknown key in one store copies that store (and the lists holding it), not the others.
+    (stores[0] as Record<string, unknown>).unknownField = 'x';
+    const again = check(value);
+    expect(again.success && again.data.results.stores[0]).not.toBe(stores[0]);
+    expect(again.success && again.data.results.stores.slice(1)).toEqual(stores.slice(1));
+    expect(again.success && again.data.results.stores[1]).toBe(stores[1]);
+  });
+
   it('agrees with safeParse on every value of the answer replaced or removed', () => {
     let refused = 0;
     for (const path of paths(answer()).filter((p) => p.length > 0)) {
