@@ -207,6 +207,24 @@ describe('compileSchemaCheck', () => {
     expect(() => compileSchemaCheck(z.coerce.number())).toThrow(/not supported/);
   });
 
+  it('copies a tuple or a list only where an item is read differently', () => {
+    const pair = z.tuple([z.object({ a: z.number() }), z.number()]);
+    const list = z.array(z.object({ a: z.number() }));
+    for (const [schema, kept, changed] of [
+      [pair, [{ a: 2 }, 1], [{ a: 2, b: 3 }, 1]],
+      [list, [{ a: 1 }, { a: 2 }], [{ a: 1, b: 3 }, { a: 2 }]],
+    ] as const) {
+      const read = compileSchemaCheck(schema as z.ZodType<unknown>);
+      const same = read(kept);
+      expect(same.success && same.data).toBe(kept);
+      const copied = read(changed);
+      expect(copied.success && copied.data).not.toBe(changed);
+      expect(copied.success && copied.data).toStrictEqual(
+        (schema as z.ZodType<unknown>).parse(changed),
+      );
+    }
+  });
+
   it('knows exclusive bounds', () => {
     const positive = compileSchemaCheck(z.number().positive().lt(10));
     for (const v of [0, 0.1, 9.9, 10])
