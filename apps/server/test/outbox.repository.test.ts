@@ -85,6 +85,12 @@ describe.each(DIALECTS)('the outbox repository on %s', (dialect) => {
     expect((await t.db.webhookOutbox.attempted(URL_A, 10, true)).map((e) => e.lastError)).toEqual([
       'refused',
     ]);
+    // The console's report: the same counts and lists, read in one snapshot.
+    expect(await t.db.webhookOutbox.report(URL_A, 10)).toEqual({
+      counts: { pending: 0, delivered: 1, failed: 1 },
+      recent: attempted,
+      failures: await t.db.webhookOutbox.attempted(URL_A, 10, true),
+    });
 
     // Pruning: the delivered row before the time given; the failed one only when asked.
     expect(await t.db.webhookOutbox.prune(now + 1001)).toBe(1);

@@ -73,6 +73,15 @@ export interface OutboxCounts {
   failed: number;
 }
 
+/** A URL's counts and last attempted deliveries, read together (`OutboxRepository.report`). */
+export interface OutboxReport {
+  counts: OutboxCounts;
+  /** The last attempted deliveries, newest first. */
+  recent: OutboxEntry[];
+  /** The last ones given up, newest first. */
+  failures: OutboxEntry[];
+}
+
 /** One topic's rows. */
 export interface OutboxRepository {
   /** The URL's oldest delivery still to send (leased or not, due or not). */
@@ -93,6 +102,11 @@ export interface OutboxRepository {
   waiting(destination: string): Promise<number>;
   /** The URL's last attempted deliveries, newest first; `failedOnly`: those given up. */
   attempted(destination: string, limit: number, failedOnly: boolean): Promise<OutboxEntry[]>;
+  /**
+   * counts() and attempted() (`limit` of each list) in one snapshot, so that they agree: a
+   * delivery settled between separate reads would be listed as failed and counted as queued.
+   */
+  report(destination: string, limit: number): Promise<OutboxReport>;
   /**
    * Deletes the rows delivered before `deliveredBefore`, and the failed ones before
    * `failedBefore` (default: kept); answers how many.
@@ -135,6 +149,12 @@ function entryOf(r: { [K in keyof EntryRow]: unknown }): OutboxEntry {
     lastStatus: numOrNull(r.last_status),
     lastError: r.last_error === null || r.last_error === undefined ? null : String(r.last_error),
   };
+}
+
+function countsOf(rows: readonly { state: string; n: unknown }[]): OutboxCounts {
+  const out: OutboxCounts = { pending: 0, delivered: 0, failed: 0 };
+  for (const r of rows) out[r.state as OutboxState] = num(r.n);
+  return out;
 }
 
 export class SqlOutbox implements OutboxRepository {
@@ -212,13 +232,14 @@ export class SqlOutbox implements OutboxRepository {
     await this.sql.run(changes(update));
   }
 
-  async counts(destination: string): Promise<OutboxCounts> {
-    const query = this.rows(destination)
+  private countsQuery(destination: string) {
+    return this.rows(destination)
       .select((eb) => ['state', eb.fn.countAll().as('n')])
       .groupBy('state');
-    const out: OutboxCounts = { pending: 0, delivered: 0, failed: 0 };
-    for (const r of await this.sql.run(all(query))) out[r.state as OutboxState] = num(r.n);
-    return out;
+  }
+
+  async counts(destination: string): Promise<OutboxCounts> {
+    return countsOf(await this.sql.run(all(this.countsQuery(destination))));
   }
 
   async waiting(destination: string): Promise<number> {
@@ -228,11 +249,31 @@ export class SqlOutbox implements OutboxRepository {
     return num((await this.sql.run(first(query)))?.n ?? 0);
   }
 
-  async attempted(destination: string, limit: number, failedOnly: boolean): Promise<OutboxEntry[]> {
+  private attemptedQuery(destination: string, limit: number, failedOnly: boolean) {
     let query = this.rows(destination).select(COLUMNS).where('attempts', '>', 0);
     if (failedOnly) query = query.where('state', '=', 'failed');
-    query = query.orderBy('last_attempt_at', 'desc').orderBy('seq', 'desc').limit(limit);
-    return (await this.sql.run(all(query))).map(entryOf);
+    return query.orderBy('last_attempt_at', 'desc').orderBy('seq', 'desc').limit(limit);
+  }
+
+  async attempted(destination: string, limit: number, failedOnly: boolean): Promise<OutboxEntry[]> {
+    return (await this.sql.run(all(this.attemptedQuery(destination, limit, failedOnly)))).map(
+      entryOf,
+    );
+  }
+
+  report(destination: string, limit: number): Promise<OutboxReport> {
+    const counts = this.countsQuery(destination);
+    const recent = this.attemptedQuery(destination, limit, false);
+    const failures = this.attemptedQuery(destination, limit, true);
+    return this.sql.snapshot(
+      (function* () {
+        return {
+          counts: countsOf(yield* all(counts)),
+          recent: (yield* all(recent)).map(entryOf),
+          failures: (yield* all(failures)).map(entryOf),
+        };
+      })(),
+    );
   }
 
   async prune(deliveredBefore: number, failedBefore = 0): Promise<number> {

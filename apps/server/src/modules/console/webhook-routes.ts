@@ -48,11 +48,8 @@ export async function webhookList(view: WebhookView | undefined): Promise<Webhoo
     recordLimit: DELIVERY_LIST_LIMIT,
     webhooks: await Promise.all(
       view.urls.map(async (url) => {
-        const [counts, recent, failures] = await Promise.all([
-          view.outbox.counts(url),
-          view.outbox.attempted(url, DELIVERY_LIST_LIMIT, false),
-          view.outbox.attempted(url, DELIVERY_LIST_LIMIT, true),
-        ]);
+        // One snapshot: the counts agree with the lists.
+        const { counts, recent, failures } = await view.outbox.report(url, DELIVERY_LIST_LIMIT);
         return {
           url: shownUrl(url),
           counts: { queued: counts.pending, delivered: counts.delivered, failed: counts.failed },
