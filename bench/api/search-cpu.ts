@@ -29,7 +29,14 @@ import { openSqlite } from '../../apps/server/src/db/sqlite-database.js';
 import type { NearestPage } from '../../apps/server/src/db/types.js';
 import { cpuMsOfTree } from '../lib/proc.js';
 import { ensureWrk, runWrk } from '../lib/wrk.js';
-import { STORES, SQLITE_FILE, geolocatedPaths, prepareSqliteData, searchPoints } from './data.js';
+import {
+  BENCH_DIR,
+  STORES,
+  SQLITE_FILE,
+  geolocatedPaths,
+  prepareSqliteData,
+  searchPoints,
+} from './data.js';
 import { topTime, type CpuProfile } from './profile-summary.js';
 
 const N = Number(process.env.BENCH_POINTS ?? 1000);
@@ -82,7 +89,23 @@ async function layers(paths: string[], points: Awaited<ReturnType<typeof searchP
     searchService: await cpuPerCall(N, (i) => ask(i).then((r) => r.body())),
   };
   await services.close();
-  return out;
+  return { ...out, nearestPageDocumentsFromFile: await nearestFromFile(points) };
+}
+
+/**
+ * The index's nearest page as production serves it: the documents read from the machine's
+ * documents file (modules/search/store-documents.ts) instead of the process's memory.
+ */
+async function nearestFromFile(points: Awaited<ReturnType<typeof searchPoints>>) {
+  const folder = join(BENCH_DIR, 'store-documents-search-cpu');
+  const db = openSqlite(SQLITE_FILE, { storeDocuments: folder });
+  try {
+    for (let i = 0; i < N; i += 1) await db.search.nearestPage(points[i]!.query);
+    return await cpuPerCall(N, (i) => db.search.nearestPage(points[i]!.query));
+  } finally {
+    await db.close();
+    rmSync(folder, { recursive: true, force: true });
+  }
 }
 
 /**
@@ -226,7 +249,7 @@ async function main(): Promise<void> {
         http.geolocatedBrowser.cpuUsPerRequest - http.ceilingBrowser.cpuUsPerRequest,
     },
     notes: [
-      "inProcess: µs of CPU per call, the best of ROUNDS rounds over the search points; nearestPage is the store index, searchServiceWithoutBody adds the hours status and the ETag, searchService the body; documentsCopied is only the copy of the answer's store documents from the index into a new buffer (one copy a store), what no written answer avoids and the ceiling does not pay.",
+      "inProcess: µs of CPU per call, the best of ROUNDS rounds over the search points; nearestPage is the store index (documents in memory; nearestPageDocumentsFromFile: read from the machine's documents file, as the server does), searchServiceWithoutBody adds the hours status and the ETag, searchService the body; documentsCopied is only the copy of the answer's store documents from the index into a new buffer (one copy a store), what no written answer avoids and the ceiling does not pay.",
       `server: one worker process (sockets, routing, validation, hooks, compression), wrk with ${CONNECTIONS} connections for ${SECONDS} s a case; cpuUsPerRequest is the server process's CPU time (/proc, 10 ms ticks) over the requests answered; requestsPerSecond is noisy on a shared machine.`,
       'geolocatedBrowser: device positions (every URL new) with a browser Accept-Encoding, so each answer is written and compressed; ceilingBrowser: the ceiling with the same header, compressed each time by @fastify/compress.',
     ],

@@ -9,9 +9,12 @@ import { loadSettings } from '../../apps/server/src/settings.js';
 import { createServices } from '../../apps/server/src/compose.js';
 import { openSqlite } from '../../apps/server/src/db/sqlite-database.js';
 import { openPostgres } from '../../apps/server/src/db/postgres-database.js';
+import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
+import { join } from 'node:path';
+import { clearDocumentsFolder } from '../../apps/server/src/modules/search/store-documents-file.js';
 import { runServer, type Serving } from '../../apps/server/src/cluster.js';
-import { PG_URL, SQLITE_FILE } from './data.js';
+import { BENCH_DIR, PG_URL, SQLITE_FILE, STORES } from './data.js';
 import { addCeiling } from './ceiling.js';
 
 /**
@@ -20,12 +23,18 @@ import { addCeiling } from './ceiling.js';
  */
 const WORKERS = process.env.BENCH_WORKERS ?? 'auto';
 
+/** The machine's store documents folder, as the server's data folder has one. */
+const STORE_DOCUMENTS = join(BENCH_DIR, `store-documents-${STORES}`);
+
 async function serve(): Promise<Serving> {
   const kind = process.env.BENCH_DB ?? 'sqlite';
   const db =
     kind === 'postgres'
-      ? await openPostgres(PG_URL, { max: Number(process.env.BENCH_PG_POOL ?? 8) })
-      : openSqlite(SQLITE_FILE);
+      ? await openPostgres(PG_URL, {
+          max: Number(process.env.BENCH_PG_POOL ?? 8),
+          storeDocuments: STORE_DOCUMENTS,
+        })
+      : openSqlite(SQLITE_FILE, { storeDocuments: STORE_DOCUMENTS });
   const env = loadEnv({ LOG_LEVEL: 'warn', PORT: process.env.PORT ?? '0', HOST: '127.0.0.1' });
   const settings = loadSettings({
     DEMO_DATA: 'off',
@@ -51,6 +60,7 @@ async function serve(): Promise<Serving> {
 
 async function main(): Promise<void> {
   const workers = WORKERS === 'auto' ? availableParallelism() : Number(WORKERS);
+  if (cluster.isPrimary) clearDocumentsFolder(STORE_DOCUMENTS);
   await runServer({
     workers,
     serve,

@@ -3,7 +3,8 @@
  * configuration, loads the demo data into an empty database, and builds the API services.
  */
 import cluster from 'node:cluster';
-import { openDatabase } from './db/open.js';
+import { openDatabase, storeDocumentsFolder } from './db/open.js';
+import { clearDocumentsFolder } from './modules/search/store-documents-file.js';
 import { relayStoreChanges } from './modules/stores/change-relay.js';
 import type { Database } from './db/types.js';
 import { loadConfigFiles, type ConfigFiles } from './config/load.js';
@@ -61,6 +62,8 @@ export async function prepareDatabase(
   log: (msg: string) => void = () => undefined,
 ): Promise<void> {
   const config = new ConfigService(loadConfigFiles(settings.CONFIG_DIR));
+  // Before any worker builds its store index: no process of this machine has a file open.
+  clearDocumentsFolder(storeDocumentsFolder(env.DATA_DIR));
   const db = await openDatabase(env);
   try {
     if (settings.DEMO_DATA === 'auto') {
@@ -101,6 +104,10 @@ export async function createServices(
   const files = loadConfigFiles(settings.CONFIG_DIR);
   const config = new ConfigService(files);
   const log = options.log ?? (() => undefined);
+  // One process serving alone clears what earlier runs left (a primary did before forking).
+  if (!options.database && cluster.isPrimary) {
+    clearDocumentsFolder(storeDocumentsFolder(env.DATA_DIR));
+  }
   const db = options.database ?? (await openDatabase(env));
   log(`database: ${db.dialect}; ${files.countries.length} countries configured`);
   let seed: SeedResult | undefined;

@@ -5,7 +5,9 @@
  * during a rebuild leaves the old index answering until a later check succeeds.
  */
 import net from 'node:net';
-import { renameSync } from 'node:fs';
+import { mkdtempSync, readdirSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { openTestDb, preparePostgres, PG_TEST_URL, type Dialect } from './helpers/databases.js';
 import { LONDON, config, testStores } from './helpers/fixtures.js';
@@ -30,9 +32,12 @@ afterEach(async () => {
 });
 
 /** This process's database with a stepped clock, and another process's connection. */
-async function twoProcesses(dialect: Dialect) {
+async function twoProcesses(dialect: Dialect, storeDocuments?: string) {
   const clock = { now: 1_000 };
-  const server = await openTestDb(dialect, undefined, { follow: { now: () => clock.now } });
+  const server = await openTestDb(dialect, undefined, {
+    follow: { now: () => clock.now },
+    storeDocuments,
+  });
   cleanups.push(() => server.cleanup());
   const other: Database =
     dialect === 'postgres' ? await openPostgres(PG_TEST_URL, { max: 2 }) : openSqlite(server.file!);
@@ -91,6 +96,30 @@ describe.each(['sqlite', 'postgres'] as const)('the store index rebuilt on %s', 
     expect(after).not.toContain('GB-1');
   });
 });
+
+describe.each(['sqlite', 'postgres'] as const)(
+  'the store index with its documents in a file of the machine, on %s',
+  (dialect) => {
+    it('searches a rebuild from its new file, and the folder keeps only the file in use', async () => {
+      const folder = mkdtempSync(join(tmpdir(), 'locator-docs-'));
+      cleanups.push(async () => rmSync(folder, { recursive: true, force: true }));
+      const { other, search, check } = await twoProcesses(dialect, folder);
+      const before = ids(await search.nearest(base));
+      const first = readdirSync(folder);
+      expect(first).toHaveLength(1);
+      expect(first[0]).toMatch(/^[0-9a-f]{40}\.docs$/);
+
+      await write(other, [storeAt(NEAR, 'NEW-1', 'Added elsewhere')]);
+      await check();
+      const added = await search.nearest(base);
+      expect(ids(added)).toEqual(['NEW-1', ...before].slice(0, before.length + 1));
+      expect(titles(added)[0]).toBe('Added elsewhere');
+      const second = readdirSync(folder);
+      expect(second).toHaveLength(1);
+      expect(second).not.toEqual(first);
+    });
+  },
+);
 
 describe('a database that cannot be read during a rebuild', () => {
   it('SQLite: the old index answers until the file can be read again', async () => {

@@ -6,10 +6,17 @@ import { openPostgres } from './postgres-database.js';
 
 export const SQLITE_FILE_NAME = 'locator.sqlite';
 
+/**
+ * The data folder's store documents folder: the store index's documents as files read by every
+ * worker of the machine (modules/search/store-documents.ts).
+ */
+export const storeDocumentsFolder = (dataDir: string): string => join(dataDir, 'store-documents');
+
 export async function openDatabase(env: {
   DATABASE_URL?: string | undefined;
   DATA_DIR: string;
 }): Promise<Database> {
-  if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL);
-  return openSqlite(join(env.DATA_DIR, SQLITE_FILE_NAME));
+  const storeDocuments = storeDocumentsFolder(env.DATA_DIR);
+  if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL, { storeDocuments });
+  return openSqlite(join(env.DATA_DIR, SQLITE_FILE_NAME), { storeDocuments });
 }

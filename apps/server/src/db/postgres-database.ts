@@ -27,6 +27,8 @@ export interface PgOptions {
   max?: number;
   /** The store search's clock and check interval (tests). */
   follow?: FollowerOptions;
+  /** The machine's store documents folder (as SqliteOptions.storeDocuments). */
+  storeDocuments?: string;
 }
 
 export async function openPostgres(url: string, options: PgOptions = {}): Promise<Database> {
@@ -49,7 +51,7 @@ export async function openPostgres(url: string, options: PgOptions = {}): Promis
     search.invalidate(change);
     if (change) changes.emit(change);
   };
-  const stores = new SqlStoreRepository(sql, pgIndexReads(pool), written);
+  const stores = new SqlStoreRepository(sql, pgIndexReads(pool, options.storeDocuments), written);
   const search = new StoreFollower(stores, options.follow);
   return {
     dialect: 'postgres',

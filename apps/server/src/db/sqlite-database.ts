@@ -64,6 +64,12 @@ export interface SqliteOptions {
    * answers DATABASE_UNAVAILABLE. Default 5000.
    */
   busyWaitMs?: number;
+  /**
+   * The machine's store documents folder: the store index keeps its documents in a file there,
+   * one copy for the machine's workers (../modules/search/store-documents.ts); without it, in
+   * memory.
+   */
+  storeDocuments?: string;
 }
 
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
@@ -87,6 +93,7 @@ function openHandle(
   mustExist: boolean,
   onWrite: WriteCallback,
   outboxRows: OutboxRowsFor,
+  documents: string | undefined,
 ): Handle {
   const db = new BetterSqlite3(file, { fileMustExist: mustExist });
   try {
@@ -102,7 +109,7 @@ function openHandle(
     migrateSqlite(db);
     db.pragma('busy_timeout = 0');
     const sql = sqliteQueryRunner(db);
-    const stores = new SqlStoreRepository(sql, sqliteIndexReads(db), onWrite);
+    const stores = new SqlStoreRepository(sql, sqliteIndexReads(db, documents), onWrite);
     return {
       db,
       ino: file === ':memory:' ? 0 : statSync(file).ino,
@@ -140,8 +147,9 @@ class SqliteConnection {
     private readonly intervalMs: number,
     private readonly onWrite: WriteCallback,
     private readonly outboxRows: OutboxRowsFor,
+    private readonly documents: string | undefined,
   ) {
-    this.handle = openHandle(file, false, onWrite, outboxRows);
+    this.handle = openHandle(file, false, onWrite, outboxRows, documents);
   }
 
   private usable(h: Handle): boolean {
@@ -184,7 +192,7 @@ class SqliteConnection {
         // must be a database: SQLite would read a foreign file through the write-ahead log the
         // former file left beside it, and write into it.
         if (!isSqliteFile(this.file)) throw new Error('not a SQLite database');
-        handle = openHandle(this.file, true, this.onWrite, this.outboxRows);
+        handle = openHandle(this.file, true, this.onWrite, this.outboxRows, this.documents);
       } catch {
         throw new ApiError('DATABASE_UNAVAILABLE');
       }
@@ -277,6 +285,7 @@ export function openSqlite(file: string, options: SqliteOptions = {}): Database 
       if (change) changes.emit(change);
     },
     changes.outboxRows,
+    options.storeDocuments,
   );
   const busyWaitMs = options.busyWaitMs ?? 5000;
   const stores = forward(conn, 'stores', busyWaitMs);

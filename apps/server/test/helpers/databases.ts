@@ -92,12 +92,12 @@ export interface TestDb {
 export async function openTestDb(
   dialect: Dialect,
   url = PG_TEST_URL,
-  options: { follow?: FollowerOptions } = {},
+  options: { follow?: FollowerOptions; storeDocuments?: string } = {},
 ): Promise<TestDb> {
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'locator-test-'));
     const file = join(dir, 'test.sqlite');
-    const db = openSqlite(file, { follow: options.follow });
+    const db = openSqlite(file, { follow: options.follow, storeDocuments: options.storeDocuments });
     return {
       db,
       file,
@@ -108,7 +108,11 @@ export async function openTestDb(
     };
   }
   await preparePostgres();
-  const db = await openPostgres(url, { max: 4, follow: options.follow });
+  const db = await openPostgres(url, {
+    max: 4,
+    follow: options.follow,
+    storeDocuments: options.storeDocuments,
+  });
   return {
     db,
     async cleanup() {

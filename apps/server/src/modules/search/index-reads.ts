@@ -20,10 +20,10 @@ type Db = BetterSqlite3.Database;
  * iterator), so the read and the build never hold the event loop; an in-memory database is
  * read here. A patch's few stores are read on this connection.
  */
-export function sqliteIndexReads(db: Db): StoreIndexReads {
+export function sqliteIndexReads(db: Db, documents?: string): StoreIndexReads {
   return {
     async loadIndex() {
-      if (!db.memory) return buildIndex({ dialect: 'sqlite', file: db.name });
+      if (!db.memory) return buildIndex({ dialect: 'sqlite', file: db.name }, documents);
       const { version, parts } = sqliteGuard(() => readSqliteIndex(db));
       return { version, index: new StoreIndex(parts) };
     },
@@ -38,21 +38,24 @@ export function sqliteIndexReads(db: Db): StoreIndexReads {
  * connection, every store and the counter from one REPEATABLE READ snapshot in batches (so the
  * build's CPU never holds the event loop); a patch's few stores in one statement on the pool.
  */
-export function pgIndexReads(pool: pg.Pool): StoreIndexReads {
+export function pgIndexReads(pool: pg.Pool, documents?: string): StoreIndexReads {
   return {
     async loadIndex() {
       // The builder connects by itself: a database closed here must not be read there.
       if (pool.ending) throw new ApiError('DATABASE_UNAVAILABLE');
       const o = pool.options;
-      return buildIndex({
-        dialect: 'postgres',
-        connection: {
-          connectionString: o.connectionString,
-          connectionTimeoutMillis: o.connectionTimeoutMillis,
-          statement_timeout: o.statement_timeout,
-          application_name: 'locator index',
+      return buildIndex(
+        {
+          dialect: 'postgres',
+          connection: {
+            connectionString: o.connectionString,
+            connectionTimeoutMillis: o.connectionTimeoutMillis,
+            statement_timeout: o.statement_timeout,
+            application_name: 'locator index',
+          },
         },
-      });
+        documents,
+      );
     },
     async readStores(storeIds) {
       return guarded(() => readPgStores(pool, storeIds));

@@ -209,6 +209,7 @@ export class StoreFollower implements StoreSearch {
 
   /** Stops answering for a database being closed. */
   close(): void {
+    this.index?.documents.retire();
     this.index = undefined;
     this.version = undefined;
     this.overlay.clear();
@@ -253,7 +254,11 @@ export class StoreFollower implements StoreSearch {
       this.report(false);
       throw err;
     }
-    if (epoch !== this.epoch) return; // closed meanwhile
+    if (epoch !== this.epoch) {
+      loaded.index.documents.retire(); // closed meanwhile
+      return;
+    }
+    this.index?.documents.retire(loaded.index.documents);
     this.index = loaded.index;
     this.version = loaded.version;
     this.overlay.coveredBy(loaded.version);

@@ -84,6 +84,11 @@ export interface IndexParts {
   docs: Uint8Array;
   docStart: Float64Array;
   /**
+   * The file of the machine the documents are in (./store-documents-file.ts), when they are:
+   * `docs` is then empty.
+   */
+  docsPath?: string;
+  /**
    * Every store id (ASCII, see STORE_ID_PATTERN) after a newline, and a newline at the end:
    * k's is [storeIdStart[k], storeIdStart[k + 1] - 1). Found by one byte search (positionOf).
    */

@@ -16,6 +16,7 @@ import type pg from 'pg';
 import { ApiError } from '@locator/core';
 import { StoreIndex } from './store-index.js';
 import type { IndexParts } from './store-index-build.js';
+import { openDocuments } from './store-documents-file.js';
 
 /** Where the builder thread reads the stores from. */
 export type IndexDatabase =
@@ -24,6 +25,11 @@ export type IndexDatabase =
 export interface BuildRequest {
   id: number;
   source: IndexDatabase;
+  /**
+   * The machine's documents folder: the index's documents go to a file there, shared by the
+   * machine's workers (./store-documents-file.ts); without it they stay in memory.
+   */
+  documents?: string | undefined;
 }
 
 export type BuildReply =
@@ -33,6 +39,8 @@ export type BuildReply =
 interface Pending {
   resolve: (built: { version: string; index: StoreIndex }) => void;
   reject: (err: Error) => void;
+  /** Builds again: the documents file was removed before this thread opened it. */
+  again: () => void;
 }
 
 let worker: Worker | undefined;
@@ -102,7 +110,15 @@ function start(): Worker {
           ? new ApiError('DATABASE_UNAVAILABLE')
           : new Error(`store index build failed: ${reply.error.message}`),
       );
-    } else p.resolve({ version: reply.version, index: new StoreIndex(reply.parts) });
+    } else {
+      const { parts } = reply;
+      let fd: number | undefined;
+      if (parts.docsPath !== undefined) {
+        fd = openDocuments(parts.docsPath, parts.docStart[parts.size]!);
+        if (fd === undefined) return p.again();
+      }
+      p.resolve({ version: reply.version, index: new StoreIndex(parts, fd) });
+    }
   });
   w.on('error', (err) => failAll(err));
   w.on('exit', (code) => {
@@ -111,15 +127,26 @@ function start(): Worker {
   return w;
 }
 
-/** Reads every store of the database in the builder thread; its index and counter. */
-export function buildIndex(source: IndexDatabase): Promise<{ version: string; index: StoreIndex }> {
+/**
+ * Reads every store of the database in the builder thread; its index and counter. With a
+ * documents folder, the index reads its documents from the machine's file there.
+ */
+export function buildIndex(
+  source: IndexDatabase,
+  documents?: string,
+  attempt = 0,
+): Promise<{ version: string; index: StoreIndex }> {
   worker ??= start();
   const w = worker;
   const id = (nextId += 1);
   return new Promise((resolve, reject) => {
-    pending.set(id, { resolve, reject });
+    // The file of the data just read is removed only by a process that has newer data, so a
+    // new read finds that data; a second miss keeps the documents in memory.
+    const again = () =>
+      buildIndex(source, attempt === 0 ? documents : undefined, attempt + 1).then(resolve, reject);
+    pending.set(id, { resolve, reject, again });
     w.ref();
-    const request: BuildRequest = { id, source };
+    const request: BuildRequest = { id, source, documents };
     w.postMessage(request);
   });
 }

@@ -12,7 +12,15 @@ import pg from 'pg';
 import { readPgIndex, readSqliteIndex } from './index-read.js';
 import { isSqliteUnavailable, isUnavailable } from '../../db/errors.js';
 import { transferList, type IndexParts } from './store-index-build.js';
+import { shareDocuments } from './store-documents-file.js';
 import type { BuildReply, BuildRequest, IndexDatabase } from './store-index-builder.js';
+
+/** The parts with their documents moved to the machine's file in `folder`, when it can be used. */
+function withSharedDocuments(parts: IndexParts, folder: string | undefined): IndexParts {
+  if (folder === undefined || parts.docs.byteLength === 0) return parts;
+  const docsPath = shareDocuments(folder, parts.docs);
+  return docsPath ? { ...parts, docs: new Uint8Array(0), docsPath } : parts;
+}
 
 async function read(source: IndexDatabase): Promise<{ version: string; parts: IndexParts }> {
   if (source.dialect === 'sqlite') {
@@ -47,7 +55,8 @@ try {
 const port = parentPort!;
 port.on('message', (request: BuildRequest) => {
   void read(request.source).then(
-    ({ version, parts }) => {
+    ({ version, parts: read }) => {
+      const parts = withSharedDocuments(read, request.documents);
       const reply: BuildReply = { id: request.id, version, parts };
       port.postMessage(reply, transferList(parts));
     },

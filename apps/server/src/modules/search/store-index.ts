@@ -3,8 +3,9 @@
  * ./store-follower.ts). Every store's position, filter columns, content hash and API document,
  * built from one read of the `stores` table. Positions and filters live
  * in typed arrays ordered by a 0.05° grid cell, so a nearest search reads a few contiguous runs
- * of memory; the documents live in one buffer in the same order (UTF-8 JSON, never decoded
- * again), so a search runs no query for them. It answers the `limit` nearest stores of the channel within the radius (great-circle distance on the
+ * of memory; the documents are stored in the same order (UTF-8 JSON, never decoded
+ * again), in one buffer or in the machine's documents file (./store-documents.ts), so a search
+ * runs no query for them. It answers the `limit` nearest stores of the channel within the radius (great-circle distance on the
  * mean Earth sphere, ties by id).
  *
  * Candidates are compared by the squared chord between unit vectors (no trigonometry per
@@ -35,6 +36,7 @@ import {
   type IndexParts,
   type IndexSource,
 } from './store-index-build.js';
+import { FileDocuments, MemoryDocuments, type StoreDocuments } from './store-documents.js';
 
 export type { IndexRow, IndexSource, IndexParts } from './store-index-build.js';
 
@@ -65,8 +67,8 @@ export class StoreIndex {
   private readonly tags: Float64Array;
   private readonly hashes: Buffer;
   private readonly hashStart: Int32Array;
-  private readonly docs: Buffer;
-  private readonly docStart: Float64Array;
+  /** The stores' documents, in memory or in a file of the machine (./store-documents.ts). */
+  readonly documents: StoreDocuments;
   private readonly countryCodes: Map<string, number>;
   private readonly storeIds: Buffer;
   private readonly storeIdStart: Int32Array;
@@ -75,8 +77,11 @@ export class StoreIndex {
   private c2s = new Float64Array(1024);
   private candidateIds = new Float64Array(1024);
 
-  /** From a read of the stores (built here), or from data built elsewhere (no copy). */
-  constructor(source: IndexSource | IndexParts) {
+  /**
+   * From a read of the stores (built here), or from data built elsewhere (no copy); parts
+   * whose documents are in a file come with that file open as `docsFd`.
+   */
+  constructor(source: IndexSource | IndexParts, docsFd?: number) {
     const p = 'rows' in source ? buildIndexParts(source) : source;
     this.size = p.size;
     this.keys = p.keys;
@@ -92,8 +97,15 @@ export class StoreIndex {
     this.tags = p.tags;
     this.hashes = Buffer.from(p.hashes.buffer, p.hashes.byteOffset, p.hashes.byteLength);
     this.hashStart = p.hashStart;
-    this.docs = Buffer.from(p.docs.buffer, p.docs.byteOffset, p.docs.byteLength);
-    this.docStart = p.docStart;
+    if (p.docsPath !== undefined && docsFd === undefined) {
+      throw new Error('a store index whose documents are in a file needs the file open');
+    }
+    this.documents = p.docsPath
+      ? new FileDocuments(docsFd!, p.docsPath, p.docStart)
+      : new MemoryDocuments(
+          Buffer.from(p.docs.buffer, p.docs.byteOffset, p.docs.byteLength),
+          p.docStart,
+        );
     this.countryCodes = new Map(p.countries.map((code, i) => [code, i]));
     this.storeIds = Buffer.from(p.storeIds.buffer, p.storeIds.byteOffset, p.storeIds.byteLength);
     this.storeIdStart = p.storeIdStart;
@@ -117,17 +129,21 @@ export class StoreIndex {
     return lo;
   }
 
-  /** The store at position k as a search's page holds it. */
-  private pageStoreAt(k: number): PageStore {
-    return new IndexedStore(
-      this.docs,
-      this.docStart[k]!,
-      this.docStart[k + 1]!,
-      this.tags[k]!,
-      this.ids[k]!,
-      this.hashes,
-      this.hashStart[k]!,
-      this.hashStart[k + 1]!,
+  /** The stores at positions `ks` as a search's page holds them, their documents read. */
+  private pageStores(ks: readonly number[]): PageStore[] {
+    const { bytes, at } = this.documents.read(ks);
+    return ks.map(
+      (k, i) =>
+        new IndexedStore(
+          bytes,
+          at[2 * i]!,
+          at[2 * i + 1]!,
+          this.tags[k]!,
+          this.ids[k]!,
+          this.hashes,
+          this.hashStart[k]!,
+          this.hashStart[k + 1]!,
+        ),
     );
   }
 
@@ -230,16 +246,17 @@ export class StoreIndex {
     const order = new Int32Array(count);
     for (let i = 0; i < count; i += 1) order[i] = i;
     sortFirst(order, 0, count - 1, n, this.c2s, this.candidateIds);
-    const stores: PageStore[] = [];
+    const ks: number[] = [];
     const distancesKm: number[] = [];
     for (let i = 0; i < n; i += 1) {
       const k = this.found[order[i]!]!;
       const km = haversineKm(lat, lon, lats[k]!, lons[k]!);
       // The chord bound had a margin; the radius itself is exact.
       if (!q.area && km > q.radiusKm) break;
-      stores.push(this.pageStoreAt(k));
+      ks.push(k);
       distancesKm.push(km);
     }
+    const stores = this.pageStores(ks);
     return points ? { stores, distancesKm, points, total: count } : { stores, distancesKm };
   }
 
