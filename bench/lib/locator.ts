@@ -10,6 +10,8 @@ import http from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
+const COMPILED_MAIN = 'apps/server/dist/main.js';
+
 export interface Locator {
   child: ChildProcess;
   port: number;
@@ -18,9 +20,21 @@ export interface Locator {
   exited: Promise<number | null>;
 }
 
-/** Starts the server with these environment variables; resolves when it listens. */
-export function startLocator(env: Record<string, string>, timeoutMs = 600_000): Promise<Locator> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+/**
+ * Starts the server with these environment variables; resolves when it listens. `compiled`:
+ * the build's `apps/server/dist/main.js` run by node, as production runs it (`npm run build`
+ * first), instead of the source through tsx.
+ */
+export function startLocator(
+  env: Record<string, string>,
+  timeoutMs = 600_000,
+  options: { compiled?: boolean } = {},
+): Promise<Locator> {
+  if (options.compiled && !existsSync(COMPILED_MAIN)) {
+    throw new Error(`${COMPILED_MAIN} is missing: run npm run build first`);
+  }
+  const args = options.compiled ? [COMPILED_MAIN] : ['--import', 'tsx', 'apps/server/src/main.ts'];
+  const child = spawn(process.execPath, args, {
     env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'warn', PORT: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

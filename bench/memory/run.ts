@@ -1,7 +1,7 @@
 /**
  * `npm run bench:memory`: each worker's resident memory under 5 minutes of mixed load, the
- * figure docs/DEPLOYMENT.md sizes machines with. The real server (`apps/server/src/main.ts`, as
- * `npm start` runs it) with WORKERS=2, SQLite and the demo data (BENCH_MEMORY_STORES, default
+ * figure docs/DEPLOYMENT.md sizes machines with. The real server, compiled (`npm run build`
+ * first: `apps/server/dist/main.js`, as `npm start` runs it) with WORKERS=2, SQLite and the demo data (BENCH_MEMORY_STORES, default
  * 50,000), sent what visitors and the maker's team send, as a browser does
  * (`Accept-Encoding: br, gzip`): searches at real cities, store and directory pages, sitemaps,
  * basemap tiles of every zoom around those cities, static maps, autocomplete and geocoding, and
@@ -99,16 +99,21 @@ async function main(): Promise<void> {
   const config = new ConfigService(loadConfigFiles(CONFIG_DIR));
   const dataDir = mkdtempSync(join(tmpdir(), 'locator-memory-'));
   const key = await adminKey({ DATA_DIR: dataDir }, 'memory', 'read');
-  log(`starting the server (WORKERS=2, ${STORES} demo stores, SQLite)`);
-  const server = await startLocator({
-    WORKERS: '2',
-    DEMO_STORES: STORES,
-    DATA_DIR: dataDir,
-    RATE_LIMIT_SEARCH: '0',
-    RATE_LIMIT_STATS: '0',
-    RATE_LIMIT_MAPS: '0',
-    RATE_LIMIT_ADMIN: '0',
-  });
+  log(`starting the compiled server (WORKERS=2, ${STORES} demo stores, SQLite)`);
+  const server = await startLocator(
+    {
+      WORKERS: '2',
+      DEMO_STORES: STORES,
+      DATA_DIR: dataDir,
+      RATE_LIMIT_SEARCH: '0',
+      RATE_LIMIT_STATS: '0',
+      RATE_LIMIT_MAPS: '0',
+      RATE_LIMIT_ADMIN: '0',
+    },
+    600_000,
+    // As production runs it: node on the build's output, no tsx in any process.
+    { compiled: true },
+  );
   const pid = server.child.pid!;
   const atStart = processMemory(pid);
   try {

@@ -11,6 +11,7 @@ import { collectProcessMetrics } from './metrics/metrics.js';
 import { answerPrimary, machineText } from './metrics/cluster-metrics.js';
 import { startMetricsServer } from './metrics/server.js';
 import { startTracing } from './telemetry/tracing.js';
+import { compactHeap } from './memory/compact-heap.js';
 
 async function main(): Promise<void> {
   const { env, settings, analytics, basemap, security, webhooks, sso, traces } =
@@ -40,6 +41,9 @@ async function main(): Promise<void> {
       pages: services.pages,
       tracing: tracing?.plugin,
     });
+    // Built (the basemap's indexes are warmed on ready), then start-up's garbage returned.
+    await app.ready();
+    compactHeap();
     await app.listen({ port: env.PORT, host: env.HOST });
     // The metrics port: this process's metrics alone, or in a worker the primary asks for them.
     if (cluster.isWorker) answerPrimary();
@@ -65,7 +69,10 @@ async function main(): Promise<void> {
   await runServer({
     workers: env.WORKERS,
     graceMs: env.SHUTDOWN_GRACE_MS,
-    prepare: () => prepareDatabase(env, settings, log('data')),
+    prepare: async () => {
+      await prepareDatabase(env, settings, log('data'));
+      compactHeap(); // the demo data the primary generated
+    },
     // Every worker's metrics summed on the metrics port (metrics/cluster-metrics.ts).
     onPrimary: async (workers) => {
       collectProcessMetrics();

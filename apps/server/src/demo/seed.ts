@@ -8,6 +8,7 @@ import type { ConfigService } from '../config/service.js';
 import { loadEmbeddedProvider, nameInLanguage, type Gazetteer } from '@locator/geo';
 import { DEMO_SEED, DEMO_STORE_COUNT, DEMO_VERSION, generateDemoStores } from './generate.js';
 import { gazetteerPostcodes } from './postcodes.js';
+import { releaseCities } from './cities.js';
 
 /** The embedded gazetteer; without it the generator's patterns and names stay. */
 async function gazetteer(): Promise<Gazetteer | undefined> {
@@ -60,6 +61,7 @@ export async function seedDemoIfEmpty(
         }
       : {}),
   });
+  releaseCities();
   // Refused (nothing changed) unless the stored data is provably demo-only (db/dataset.ts).
   const loaded = await db.stores.replaceDemo(records, `${DEMO_VERSION}:${count}:${brand}`);
   if (!loaded) return { loaded: false, stores: existing, ms: Date.now() - started };
