@@ -57,7 +57,7 @@ const SEARCH_BUTTON = '[data-testid="search-form"] [type="submit"]';
 const STORE = '[data-testid="store"]';
 
 /** Types a place in the location box and picks the first suggestion, as a visitor would. */
-async function pickPlace(page: Page, text: string): Promise<void> {
+export async function pickPlace(page: Page, text: string): Promise<void> {
   const box = page.locator('input[role="combobox"]');
   await box.click();
   await box.pressSequentially(text, { delay: 20 });

@@ -14,7 +14,7 @@
  *   NOTRACE=1   only the time, without tracing
  */
 import type { Page } from 'playwright-core';
-import { launchBrowser } from './browser.js';
+import { launchBrowser, pickPlace } from './browser.js';
 
 const BASE = process.env.BASE ?? 'http://127.0.0.1:8791';
 const WIDTH = Number(process.env.W ?? 1440);
@@ -68,13 +68,7 @@ const ms = (us: number): string => (us / 1000).toFixed(1);
 
 async function readySearch(page: Page, place: string): Promise<void> {
   await page.goto(`${BASE}/uk/en/sales`, { waitUntil: 'networkidle' });
-  const box = page.locator('input[role="combobox"]');
-  await box.click();
-  await box.pressSequentially(place, { delay: 20 });
-  await page.getByRole('option').first().waitFor();
-  await page.keyboard.press('ArrowDown');
-  await page.keyboard.press('Enter');
-  await page.getByRole('listbox').waitFor({ state: 'hidden' });
+  await pickPlace(page, place);
   const tile = page.getByRole('radio', { name: 'All Products', exact: true });
   const dropdown = page.getByRole('combobox', { name: 'Product', exact: true });
   await tile.or(dropdown).first().waitFor();

@@ -17,9 +17,8 @@
  * It is a derived structure: the table stays the source of truth and the index is rebuilt from
  * it when it changes (./store-follower.ts decides when), by ./store-index-build.ts, in a worker
  * thread for a database file or server (./store-index-worker.ts): the main thread only wraps
- * the arrays it is handed. About 80 bytes a store plus its
- * document (~650 bytes): ~150 MB for
- * 200,000 stores.
+ * the arrays it is handed. About 80 bytes a store in memory, plus its document (~1 KB) in
+ * memory or in the machine's documents file.
  */
 import { EARTH_RADIUS_KM, boundingBoxes, haversineKm, type Box } from './geo.js';
 import type { Area, NearestPage, NearestQuery, PageStore } from '../../db/types.js';
