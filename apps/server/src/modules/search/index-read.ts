@@ -145,7 +145,7 @@ const CHUNK_BYTES = 64 * 1024 * 1024;
  * documents stream into the build). Each chunk is a mapping of its own, returned whole when
  * the build drops it.
  */
-class DocumentChunks {
+export class DocumentChunks {
   private readonly chunks: Buffer[] = [];
   /** Each document's end in its chunk; a chunk's first document is where the last ended. */
   private readonly ends: number[] = [];
@@ -154,11 +154,13 @@ class DocumentChunks {
   private chunk = Buffer.allocUnsafe(0);
   private at = 0;
 
+  constructor(private readonly chunkBytes = CHUNK_BYTES) {}
+
   /** Writes the document's UTF-8 bytes; their length. */
   append(text: string): number {
     const size = Buffer.byteLength(text);
     if (this.chunks.length === 0 || this.at + size > this.chunk.length) {
-      this.chunk = Buffer.allocUnsafe(Math.max(CHUNK_BYTES, size));
+      this.chunk = Buffer.allocUnsafe(Math.max(this.chunkBytes, size));
       this.chunks.push(this.chunk);
       this.firsts.push(this.ends.length);
       this.at = 0;
