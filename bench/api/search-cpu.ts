@@ -98,7 +98,7 @@ async function layers(paths: string[], points: Awaited<ReturnType<typeof searchP
  */
 async function nearestFromFile(points: Awaited<ReturnType<typeof searchPoints>>) {
   const folder = join(BENCH_DIR, 'store-documents-search-cpu');
-  const db = openSqlite(SQLITE_FILE, { storeDocuments: folder });
+  const db = openSqlite(SQLITE_FILE, { storeDocuments: { folder, fromBytes: 0 } });
   try {
     for (let i = 0; i < N; i += 1) await db.search.nearestPage(points[i]!.query);
     return await cpuPerCall(N, (i) => db.search.nearestPage(points[i]!.query));

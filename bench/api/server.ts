@@ -13,6 +13,7 @@ import cluster from 'node:cluster';
 import { availableParallelism } from 'node:os';
 import { join } from 'node:path';
 import { clearDocumentsFolder } from '../../apps/server/src/modules/search/store-documents-file.js';
+import { DOCUMENTS_FILE_FROM_BYTES } from '../../apps/server/src/modules/search/store-index-builder.js';
 import { runServer, type Serving } from '../../apps/server/src/cluster.js';
 import { BENCH_DIR, PG_URL, SQLITE_FILE, STORES } from './data.js';
 import { addCeiling } from './ceiling.js';
@@ -23,8 +24,12 @@ import { addCeiling } from './ceiling.js';
  */
 const WORKERS = process.env.BENCH_WORKERS ?? 'auto';
 
-/** The machine's store documents folder, as the server's data folder has one. */
-const STORE_DOCUMENTS = join(BENCH_DIR, `store-documents-${STORES}`);
+/**
+ * The machine's store documents folder, as the server's data folder has one: the documents go
+ * to a file there from the server's default size on (DOCUMENTS_FILE_FROM_BYTES).
+ */
+const STORE_DOCUMENTS_FOLDER = join(BENCH_DIR, `store-documents-${STORES}`);
+const STORE_DOCUMENTS = { folder: STORE_DOCUMENTS_FOLDER, fromBytes: DOCUMENTS_FILE_FROM_BYTES };
 
 async function serve(): Promise<Serving> {
   const kind = process.env.BENCH_DB ?? 'sqlite';
@@ -60,7 +65,7 @@ async function serve(): Promise<Serving> {
 
 async function main(): Promise<void> {
   const workers = WORKERS === 'auto' ? availableParallelism() : Number(WORKERS);
-  if (cluster.isPrimary) clearDocumentsFolder(STORE_DOCUMENTS);
+  if (cluster.isPrimary) clearDocumentsFolder(STORE_DOCUMENTS_FOLDER);
   await runServer({
     workers,
     serve,

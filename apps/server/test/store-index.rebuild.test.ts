@@ -121,6 +121,20 @@ describe.each(['sqlite', 'postgres'] as const)(
   },
 );
 
+describe('store documents smaller than the place asks for a file', () => {
+  it('stay in memory: nothing is written to the folder', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'locator-docs-'));
+    cleanups.push(async () => rmSync(folder, { recursive: true, force: true }));
+    const t = await openTestDb('sqlite');
+    cleanups.push(() => t.cleanup());
+    await t.db.stores.replaceAll(testStores(cfg));
+    const db = openSqlite(t.file!, { storeDocuments: { folder, fromBytes: 1024 ** 3 } });
+    cleanups.push(() => db.close());
+    expect(ids(await db.search.nearest(base))).toContain('GB-2');
+    expect(readdirSync(folder)).toEqual([]);
+  });
+});
+
 describe('a database that cannot be read during a rebuild', () => {
   it('SQLite: the old index answers until the file can be read again', async () => {
     const t = await openTestDb('sqlite');

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import type { Database } from './types.js';
 import { openSqlite } from './sqlite-database.js';
 import { openPostgres } from './postgres-database.js';
+import { DOCUMENTS_FILE_FROM_BYTES } from '../modules/search/store-index-builder.js';
 
 export const SQLITE_FILE_NAME = 'locator.sqlite';
 
@@ -16,7 +17,10 @@ export async function openDatabase(env: {
   DATABASE_URL?: string | undefined;
   DATA_DIR: string;
 }): Promise<Database> {
-  const storeDocuments = storeDocumentsFolder(env.DATA_DIR);
+  const storeDocuments = {
+    folder: storeDocumentsFolder(env.DATA_DIR),
+    fromBytes: DOCUMENTS_FILE_FROM_BYTES,
+  };
   if (env.DATABASE_URL) return openPostgres(env.DATABASE_URL, { storeDocuments });
   return openSqlite(join(env.DATA_DIR, SQLITE_FILE_NAME), { storeDocuments });
 }

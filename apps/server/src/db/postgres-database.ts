@@ -9,6 +9,7 @@ import { EventStatistics } from '../modules/analytics/events-statistics.js';
 import { SqlEventRepository } from '../modules/analytics/event-repository.js';
 import { SqlStoreRepository } from '../modules/stores/repository.js';
 import { pgIndexReads } from '../modules/search/index-reads.js';
+import type { DocumentsPlace } from '../modules/search/store-index-builder.js';
 import { migratePostgres } from './migrate.js';
 import { StoreFollower, type FollowerOptions } from '../modules/search/store-follower.js';
 import { SqlStoreWrites } from '../modules/stores/change-writer.js';
@@ -27,8 +28,8 @@ export interface PgOptions {
   max?: number;
   /** The store search's clock and check interval (tests). */
   follow?: FollowerOptions;
-  /** The machine's store documents folder (as SqliteOptions.storeDocuments). */
-  storeDocuments?: string;
+  /** Where the store index keeps its documents (as SqliteOptions.storeDocuments). */
+  storeDocuments?: DocumentsPlace;
 }
 
 export async function openPostgres(url: string, options: PgOptions = {}): Promise<Database> {

@@ -20,6 +20,7 @@ import { EventStatistics } from '../modules/analytics/events-statistics.js';
 import { SqlEventRepository } from '../modules/analytics/event-repository.js';
 import { SqlStoreRepository } from '../modules/stores/repository.js';
 import { sqliteIndexReads } from '../modules/search/index-reads.js';
+import type { DocumentsPlace } from '../modules/search/store-index-builder.js';
 import { migrateSqlite } from './migrate.js';
 import { SqlStoreWrites } from '../modules/stores/change-writer.js';
 import { SqlAdminRepository } from '../modules/admin/sql-repository.js';
@@ -65,11 +66,11 @@ export interface SqliteOptions {
    */
   busyWaitMs?: number;
   /**
-   * The machine's store documents folder: the store index keeps its documents in a file there,
-   * one copy for the machine's workers (../modules/search/store-documents.ts); without it, in
-   * memory.
+   * Where the store index keeps its documents: from a size, in a file of the machine's
+   * documents folder, one copy for the machine's workers (../modules/search/store-documents.ts);
+   * without it, in memory.
    */
-  storeDocuments?: string;
+  storeDocuments?: DocumentsPlace;
 }
 
 const SQLITE_HEADER = Buffer.from('SQLite format 3\0', 'latin1');
@@ -93,7 +94,7 @@ function openHandle(
   mustExist: boolean,
   onWrite: WriteCallback,
   outboxRows: OutboxRowsFor,
-  documents: string | undefined,
+  documents: DocumentsPlace | undefined,
 ): Handle {
   const db = new BetterSqlite3(file, { fileMustExist: mustExist });
   try {
@@ -147,7 +148,7 @@ class SqliteConnection {
     private readonly intervalMs: number,
     private readonly onWrite: WriteCallback,
     private readonly outboxRows: OutboxRowsFor,
-    private readonly documents: string | undefined,
+    private readonly documents: DocumentsPlace | undefined,
   ) {
     this.handle = openHandle(file, false, onWrite, outboxRows, documents);
   }

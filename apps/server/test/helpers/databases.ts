@@ -94,10 +94,15 @@ export async function openTestDb(
   url = PG_TEST_URL,
   options: { follow?: FollowerOptions; storeDocuments?: string } = {},
 ): Promise<TestDb> {
+  // A documents folder given: the documents go to a file there whatever their size.
+  const storeDocuments =
+    options.storeDocuments === undefined
+      ? undefined
+      : { folder: options.storeDocuments, fromBytes: 0 };
   if (dialect === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'locator-test-'));
     const file = join(dir, 'test.sqlite');
-    const db = openSqlite(file, { follow: options.follow, storeDocuments: options.storeDocuments });
+    const db = openSqlite(file, { follow: options.follow, storeDocuments });
     return {
       db,
       file,
@@ -111,7 +116,7 @@ export async function openTestDb(
   const db = await openPostgres(url, {
     max: 4,
     follow: options.follow,
-    storeDocuments: options.storeDocuments,
+    storeDocuments,
   });
   return {
     db,

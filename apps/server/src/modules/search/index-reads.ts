@@ -8,7 +8,7 @@ import type pg from 'pg';
 import { ApiError } from '@locator/core';
 import type { StoreIndexReads } from '../stores/repository.js';
 import { StoreIndex } from './store-index.js';
-import { buildIndex } from './store-index-builder.js';
+import { buildIndex, type DocumentsPlace } from './store-index-builder.js';
 import { readPgStores, readSqliteIndex, readSqliteStores } from './index-read.js';
 import { sqliteGuard, guarded } from '../../db/errors.js';
 
@@ -20,7 +20,7 @@ type Db = BetterSqlite3.Database;
  * iterator), so the read and the build never hold the event loop; an in-memory database is
  * read here. A patch's few stores are read on this connection.
  */
-export function sqliteIndexReads(db: Db, documents?: string): StoreIndexReads {
+export function sqliteIndexReads(db: Db, documents?: DocumentsPlace): StoreIndexReads {
   return {
     async loadIndex() {
       if (!db.memory) return buildIndex({ dialect: 'sqlite', file: db.name }, documents);
@@ -38,7 +38,7 @@ export function sqliteIndexReads(db: Db, documents?: string): StoreIndexReads {
  * connection, every store and the counter from one REPEATABLE READ snapshot in batches (so the
  * build's CPU never holds the event loop); a patch's few stores in one statement on the pool.
  */
-export function pgIndexReads(pool: pg.Pool, documents?: string): StoreIndexReads {
+export function pgIndexReads(pool: pg.Pool, documents?: DocumentsPlace): StoreIndexReads {
   return {
     async loadIndex() {
       // The builder connects by itself: a database closed here must not be read there.

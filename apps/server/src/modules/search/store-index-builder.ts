@@ -22,14 +22,31 @@ import { openDocuments } from './store-documents-file.js';
 export type IndexDatabase =
   { dialect: 'sqlite'; file: string } | { dialect: 'postgres'; connection: pg.ClientConfig };
 
+/**
+ * Where a build puts its documents: a file of the machine's documents folder, shared by the
+ * machine's workers (./store-documents-file.ts), when they are at least `fromBytes` long;
+ * else, as without a place, in memory.
+ */
+export interface DocumentsPlace {
+  folder: string;
+  fromBytes: number;
+}
+
+/**
+ * From what size the documents go to the machine's file by default: reading a page's documents
+ * from the file costs more CPU than finding them in memory (at 200,000 stores, the index's
+ * nearest page took 65 µs with its documents in memory and 260 µs from the file: a new buffer a
+ * page, written as it is read; docs/ARCHITECTURE.md, "One copy per machine"), and keeping them
+ * costs every worker ~1 KB a store. From 256 MiB of documents (about 250,000 stores) the memory
+ * is worth more: at 1,000,000 stores 1 GB a worker.
+ */
+export const DOCUMENTS_FILE_FROM_BYTES = 256 * 1024 * 1024;
+
 export interface BuildRequest {
   id: number;
   source: IndexDatabase;
-  /**
-   * The machine's documents folder: the index's documents go to a file there, shared by the
-   * machine's workers (./store-documents-file.ts); without it they stay in memory.
-   */
-  documents?: string | undefined;
+  /** Where the index's documents go (memory without it). */
+  documents?: DocumentsPlace | undefined;
 }
 
 export type BuildReply =
@@ -129,11 +146,11 @@ function start(): Worker {
 
 /**
  * Reads every store of the database in the builder thread; its index and counter. With a
- * documents folder, the index reads its documents from the machine's file there.
+ * documents place, the index may read its documents from the machine's file there.
  */
 export function buildIndex(
   source: IndexDatabase,
-  documents?: string,
+  documents?: DocumentsPlace,
   attempt = 0,
 ): Promise<{ version: string; index: StoreIndex }> {
   worker ??= start();

@@ -13,12 +13,18 @@ import { readPgIndex, readSqliteIndex } from './index-read.js';
 import { isSqliteUnavailable, isUnavailable } from '../../db/errors.js';
 import { transferList, type IndexParts } from './store-index-build.js';
 import { shareDocuments } from './store-documents-file.js';
-import type { BuildReply, BuildRequest, IndexDatabase } from './store-index-builder.js';
+import type {
+  BuildReply,
+  BuildRequest,
+  DocumentsPlace,
+  IndexDatabase,
+} from './store-index-builder.js';
 
-/** The parts with their documents moved to the machine's file in `folder`, when it can be used. */
-function withSharedDocuments(parts: IndexParts, folder: string | undefined): IndexParts {
-  if (folder === undefined || parts.docs.byteLength === 0) return parts;
-  const docsPath = shareDocuments(folder, parts.docs);
+/** The parts with their documents moved to the machine's file, when the place says so. */
+function withSharedDocuments(parts: IndexParts, place: DocumentsPlace | undefined): IndexParts {
+  if (place === undefined || parts.docs.byteLength === 0) return parts;
+  if (parts.docs.byteLength < place.fromBytes) return parts;
+  const docsPath = shareDocuments(place.folder, parts.docs);
   return docsPath ? { ...parts, docs: new Uint8Array(0), docsPath } : parts;
 }
 
