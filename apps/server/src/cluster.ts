@@ -130,7 +130,9 @@ async function runPrimary(options: RunOptions): Promise<void> {
     worker.on('exit', (code, signal) => {
       const wasServing = serving.delete(worker);
       if (stopping) {
-        if (Object.keys(cluster.workers ?? {}).length === 0) process.exit(exitCode);
+        // Node removes an exited worker from cluster.workers only once its channel has closed
+        // too, which may come after this event: the workers still alive are what count.
+        if (alive().length === 0) process.exit(exitCode);
         return;
       }
       if (!wasServing) {
@@ -147,11 +149,17 @@ async function runPrimary(options: RunOptions): Promise<void> {
     });
   };
 
+  /** The workers whose process has not exited. */
+  const alive = (): Worker[] =>
+    Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w && !w.isDead());
+
   const stopAll = (code: number): void => {
     if (stopping) return;
     stopping = true;
     exitCode = code;
-    const workers = Object.values(cluster.workers ?? {}).filter((w): w is Worker => !!w);
+    // Also the code of a primary whose event loop ends before an exit event says so.
+    process.exitCode = code;
+    const workers = alive();
     if (workers.length === 0) process.exit(code);
     for (const w of workers) w.process.kill('SIGTERM');
     const force = setTimeout(
